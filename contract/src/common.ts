@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+
+/** Amounts leave the server as JSON numbers computed from exact integer arithmetic. */
+export const money = z.number().describe('Amount in the account currency, exact to 2 decimals');
+/** Unit prices keep up to 5 decimals. */
+export const unitPrice = z.number().describe('Unit price, up to 5 decimals');
+/** dd/mm/yy as the spec shows dates. */
+export const shortDate = z.string().regex(/^\d{2}\/\d{2}\/\d{2}$/).describe('Date as dd/mm/yy');
+/** 'True' or 'False' as text, as the spec's wire format has it. */
+export const textBoolean = z.enum(['True', 'False']);
+
+export const errorResponse = z
+  .object({
+    statusCode: z.number(),
+    error: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .describe('Every 4xx/5xx answer has this shape');
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const okResponse = z.object({ ok: z.literal(true) });
+
+export const healthResponse = z.object({ status: z.literal('ok'), database: z.string() });
+
+export const notification = z.object({
+  showNotification: z.boolean(),
+  notificationText: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const country = z.object({ code: z.string(), name: z.string() });
+export type Country = z.infer<typeof country>;
+export const countryList = z.array(country);
+
+/** Public settings the web needs (support email, footer, external links). */
+export const siteSettings = z.object({
+  supportEmail: z.string(),
+  companyName: z.string(),
+  companyAddress: z.string(),
+  generalEnquiries: z.string(),
+  companySiteUrl: z.string(),
+  customerLoginUrl: z.string(),
+  outOfStockUrl: z.string(),
+  trackingUrlTemplate: z.string(),
+  parentGroupUrl: z.string(),
+});
+export type SiteSettings = z.infer<typeof siteSettings>;
+
+/** A whole number of at most 6 digits, above 0 (spec section 5). */
+export const quantity = z.coerce
+  .number({ error: MSG.mustBeNumber })
+  .int(MSG.mustBeNumber)
+  .min(1, 'Quantity must be at least 1')
+  .max(999_999, 'Quantity must be at most 6 digits');
+
+export const itemNumber = z.string().trim().min(1, MSG.required).max(40);

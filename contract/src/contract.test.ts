@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  basketHeaderRequest,
+  changePasswordRequest,
+  deliveryInformationForm,
+  formatMoney,
+  formatUnitPrice,
+  loginRequest,
+  MSG,
+  NEW_ADDRESS_REFERENCE,
+  orderListLocation,
+  parseStock,
+  payInvoicesForm,
+  quantity,
+  shortDateSortKey,
+  toShortDate,
+} from './index.js';
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+
+describe('contract validation', () => {
+  it('requires both login fields', () => {
+    expect(loginRequest.safeParse({ username: 'a', password: 'b' }).success).toBe(true);
+    expect(firstMessage(loginRequest.safeParse({ username: ' ', password: '' }))).toEqual(['username: Required', 'password: Required']);
+  });
+
+  it('accepts quantities of 1 to 6 digits only', () => {
+    expect(quantity.parse('42')).toBe(42);
+    expect(quantity.safeParse(0).success).toBe(false);
+    expect(quantity.safeParse(1_000_000).success).toBe(false);
+    expect(quantity.safeParse(1.5).success).toBe(false);
+    expect(quantity.safeParse('abc').success).toBe(false);
+  });
+
+  it('checks only the purchase order for a saved address', () => {
+    const base = { addressReference: 'INVOICE', purchaseOrder: '', name: '', address1: '', address2: '', city: '', county: '', country: '', contact: '', postcode: '', phoneNumber: '' };
+    expect(firstMessage(deliveryInformationForm.safeParse(base))).toEqual(['purchaseOrder: Required']);
+    expect(firstMessage(deliveryInformationForm.safeParse({ ...base, purchaseOrder: 'x'.repeat(21) }))).toEqual([`purchaseOrder: ${MSG.maxCharacters(20)}`]);
+    expect(deliveryInformationForm.safeParse({ ...base, purchaseOrder: 'PO-1' }).success).toBe(true);
+  });
+
+  it('checks every field of a new delivery address with the spec messages', () => {
+    const form = {
+      addressReference: NEW_ADDRESS_REFERENCE,
+      purchaseOrder: 'PO-1',
+      name: 'n'.repeat(51),
+      address1: '',
+      address2: 'a'.repeat(51),
+      city: 'c'.repeat(31),
+      county: '',
+      country: 'N/A',
+      contact: '',
+      postcode: '',
+      phoneNumber: '01-23',
+    };
+    expect(firstMessage(deliveryInformationForm.safeParse(form))).toEqual([
+      'name: Max 50 Characters',
+      'address1: Required',
+      'address2: Max 50 Characters',
+      'city: Max 30 Characters',
+      'county: Required',
+      'postcode: Required',
+      'phoneNumber: Must be number',
+      'country: Required',
+    ]);
+    const ok = { ...form, name: 'Site', address1: '1 Road', address2: '', city: 'Leeds', county: 'West Yorkshire', country: 'United Kingdom (Mainland)', postcode: 'LS1 1AA', phoneNumber: '+441130000000' };
+    expect(deliveryInformationForm.safeParse(ok).success).toBe(true);
+  });
+
+  it('gives the submission messages for a missing or long purchase order', () => {
+    expect(firstMessage(basketHeaderRequest.safeParse({ externalDocNo: '' }))).toEqual([`externalDocNo: ${MSG.missingDeliveryInformation}`]);
+    expect(firstMessage(basketHeaderRequest.safeParse({ externalDocNo: 'x'.repeat(21) }))).toEqual([`externalDocNo: ${MSG.purchaseOrderTooLong}`]);
+    expect(firstMessage(basketHeaderRequest.safeParse({ externalDocNo: 'PO', deliveryCode: NEW_ADDRESS_REFERENCE, phoneNo: 'abc' }))).toContain('phoneNo: Must be number');
+  });
+
+  it('requires matching new passwords', () => {
+    const r = changePasswordRequest.safeParse({ oldPassword: 'a', newPassword: 'Good-pass-123', confirmPassword: 'Good-pass-124' });
+    expect(firstMessage(r)).toEqual([`confirmPassword: ${MSG.passwordsMustMatch}`]);
+  });
+
+  it("allows only 'PAY ONLINE' and needs a reference to pay invoices", () => {
+    expect(payInvoicesForm.safeParse({ method: 'PAY ONLINE', reference: 'R1' }).success).toBe(true);
+    expect(payInvoicesForm.safeParse({ method: 'CHEQUE', reference: 'R1' }).success).toBe(false);
+    expect(firstMessage(payInvoicesForm.safeParse({ method: 'PAY ONLINE', reference: '' }))).toEqual(['reference: Required']);
+  });
+});
+
+describe('formatting', () => {
+  it('shows money with the symbol and 2 decimals, unit prices with 2 to 5', () => {
+    expect(formatMoney(1234.5, '£')).toBe('£1,234.50');
+    expect(formatMoney(-3, '€')).toBe('-€3.00');
+    expect(formatUnitPrice(1.2, '£')).toBe('£1.20');
+    expect(formatUnitPrice(0.12345, '£')).toBe('£0.12345');
+  });
+
+  it('reads dd/mm/yy as 20yy for sorting', () => {
+    expect(toShortDate('2026-03-09')).toBe('09/03/26');
+    expect(shortDateSortKey('09/03/26') > shortDateSortKey('31/12/25')).toBe(true);
+  });
+
+  it('parses stock text with separators and trims the order-list location', () => {
+    expect(parseStock('1,250')).toBe(1250);
+    expect(orderListLocation('MAIN1')).toBe('MAIN');
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Every user-facing text of the spec, worded exactly as the spec words it (sections 2, 5 and 8).
+ * Functions fill the {placeholders}. Server and web both import from here.
+ */
+export const MSG = {
+  renderFailure: 'Something went wrong!',
+  required: 'Required',
+  maxCharacters: (n: number) => `Max ${n} Characters`,
+  mustBeNumber: 'Must be number',
+  passwordsMustMatch: 'Passwords must match',
+
+  // auth
+  loginFailed: 'Failed to log in',
+  loggingIn: 'Logging In...',
+  passwordChanged: 'Password changed',
+  changePasswordFailed: 'Failed to change password',
+
+  // products
+  displayingResults: (n: number, what: string) => `Displaying ${n} results for ${what}`,
+  enterProductDetails: 'Enter product details above',
+  searching: 'Searching',
+  searchingButton: 'Searching...',
+  noResults: 'No results',
+  pageOf: (n: number, m: number) => `${n} of ${m} pages`,
+  searchFailed: 'Unable to find products',
+  favouritesFailed: 'Unable to find favourite products',
+  usualsFailed: 'Unable to find usual products',
+  addToBasketFailed: 'Unable to add item to basket',
+  addedToBasket: (item: string) => `Added ${item} to basket`,
+  addedToBasketLowStock: (item: string) =>
+    `Warning - there is insufficient stock of this item, this line may go on back order. Added ${item} to basket`,
+  addFavouriteFailed: 'Unable to add item to favourites',
+  removeFavouriteFailed: 'Unable to remove item from favourites',
+  multiBuyFailed: 'Unable to get multi buy discounts',
+  /** Deviation: the original reused the multi-buy text here (docs/spec-deviations.md). */
+  scheduleFailed: 'Unable to get delivery schedule',
+  imageFailed: 'Unable to open image',
+  downloadProductsFailed: 'Unable to download products',
+
+  // basket
+  removeLineFailed: (item: string) => `Unable to remove ${item} from basket`,
+  removedLine: (item: string) => `Removed ${item} from basket`,
+  updateLineFailed: (item: string) => `Unable to update ${item} quantity`,
+  updatedLine: (item: string) => `Updated ${item} quantity`,
+  updatedLineLowStock: (item: string) =>
+    `Warning - there is insufficient stock of this item, this line may go on back order. Updated ${item} quantity`,
+  loadingBasket: 'Loading basket...',
+  basketEmpty: 'The shopping basket is empty',
+  basketUnavailable: 'Unable to retrieve basket',
+  proceedToCheckout: 'Proceed to checkout',
+
+  // checkout
+  checkoutIssueTitle: 'There was an issue...',
+  orderCannotBeProcessed: 'Order cannot be processed.',
+  basketUpdatedDuringCheckout: 'The Basket was updated during the checkout process.',
+  missingDeliveryInformation: 'Cannot submit order. Missing delivery information',
+  purchaseOrderTooLong: 'Purchase order cannot be greater than 20 characters',
+  cannotConfirmOrder: 'Cannot confirm order',
+  termsConsent:
+    'By clicking the Place Order / Proceed to Payment button, you confirm that you have read, understand, and accept our Terms of Sale.',
+  accountOnStop: (email: string) =>
+    `Your account is on stop, so orders cannot be placed. Contact ${email} for further assistance`,
+
+  // order dialog
+  processingOrder: 'We are processing your order',
+  orderPlaced: 'Your order has been placed.',
+  checkOpenOrders: 'Check open orders for updates',
+  orderFailed: (email: string) => `Unable to process this order. Contact ${email} for further assistance`,
+
+  // account and invoices
+  selectInvoiceFailed: 'Unable to select invoice',
+  payInvoicesFailed: 'Cannot pay invoices',
+  thankYou: 'Thank You!',
+  invoicePaid: 'Your invoice has been paid.',
+  paymentFailed: (email: string) => `Unable to process this payment. Contact ${email} for further assistance`,
+  invoicesFailed: 'Unable to retrieve invoices',
+  statementFailed: 'Unable to download statement',
+  downloading: 'Downloading...',
+
+  // orders
+  trackingFailed: 'Unable to get tracking information',
+  trackingUnavailable: 'Tracking unavailable',
+  selectOrderFailed: 'Unable to select order',
+  openOrdersFailed: 'Unable to retrieve open orders',
+  copyOrderQuestion: 'Do you want to clear your basket and copy this order into a new basket?',
+  cancelOrderQuestion: 'Are you sure you want to cancel this order',
+  copying: 'Copying...',
+  cancelling: 'Cancelling...',
+  /** The spec records two spellings; we use this one (docs/spec-deviations.md). */
+  orderCopied: (n: string) => `Order ${n} copied`,
+  copyOrderFailed: 'Unable to copy order',
+  orderCancelled: (orderNumber: string) => `Order is ${orderNumber} canceled`,
+  cancelOrderFailed: 'Unable to cancel order',
+  cancelNotAllowed: (email: string) =>
+    `Unable to cancel this order as it is currently in progress. Contact ${email} for further assistance`,
+
+  // generic API errors (not in the spec; our own wording)
+  notFound: 'Not found',
+  unauthorized: 'Please log in again',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+  badRequest: 'The request was not valid',
+  serverError: 'Something went wrong on our side. Please try again.',
+} as const;

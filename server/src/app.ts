@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/client.js';
+import type { AppContext } from './context.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { authService } from './modules/auth/auth.service.js';
+import { settingsService } from './modules/site/settings.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { apiModules, publicModules } from './modules/index.js';
+
+export interface BuildOptions {
+  config: Config;
+  handle: DbHandle;
+  /** Redis client for shared rate-limit counters when several processes run (REDIS_URL). */
+  redis?: import('ioredis').Redis;
+}
+
+/** Builds the whole server; main.ts listens on it, tests call `inject` on it. */
+export async function buildApp({ config, handle, redis }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+    disableRequestLogging: config.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and react-toastify set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'wholesale-rl:' } : {}),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Wholesale Portal API', version: '1.0.0', description: 'Trade ordering portal API. All amounts are computed on the server.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const ctx: AppContext = {
+    config,
+    handle,
+    auth: authService(handle.db, {
+      jwtSecret: config.jwtSecret,
+      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    }),
+    settings: settingsService(handle.db),
+  };
+
+  await app.register(
+    async (api) => {
+      await api.register(siteRoutes, { ctx });
+      await api.register(authRoutes, { ctx });
+      for (const mod of apiModules) await api.register(mod, { ctx });
+    },
+    { prefix: '/api' },
+  );
+  // Pages outside /api that the server itself serves (the sandbox payment page).
+  for (const mod of publicModules) await app.register(mod, { ctx });
+
+  const dist = path.resolve(config.WEB_DIST);
+  const indexHtml = path.join(dist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  // SPA fallback: HTML GETs outside /api get the app; /api stays JSON.
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    if (!isApi && req.method === 'GET' && hasWeb && (req.headers.accept ?? '').includes('text/html')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${req.method} ${req.url.split('?')[0]}` });
+  });
+
+  return app;
+}

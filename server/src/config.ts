@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/** Every setting comes from the environment, parsed by this one schema. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the embedded SQLite database)')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  PUBLIC_URL: z.url().optional().describe('Base URL the browser uses; payment return links are built from it'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  SEED_ON_EMPTY: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof envSchema> & { jwtSecret: string; paymentSecret: string };
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const cfg = parsed.data;
+  const secrets = loadOrCreateSecrets(cfg.DATA_DIR);
+  return {
+    ...cfg,
+    jwtSecret: cfg.JWT_SECRET ?? secrets.jwtSecret,
+    paymentSecret: cfg.PAYMENT_SECRET ?? secrets.paymentSecret,
+  };
+}
+
+/** Signing secrets not given in the environment are generated once and kept in DATA_DIR. */
+function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; paymentSecret: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { jwtSecret?: string; paymentSecret?: string };
+    if (stored.jwtSecret && stored.paymentSecret) return { jwtSecret: stored.jwtSecret, paymentSecret: stored.paymentSecret };
+  } catch {
+    // not there yet: create below
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), paymentSecret: randomBytes(48).toString('base64url') };
+  fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}

@@ -1,0 +1,12 @@
+import type { Config } from './config.js';
+import type { DbHandle } from './db/client.js';
+import type { AuthService } from './modules/auth/auth.service.js';
+import type { SettingsService } from './modules/site/settings.service.js';
+
+/** What every route module is given: the database, the configuration and shared services. */
+export interface AppContext {
+  config: Config;
+  handle: DbHandle;
+  auth: AuthService;
+  settings: SettingsService;
+}

@@ -1,0 +1,26 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as initial from './migrations/001-initial.js';
+import type { DbHandle, Engine } from './client.js';
+
+type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
+
+/** Migrations are listed here in order; each receives the engine to branch on where they differ. */
+const migrations: Record<string, EngineMigration> = {
+  '001-initial': initial,
+};
+
+class EngineAwareProvider implements MigrationProvider {
+  constructor(private engine: Engine) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, m] of Object.entries(migrations)) out[name] = { up: (db) => m.up(db, this.engine) };
+    return out;
+  }
+}
+
+export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: new EngineAwareProvider(handle.engine) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,358 @@
+/**
+ * Table types for Kysely. Conventions, the same on SQLite and PostgreSQL:
+ * - money in minor units (pence/cents) as integers: columns ending `_minor`;
+ * - unit prices scaled by 100,000 (5 decimals) as integers: columns ending `_e5`;
+ * - percentages in basis points (1/100 of a percent): columns ending `_bp`;
+ * - booleans as integers 0/1; dates as ISO text 'yyyy-mm-dd'; timestamps as ISO text.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Id = Generated<number>;
+type Bool = number;
+
+export interface AccountsTable {
+  id: Id;
+  customer_number: string;
+  name: string;
+  contact: string;
+  currency_code: 'GBP' | 'EUR';
+  country: string;
+  address1: string;
+  address2: string;
+  city: string;
+  county: string;
+  postcode: string;
+  email: string;
+  phone_number: string;
+  fax_number: string;
+  credit_limit_minor: number;
+  balance_minor: number;
+  on_stop: Bool;
+  is_proforma: Bool;
+  disabled: Bool;
+  vat_rate_bp: number;
+  discount_bp: number;
+  carriage_minor: number;
+  carriage_free_over_minor: number;
+  created_at: string;
+}
+
+export interface AccountDiscountsTable {
+  account_id: number;
+  product_type_id: number;
+  discount_bp: number;
+}
+
+export interface UsersTable {
+  id: Id;
+  account_id: number;
+  username: string;
+  password_hash: string;
+  name: string;
+  job_title: string;
+  email: string;
+  disabled: Bool;
+  created_at: string;
+  password_changed_at: string;
+}
+
+export interface DeliveryAddressesTable {
+  id: Id;
+  account_id: number;
+  reference: string;
+  name: string;
+  address1: string;
+  address2: string;
+  city: string;
+  county: string;
+  country: string;
+  postcode: string;
+  phone_number: string;
+}
+
+export interface StatementsTable {
+  id: Id;
+  account_id: number;
+  name: string;
+  filename: string;
+  period_start: string;
+  period_end: string;
+}
+
+export interface ProductTypesTable {
+  id: Id;
+  name: string;
+  sort: number;
+}
+
+export interface ProductRangesTable {
+  id: Id;
+  product_type_id: number;
+  name: string;
+  sort: number;
+}
+
+export interface ProductsTable {
+  id: Id;
+  item_number: string;
+  description: string;
+  product_type_id: number;
+  range_id: number;
+  pack_quantity: number;
+  unit: string;
+  stock: number;
+  active: Bool;
+  /** lower(item_number || ' ' || description): what text search matches against. */
+  search_text: string;
+}
+
+export interface ProductPricesTable {
+  product_id: number;
+  currency_code: 'GBP' | 'EUR';
+  list_price_e5: number;
+}
+
+export interface MultibuyTiersTable {
+  product_id: number;
+  currency_code: 'GBP' | 'EUR';
+  minimum_quantity: number;
+  price_e5: number;
+}
+
+export interface InboundDeliveriesTable {
+  id: Id;
+  product_id: number;
+  quantity: number;
+  due_date: string;
+}
+
+export interface ProductImagesTable {
+  product_id: number;
+  image_type: number;
+  content_type: string;
+  data: Buffer;
+}
+
+export interface FavouritesTable {
+  user_id: number;
+  product_id: number;
+  created_at: string;
+}
+
+export interface BasketsTable {
+  id: Id;
+  user_id: number;
+  account_id: number;
+  revision: number;
+  address_reference: string | null;
+  purchase_order: string | null;
+  delivery_name: string | null;
+  delivery_address1: string | null;
+  delivery_address2: string | null;
+  delivery_city: string | null;
+  delivery_county: string | null;
+  delivery_country: string | null;
+  delivery_contact: string | null;
+  delivery_postcode: string | null;
+  delivery_phone: string | null;
+  updated_at: string;
+}
+
+export interface BasketLinesTable {
+  id: Id;
+  basket_id: number;
+  line_number: number;
+  product_id: number;
+  quantity: number;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: Id;
+  order_number: string;
+  account_id: number;
+  user_id: number | null;
+  reference: string;
+  status: string;
+  location: string;
+  ordered_date: string;
+  despatch_date: string | null;
+  currency_code: 'GBP' | 'EUR';
+  amount_minor: number;
+  vat_minor: number;
+  total_minor: number;
+  address_reference: string;
+  delivery_name: string;
+  delivery_address1: string;
+  delivery_address2: string;
+  delivery_city: string;
+  delivery_county: string;
+  delivery_country: string;
+  delivery_contact: string;
+  delivery_postcode: string;
+  delivery_phone: string;
+  /** The basket and revision this order was placed from: unique, so a resubmission finds it. */
+  source_basket_id: number | null;
+  source_revision: number | null;
+  payment_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: Id;
+  order_id: number;
+  line_no: number;
+  type: string;
+  product_id: number | null;
+  item_no: string;
+  description: string;
+  quantity: number;
+  quantity_shipped: number;
+  location: string;
+  unit: string;
+  unit_price_e5: number;
+  line_discount_bp: number;
+  total_minor: number;
+}
+
+export interface OrderTrackingTable {
+  id: Id;
+  order_id: number;
+  tracking_id: string;
+  created_at: string;
+}
+
+export interface InvoicesTable {
+  id: Id;
+  account_id: number;
+  document_number: string;
+  document_type: string;
+  posting_date: string;
+  due_date: string;
+  reference: string;
+  description: string;
+  order_number: string;
+  currency_code: 'GBP' | 'EUR';
+  amount_minor: number;
+  vat_minor: number;
+  original_minor: number;
+  remaining_minor: number;
+}
+
+export interface InvoiceLinesTable {
+  id: Id;
+  invoice_id: number;
+  line_no: number;
+  type: string;
+  item_no: string;
+  description: string;
+  quantity: number;
+  unit: string;
+  unit_price_e5: number;
+  line_discount_bp: number;
+  total_minor: number;
+}
+
+export interface PaymentsTable {
+  /** Random id; also what the hosted payment page is addressed by. */
+  id: string;
+  account_id: number;
+  user_id: number;
+  purpose: 'order' | 'invoices';
+  status: 'pending' | 'approved' | 'declined';
+  amount_minor: number;
+  currency_code: 'GBP' | 'EUR';
+  reference: string;
+  description: string;
+  /** JSON: what the purpose needs to complete (basket revision, billing address...). */
+  payload: string;
+  card_last4: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface PaymentInvoicesTable {
+  payment_id: string;
+  invoice_id: number;
+  amount_minor: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface CountriesTable {
+  code: string;
+  name: string;
+  sort: number;
+}
+
+export interface RefreshTokensTable {
+  id: Id;
+  family_id: string;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  rotated_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface OneTimeTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  account_id: number;
+  response: string;
+  created_at: string;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  account_discounts: AccountDiscountsTable;
+  users: UsersTable;
+  delivery_addresses: DeliveryAddressesTable;
+  statements: StatementsTable;
+  product_types: ProductTypesTable;
+  product_ranges: ProductRangesTable;
+  products: ProductsTable;
+  product_prices: ProductPricesTable;
+  multibuy_tiers: MultibuyTiersTable;
+  inbound_deliveries: InboundDeliveriesTable;
+  product_images: ProductImagesTable;
+  favourites: FavouritesTable;
+  baskets: BasketsTable;
+  basket_lines: BasketLinesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_tracking: OrderTrackingTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  payments: PaymentsTable;
+  payment_invoices: PaymentInvoicesTable;
+  settings: SettingsTable;
+  countries: CountriesTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_tokens: OneTimeTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type Account = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Product = Selectable<ProductsTable>;
+export type Order = Selectable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type Invoice = Selectable<InvoicesTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type { ColumnType };

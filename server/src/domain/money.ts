@@ -1,0 +1,39 @@
+/**
+ * Exact money arithmetic on integers. Unit prices are scaled by 100,000 (e5), money by 100 (minor).
+ * No binary floating point touches an amount until it is turned into a JSON number for display.
+ */
+
+/** a / b rounded half away from zero, for integers a and b > 0. */
+export function divRound(a: number, b: number): number {
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b <= 0) throw new RangeError(`divRound(${a}, ${b})`);
+  const sign = a < 0 ? -1 : 1;
+  const abs = Math.abs(a);
+  return sign * Math.floor((2 * abs + b) / (2 * b));
+}
+
+/** Minor units (pence) to a JSON number with 2 decimals. */
+export const minorToAmount = (minor: number): number => Number((minor / 100).toFixed(2));
+/** e5-scaled unit price to a JSON number with up to 5 decimals. */
+export const e5ToAmount = (e5: number): number => Number((e5 / 100_000).toFixed(5));
+/** A decimal amount (e.g. from CSV or a form) to minor units, exactly, via its text. */
+export function amountToMinor(amount: number | string): number {
+  return decimalToScaled(String(amount), 2);
+}
+export function amountToE5(amount: number | string): number {
+  return decimalToScaled(String(amount), 5);
+}
+function decimalToScaled(text: string, places: number): number {
+  const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) throw new RangeError(`Not a decimal amount: ${text}`);
+  const [, neg, whole = '0', frac = ''] = m;
+  const padded = (frac + '0'.repeat(places)).slice(0, places);
+  const roundUp = frac.length > places && Number(frac[places]) >= 5 ? 1 : 0;
+  const value = Number(whole) * 10 ** places + Number(padded || '0') + roundUp;
+  return neg ? -value : value;
+}
+/** e5 unit price times quantity, as minor units (rounded half up to the penny). */
+export const lineTotalMinor = (unitE5: number, quantity: number): number => divRound(unitE5 * quantity, 1000);
+/** Basis points (1/100 %) of an amount in minor units. */
+export const percentOfMinor = (minor: number, bp: number): number => divRound(minor * bp, 10_000);
+/** Basis points to a percent number with 2 decimals (1250 -> 12.5). */
+export const bpToPercent = (bp: number): number => Number((bp / 100).toFixed(2));

@@ -1,0 +1,19 @@
+/** Errors a service throws to answer a 4xx; the error plugin turns them into the contract's shape. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Please log in again', invalidToken = false) =>
+  new HttpError(401, message, {
+    'www-authenticate': invalidToken ? 'Bearer error="invalid_token"' : 'Bearer realm="wholesale-portal"',
+  });
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const unprocessable = (message: string) => new HttpError(422, message);

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
+import { authResponse, MSG } from '@wholesale/contract';
+import { testEngines } from '../../db/testing.js';
+import type { DbHandle } from '../../db/client.js';
+import { insertAccount, insertUser } from '../../test/fixtures.js';
+import { bearer, login, testApp, testConfig } from '../../test/app.js';
+import { hashToken } from './tokens.js';
+
+describe.each(testEngines())('auth API on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let accountId: number;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    app = await testApp(handle);
+    accountId = await insertAccount(handle.db, { currency_code: 'EUR', on_stop: 1, is_proforma: 1 });
+    await handle.db
+      .insertInto('delivery_addresses')
+      .values({ account_id: accountId, reference: 'DEPOT', name: 'Depot', address1: '2 Quay', address2: '', city: 'Cork', county: 'Cork', country: 'Republic of Ireland', postcode: 'T12', phone_number: '0211' })
+      .execute();
+    await handle.db
+      .insertInto('statements')
+      .values({ account_id: accountId, name: 'Statement October 2026', filename: 'T-2026-10', period_start: '2026-10-01', period_end: '2026-10-31' })
+      .execute();
+    await insertUser(handle.db, accountId, 'alice');
+    await insertUser(handle.db, accountId, 'bob');
+    await insertUser(handle.db, accountId, 'carol');
+    await insertUser(handle.db, accountId, 'dora');
+    await insertUser(handle.db, accountId, 'ghost', 'Portal-test-1', { disabled: 1 });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  it('logs in with every user field of the spec', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'alice', password: 'Portal-test-1' } });
+    expect(res.statusCode).toBe(200);
+    const body = authResponse.parse(res.json());
+    expect(body.user).toMatchObject({
+      username: 'alice',
+      currencyCode: 'EUR',
+      currencySymbol: '€',
+      onStop: 'True',
+      isProforma: true,
+      creditLimit: 5000,
+      deliveryAddresses: [expect.objectContaining({ reference: 'DEPOT', city: 'Cork' })],
+      statements: [{ name: 'Statement October 2026', filename: 'T-2026-10' }],
+    });
+    expect(body.accessToken.split('.')).toHaveLength(3);
+    expect(body.refreshToken.length).toBeGreaterThan(30);
+  });
+
+  it('answers an unknown user exactly like a wrong password, and a disabled user too', async () => {
+    const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'alice', password: 'nope' } });
+    const unknown = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody', password: 'nope' } });
+    const disabled = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'ghost', password: 'Portal-test-1' } });
+    for (const r of [wrong, unknown, disabled]) {
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MSG.loginFailed });
+    }
+  });
+
+  it('rejects empty credentials with a 400 naming the field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: '', password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('username: Required');
+    const notJson = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().statusCode).toBe(400);
+  });
+
+  it('challenges a missing token plainly and a forged or expired one with invalid_token', async () => {
+    const none = await app.inject({ method: 'GET', url: '/api/notification' });
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['www-authenticate']).not.toContain('invalid_token');
+
+    const forged = await new SignJWT({ acc: accountId, fam: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('wholesale-portal')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('some-other-secret-some-other-secret-000'));
+    const expired = await new SignJWT({ acc: accountId, fam: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('wholesale-portal')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(testConfig().jwtSecret));
+    for (const token of [forged, expired, 'not-a-jwt']) {
+      const res = await app.inject({ method: 'GET', url: '/api/notification', headers: bearer(token) });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    }
+  });
+
+  it('rotates refresh tokens and revokes the family when a rotated one is reused', async () => {
+    const s = await login(app, 'bob');
+    const r1 = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+    expect(r1.statusCode).toBe(200);
+    const s1 = authResponse.parse(r1.json());
+    expect(s1.refreshToken).not.toBe(s.refreshToken);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) })).statusCode).toBe(200);
+
+    // The old token again: a theft signal. Everything in the family ends.
+    const reuse = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+    expect(reuse.statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s1.refreshToken) })).statusCode).toBe(401);
+    const after = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) });
+    expect(after.statusCode).toBe(401);
+    expect(after.headers['www-authenticate']).toContain('invalid_token');
+  });
+
+  it('refuses a refresh without a token or with a made-up one', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer('made-up-token-made-up') })).statusCode).toBe(401);
+  });
+
+  it('exchanges a one-time rt once, and never after it expires', async () => {
+    const users = await handle.db.selectFrom('users').select(['id', 'username']).execute();
+    const carol = users.find((u) => u.username === 'carol')!;
+    const { authService } = await import('./auth.service.js');
+    const svc = authService(handle.db, { jwtSecret: testConfig().jwtSecret, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 });
+    const rt = await svc.createOneTimeToken(carol.id);
+    const first = await app.inject({ method: 'GET', url: `/api/auth/refresh/${rt}` });
+    expect(first.statusCode).toBe(200);
+    expect(authResponse.parse(first.json()).user.username).toBe('carol');
+    expect((await app.inject({ method: 'GET', url: `/api/auth/refresh/${rt}` })).statusCode).toBe(401);
+
+    const stale = await svc.createOneTimeToken(carol.id);
+    await handle.db
+      .updateTable('one_time_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashToken(stale))
+      .execute();
+    expect((await app.inject({ method: 'GET', url: `/api/auth/refresh/${stale}` })).statusCode).toBe(401);
+
+    const row = await handle.db.selectFrom('one_time_tokens').select(['created_at', 'expires_at']).where('token_hash', '=', hashToken(rt)).executeTakeFirstOrThrow();
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBeLessThanOrEqual(10 * 60 * 1000);
+  });
+
+  it('changes the password, checks the old one and ends the other sessions', async () => {
+    const here = await login(app, 'dora');
+    const elsewhere = await login(app, 'dora');
+    const url = '/api/auth/changepassword';
+    const mismatch = await app.inject({ method: 'POST', url, headers: bearer(here.accessToken), payload: { oldPassword: 'Portal-test-1', newPassword: 'Better-pass-22', confirmPassword: 'Other-pass-22' } });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toContain(MSG.passwordsMustMatch);
+    const weak = await app.inject({ method: 'POST', url, headers: bearer(here.accessToken), payload: { oldPassword: 'Portal-test-1', newPassword: 'short', confirmPassword: 'short' } });
+    expect(weak.statusCode).toBe(400);
+    const wrongOld = await app.inject({ method: 'POST', url, headers: bearer(here.accessToken), payload: { oldPassword: 'wrong', newPassword: 'Better-pass-22', confirmPassword: 'Better-pass-22' } });
+    expect(wrongOld.statusCode).toBe(400);
+
+    const ok = await app.inject({ method: 'POST', url, headers: bearer(here.accessToken), payload: { oldPassword: 'Portal-test-1', newPassword: 'Better-pass-22', confirmPassword: 'Better-pass-22' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(here.accessToken) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(elsewhere.accessToken) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(elsewhere.refreshToken) })).statusCode).toBe(401);
+    await expect(login(app, 'dora')).rejects.toThrow(/401/);
+    await expect(login(app, 'dora', 'Better-pass-22')).resolves.toMatchObject({ user: { username: 'dora' } });
+  });
+
+  it('logout ends the session on the server', async () => {
+    const s = await login(app, 'alice');
+    expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.accessToken) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s.accessToken) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) })).statusCode).toBe(401);
+  });
+
+  it('ends the sessions of a user who is disabled', async () => {
+    const s = await login(app, 'bob');
+    await handle.db.updateTable('users').set({ disabled: 1 }).where('username', '=', 'bob').execute();
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s.accessToken) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) })).statusCode).toBe(401);
+    await handle.db.updateTable('users').set({ disabled: 0 }).where('username', '=', 'bob').execute();
+  });
+
+  it('rate limits login attempts', async () => {
+    const limited = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await limited.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'alice', password: 'bad' } });
+        codes.push(r.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+      const last = await limited.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'alice', password: 'bad' } });
+      expect(last.json().message).toBe(MSG.tooManyRequests);
+    } finally {
+      await limited.close();
+    }
+  });
+});

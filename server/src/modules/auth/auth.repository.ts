@@ -1,0 +1,174 @@
+import type { Db } from '../../db/client.js';
+import { nowIso } from '../../lib/time.js';
+
+/** The only place auth SQL lives. */
+export function authRepository(db: Db) {
+  const selectLogin = () =>
+    db
+      .selectFrom('users')
+      .innerJoin('accounts', 'accounts.id', 'users.account_id')
+      .select(['users.id', 'users.account_id', 'users.password_hash', 'users.disabled', 'accounts.disabled as account_disabled']);
+
+  return {
+    findUserByUsername(username: string) {
+      return selectLogin().where('users.username', '=', username).executeTakeFirst();
+    },
+
+    findUserById(userId: number) {
+      return selectLogin().where('users.id', '=', userId).executeTakeFirst();
+    },
+
+    /** Active = the user and the account are enabled, and the session family is not revoked. */
+    async isSessionActive(userId: number, familyId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select(['users.disabled', 'accounts.disabled as account_disabled'])
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
+      if (!row || row.disabled || row.account_disabled) return false;
+      const revoked = await db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is not', null)
+        .limit(1)
+        .executeTakeFirst();
+      return !revoked;
+    },
+
+    async loadProfile(userId: number) {
+      const row = await db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select([
+          'users.id as user_id',
+          'users.username',
+          'users.name as user_name',
+          'users.job_title',
+          'users.email as user_email',
+          'accounts.id as account_id',
+          'accounts.customer_number',
+          'accounts.name as account_name',
+          'accounts.contact',
+          'accounts.currency_code',
+          'accounts.country',
+          'accounts.address1',
+          'accounts.city',
+          'accounts.county',
+          'accounts.postcode',
+          'accounts.email',
+          'accounts.phone_number',
+          'accounts.fax_number',
+          'accounts.credit_limit_minor',
+          'accounts.balance_minor',
+          'accounts.on_stop',
+          'accounts.is_proforma',
+        ])
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const [addresses, statements] = await Promise.all([
+        db
+          .selectFrom('delivery_addresses')
+          .selectAll()
+          .where('account_id', '=', row.account_id)
+          .orderBy('reference')
+          .execute(),
+        db
+          .selectFrom('statements')
+          .select(['name', 'filename'])
+          .where('account_id', '=', row.account_id)
+          .orderBy('period_end', 'desc')
+          .execute(),
+      ]);
+      return { row, addresses, statements };
+    },
+
+    async insertRefreshToken(t: { familyId: string; userId: number; tokenHash: string; expiresAt: string }) {
+      await db
+        .insertInto('refresh_tokens')
+        .values({
+          family_id: t.familyId,
+          user_id: t.userId,
+          token_hash: t.tokenHash,
+          created_at: nowIso(),
+          expires_at: t.expiresAt,
+        })
+        .execute();
+    },
+
+    findRefreshToken(tokenHash: string) {
+      return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    },
+
+    /** Marks a token used; false when someone else used it first (a reuse). */
+    async markRotated(id: number): Promise<boolean> {
+      const r = await db
+        .updateTable('refresh_tokens')
+        .set({ rotated_at: nowIso() })
+        .where('id', '=', id)
+        .where('rotated_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    async revokeFamily(familyId: string) {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: nowIso() })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async revokeUserSessions(userId: number, exceptFamilyId?: string) {
+      let q = db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
+      if (exceptFamilyId) q = q.where('family_id', '!=', exceptFamilyId);
+      await q.execute();
+    },
+
+    async insertOneTimeToken(tokenHash: string, userId: number, expiresAt: string) {
+      await db
+        .insertInto('one_time_tokens')
+        .values({ token_hash: tokenHash, user_id: userId, created_at: nowIso(), expires_at: expiresAt })
+        .execute();
+    },
+
+    /** Uses a one-time token atomically; the user id when it was unused and unexpired. */
+    async consumeOneTimeToken(tokenHash: string): Promise<number | undefined> {
+      const now = nowIso();
+      const r = await db
+        .updateTable('one_time_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) return undefined;
+      const row = await db
+        .selectFrom('one_time_tokens')
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    getPasswordHash(userId: number) {
+      return db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+    },
+
+    async setPasswordHash(userId: number, hash: string) {
+      await db
+        .updateTable('users')
+        .set({ password_hash: hash, password_changed_at: nowIso() })
+        .where('id', '=', userId)
+        .execute();
+    },
+  };
+}
+export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import { authResponse, changePasswordRequest, errorResponse, loginRequest, okResponse, refreshTokenParams, user } from '@wholesale/contract';
+import type { AppContext } from '../../context.js';
+import { bearerToken, requireAuth } from '../../plugins/authenticate.js';
+import { unauthorized } from '../../lib/http-errors.js';
+
+const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse };
+
+export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const auth = requireAuth(ctx.auth);
+  const perMinute = ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE;
+
+  app.post(
+    '/auth/login',
+    {
+      config: {
+        rateLimit: {
+          max: perMinute,
+          timeWindow: 60_000,
+          // Per client and username, so one noisy office does not lock out its colleagues.
+          keyGenerator: (req) => {
+            const body = req.body as { username?: unknown } | undefined;
+            const name = typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 100) : '';
+            return `login:${req.ip}:${name}`;
+          },
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with username and password',
+        body: loginRequest,
+        response: { 200: authResponse, ...errors },
+      },
+    },
+    (req) => ctx.auth.login(req.body.username, req.body.password),
+  );
+
+  app.get(
+    '/auth/refresh',
+    {
+      config: { rateLimit: { max: perMinute * 6, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token (sent as Bearer) for a new session; the token rotates',
+        response: { 200: authResponse, ...errors },
+      },
+    },
+    (req) => {
+      const token = bearerToken(req);
+      if (!token) throw unauthorized();
+      return ctx.auth.refresh(token);
+    },
+  );
+
+  app.get(
+    '/auth/refresh/:token',
+    {
+      config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a one-time rt token (from a /redirect link) for a session',
+        params: refreshTokenParams,
+        response: { 200: authResponse, ...errors },
+      },
+    },
+    (req) => ctx.auth.exchangeOneTimeToken(req.params.token),
+  );
+
+  app.post(
+    '/auth/changepassword',
+    {
+      preHandler: auth,
+      config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the caller's password; ends the user's other sessions",
+        body: changePasswordRequest,
+        response: { 200: okResponse, ...errors },
+      },
+    },
+    async (req) => {
+      await ctx.auth.changePassword(req.auth, req.body);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: auth,
+      schema: { tags: ['auth'], summary: 'End this session on the server', response: { 200: okResponse, 401: errorResponse } },
+    },
+    async (req) => {
+      await ctx.auth.logout(req.auth);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      preHandler: auth,
+      schema: { tags: ['auth'], summary: 'The current user with account details', response: { 200: user, 401: errorResponse } },
+    },
+    (req) => ctx.auth.profile(req.auth.userId),
+  );
+};
+

@@ -1,0 +1,140 @@
+import { CURRENCY_SYMBOLS, MSG, type AuthResponse, type ChangePasswordRequest, type User } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import { minorToAmount } from '../../domain/money.js';
+import { badRequest, notFound, unauthorized } from '../../lib/http-errors.js';
+import { addSeconds, nowIso } from '../../lib/time.js';
+import { authRepository } from './auth.repository.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
+import { AccessTokens, hashToken, newFamilyId, newOpaqueToken, type AccessClaims } from './tokens.js';
+
+export interface AuthServiceOptions {
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+}
+
+export const ONE_TIME_TOKEN_TTL_MINUTES = 10;
+
+export function authService(db: Db, opts: AuthServiceOptions) {
+  const repo = authRepository(db);
+  const access = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds);
+
+  async function profile(userId: number): Promise<User> {
+    const p = await repo.loadProfile(userId);
+    if (!p) throw notFound();
+    const { row, addresses, statements } = p;
+    return {
+      username: row.username,
+      name: row.user_name,
+      jobTitle: row.job_title,
+      customerNumber: row.customer_number,
+      contact: row.contact,
+      currencyCode: row.currency_code,
+      currencySymbol: CURRENCY_SYMBOLS[row.currency_code],
+      country: row.country,
+      address1: row.address1,
+      city: row.city,
+      county: row.county,
+      postcode: row.postcode,
+      email: row.email,
+      phoneNumber: row.phone_number,
+      faxNumber: row.fax_number,
+      creditLimit: minorToAmount(Number(row.credit_limit_minor)),
+      balance: minorToAmount(Number(row.balance_minor)),
+      onStop: row.on_stop ? 'True' : 'False',
+      isProforma: !!row.is_proforma,
+      deliveryAddresses: addresses.map((a) => ({
+        reference: a.reference,
+        name: a.name,
+        address1: a.address1,
+        address2: a.address2,
+        city: a.city,
+        county: a.county,
+        country: a.country,
+        postcode: a.postcode,
+        phoneNumber: a.phone_number,
+      })),
+      statements,
+    };
+  }
+
+  /** A new session: access token, refresh token in a family, and the user. */
+  async function issue(userId: number, accountId: number, familyId = newFamilyId()): Promise<AuthResponse> {
+    const refreshToken = newOpaqueToken();
+    await repo.insertRefreshToken({
+      familyId,
+      userId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: addSeconds(nowIso(), opts.refreshTokenTtlDays * 86_400),
+    });
+    const accessToken = await access.sign({ userId, accountId, familyId });
+    return { accessToken, refreshToken, user: await profile(userId) };
+  }
+
+  return {
+    profile,
+
+    /** Unknown user, disabled user and wrong password answer identically (and take as long). */
+    async login(username: string, password: string): Promise<AuthResponse> {
+      const found = await repo.findUserByUsername(username.trim());
+      const ok = await verifyPassword(password, found?.password_hash ?? (await dummyPasswordHash()));
+      if (!found || !ok || found.disabled || found.account_disabled) throw unauthorized(MSG.loginFailed);
+      return issue(found.id, found.account_id);
+    },
+
+    /** Rotates a refresh token. A token used twice revokes its whole family. */
+    async refresh(refreshToken: string): Promise<AuthResponse> {
+      const row = await repo.findRefreshToken(hashToken(refreshToken));
+      if (!row) throw unauthorized();
+      if (row.revoked_at) throw unauthorized();
+      if (row.rotated_at || !(await repo.markRotated(row.id))) {
+        await repo.revokeFamily(row.family_id);
+        throw unauthorized();
+      }
+      if (row.expires_at <= nowIso()) throw unauthorized();
+      const user = await repo.findUserById(row.user_id);
+      if (!user || user.disabled || user.account_disabled) {
+        await repo.revokeFamily(row.family_id);
+        throw unauthorized();
+      }
+      return issue(user.id, user.account_id, row.family_id);
+    },
+
+    /** The /redirect route's rt: works once, within its lifetime. */
+    async exchangeOneTimeToken(token: string): Promise<AuthResponse> {
+      const userId = await repo.consumeOneTimeToken(hashToken(token));
+      if (userId === undefined) throw unauthorized();
+      const user = await repo.findUserById(userId);
+      if (!user || user.disabled || user.account_disabled) throw unauthorized();
+      return issue(user.id, user.account_id);
+    },
+
+    async createOneTimeToken(userId: number, ttlMinutes = ONE_TIME_TOKEN_TTL_MINUTES): Promise<string> {
+      const token = newOpaqueToken();
+      await repo.insertOneTimeToken(hashToken(token), userId, addSeconds(nowIso(), Math.min(ttlMinutes, 10) * 60));
+      return token;
+    },
+
+    /** Claims of a usable access token, or null (expired, forged, or its session ended). */
+    async authenticate(accessToken: string): Promise<AccessClaims | null> {
+      const claims = await access.verify(accessToken);
+      if (!claims) return null;
+      return (await repo.isSessionActive(claims.userId, claims.familyId)) ? claims : null;
+    },
+
+    /** Checks the old password, stores the new one and ends the user's other sessions. */
+    async changePassword(claims: AccessClaims, body: ChangePasswordRequest): Promise<void> {
+      const row = await repo.getPasswordHash(claims.userId);
+      if (!row || !(await verifyPassword(body.oldPassword, row.password_hash)))
+        throw badRequest('The current password is not correct');
+      if (body.oldPassword === body.newPassword) throw badRequest('The new password must differ from the current one');
+      await repo.setPasswordHash(claims.userId, await hashPassword(body.newPassword));
+      await repo.revokeUserSessions(claims.userId, claims.familyId);
+    },
+
+    async logout(claims: AccessClaims): Promise<void> {
+      await repo.revokeFamily(claims.familyId);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,65 @@
+import type { Notification, SiteSettings } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+
+/**
+ * Operator settings are runtime configuration kept in the settings table (the admin command sets
+ * them); these defaults apply until a value is stored.
+ */
+export const SETTING_DEFAULTS = {
+  'notification.show': 'false',
+  'notification.text': '',
+  'support.email': 'tradesupport@harbourhome.example',
+  'company.name': 'Harbour Home Trade',
+  'company.address': 'Unit 4, Quayside Business Park, Bristol BS1 6AA',
+  'company.generalEnquiries': 'enquiries@harbourhome.example',
+  'company.siteUrl': 'https://www.harbourhome.example',
+  'company.customerLoginUrl': 'https://www.harbourhome.example/customer-login',
+  'company.parentGroupUrl': 'https://www.harbourgroup.example',
+  'outOfStock.url': 'https://www.harbourhome.example/out-of-stock',
+  'tracking.urlTemplate': 'https://track.carrier.example/?parcel={trackingId}',
+} as const;
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+
+export function settingsService(db: Db) {
+  async function all(): Promise<Record<SettingKey, string>> {
+    const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+    const out: Record<string, string> = { ...SETTING_DEFAULTS };
+    for (const r of rows) out[r.key] = r.value;
+    return out as Record<SettingKey, string>;
+  }
+
+  return {
+    all,
+    async get(key: SettingKey): Promise<string> {
+      const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+      return row?.value ?? SETTING_DEFAULTS[key];
+    },
+    async set(key: string, value: string): Promise<void> {
+      await db
+        .insertInto('settings')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+    async notification(): Promise<Notification> {
+      const s = await all();
+      const text = s['notification.text'].trim();
+      return { showNotification: s['notification.show'] === 'true' && text.length > 0, notificationText: text || null };
+    },
+    async site(): Promise<SiteSettings> {
+      const s = await all();
+      return {
+        supportEmail: s['support.email'],
+        companyName: s['company.name'],
+        companyAddress: s['company.address'],
+        generalEnquiries: s['company.generalEnquiries'],
+        companySiteUrl: s['company.siteUrl'],
+        customerLoginUrl: s['company.customerLoginUrl'],
+        outOfStockUrl: s['outOfStock.url'],
+        trackingUrlTemplate: s['tracking.urlTemplate'],
+        parentGroupUrl: s['company.parentGroupUrl'],
+      };
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof settingsService>;

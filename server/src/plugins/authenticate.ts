@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthService } from '../modules/auth/auth.service.js';
+import type { AccessClaims } from '../modules/auth/tokens.js';
+import { unauthorized } from '../lib/http-errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireAuth`: who is calling; every query is scoped by `auth.accountId`. */
+    auth: AccessClaims;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const h = request.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+/**
+ * preHandler for protected routes. No token: 401 with a plain Bearer challenge (the web logs out).
+ * Expired, forged or ended session: 401 with error="invalid_token" (the web refreshes once).
+ */
+export function requireAuth(auth: AuthService) {
+  return async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const claims = await auth.authenticate(token);
+    if (!claims) throw unauthorized('The session has expired', true);
+    request.auth = claims;
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
+import type { DbHandle } from '../db/client.js';
+
+/** A test configuration: fixed secrets, no web build, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    NODE_ENV: 'test',
+    PORT: 0,
+    HOST: '127.0.0.1',
+    DATA_DIR: '/nonexistent',
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    PUBLIC_URL: 'http://portal.test',
+    JWT_SECRET: undefined,
+    PAYMENT_SECRET: undefined,
+    ACCESS_TOKEN_TTL_SECONDS: 900,
+    REFRESH_TOKEN_TTL_DAYS: 30,
+    LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    SEED_ON_EMPTY: false,
+    jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
+    paymentSecret: 'test-payment-secret-test-payment-secret-01',
+    ...overrides,
+  };
+}
+
+export async function testApp(handle: DbHandle, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(overrides), handle });
+  await app.ready();
+  return app;
+}
+
+/** Log in through the API and return the session. */
+export async function login(app: FastifyInstance, username: string, password = 'Portal-test-1') {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { accessToken: string; refreshToken: string; user: Record<string, unknown> };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
