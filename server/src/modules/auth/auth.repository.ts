@@ -132,10 +132,10 @@ export function authRepository(db: Db) {
       await q.execute();
     },
 
-    async insertOneTimeToken(tokenHash: string, userId: number, expiresAt: string) {
+    async insertOneTimeToken(tokenHash: string, userId: number, createdAt: string, expiresAt: string) {
       await db
         .insertInto('one_time_tokens')
-        .values({ token_hash: tokenHash, user_id: userId, created_at: nowIso(), expires_at: expiresAt })
+        .values({ token_hash: tokenHash, user_id: userId, created_at: createdAt, expires_at: expiresAt })
         .execute();
     },
 

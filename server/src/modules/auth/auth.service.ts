@@ -4,6 +4,7 @@ import { minorToAmount } from '../../domain/money.js';
 import { badRequest, notFound, unauthorized } from '../../lib/http-errors.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import { authRepository } from './auth.repository.js';
+import { createOneTimeToken } from './one-time-token.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { AccessTokens, hashToken, newFamilyId, newOpaqueToken, type AccessClaims } from './tokens.js';
 
@@ -12,8 +13,6 @@ export interface AuthServiceOptions {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
 }
-
-export const ONE_TIME_TOKEN_TTL_MINUTES = 10;
 
 export function authService(db: Db, opts: AuthServiceOptions) {
   const repo = authRepository(db);
@@ -109,10 +108,8 @@ export function authService(db: Db, opts: AuthServiceOptions) {
       return issue(user.id, user.account_id);
     },
 
-    async createOneTimeToken(userId: number, ttlMinutes = ONE_TIME_TOKEN_TTL_MINUTES): Promise<string> {
-      const token = newOpaqueToken();
-      await repo.insertOneTimeToken(hashToken(token), userId, addSeconds(nowIso(), Math.min(ttlMinutes, 10) * 60));
-      return token;
+    async createOneTimeToken(userId: number, ttlMinutes?: number): Promise<string> {
+      return (await createOneTimeToken(db, userId, ttlMinutes)).token;
     },
 
     /** Claims of a usable access token, or null (expired, forged, or its session ended). */

@@ -1,0 +1,515 @@
+/**
+ * What the `admin` command line does, as functions over a database (tests call these directly).
+ * Each validates its input, throws UsageError for bad input, and returns a one-line result.
+ */
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { CURRENCIES, ORDER_STATUSES, newPassword, type CurrencyCode, type OrderStatus } from '@wholesale/contract';
+import type { Db } from '../db/client.js';
+import { amountToE5, amountToMinor } from '../domain/money.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { SETTING_DEFAULTS } from '../modules/site/settings.service.js';
+import { nowIso, todayIso } from '../lib/time.js';
+import { createOneTimeToken } from '../modules/auth/one-time-token.js';
+import { UsageError } from './db.js';
+
+const text = (name: string, value: string | undefined, max: number, required = true): string => {
+  const v = (value ?? '').trim();
+  if (required && !v) throw new UsageError(`--${name} is required`);
+  if (v.length > max) throw new UsageError(`--${name} must be at most ${max} characters`);
+  return v;
+};
+
+/** A decimal amount ('5000', '9.95') to minor units, exactly. */
+function money(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+(\.\d{1,2})?$/.test(value.trim()))
+    throw new UsageError(`--${name} must be an amount like 5000.00, not "${value}"`);
+  return amountToMinor(value);
+}
+
+/** A percent ('20', '12.5') to basis points. */
+function percent(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+(\.\d{1,2})?$/.test(value.trim()) || Number(value) > 100)
+    throw new UsageError(`--${name} must be a percent from 0 to 100, not "${value}"`);
+  return amountToMinor(value);
+}
+
+const email = (value: string | undefined): string => {
+  const v = (value ?? '').trim();
+  if (v && !z.email().safeParse(v).success) throw new UsageError(`--email "${v}" is not an email address`);
+  return v;
+};
+
+async function userByName(db: Db, username: string) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'account_id', 'disabled'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  if (!user) throw new UsageError(`no user "${username}"`);
+  return user;
+}
+
+// ---- create-account ----
+
+export interface CreateAccountInput {
+  customerNumber: string;
+  name: string;
+  currency: string;
+  country: string;
+  proforma?: boolean;
+  onStop?: boolean;
+  email?: string;
+  contact?: string;
+  address1?: string;
+  address2?: string;
+  city?: string;
+  county?: string;
+  postcode?: string;
+  phone?: string;
+  creditLimit?: string;
+  vat?: string;
+  discount?: string;
+  carriage?: string;
+  carriageFreeOver?: string;
+}
+
+export async function createAccount(db: Db, input: CreateAccountInput): Promise<string> {
+  const customerNumber = text('customer-number', input.customerNumber, 20);
+  if (!/^[A-Za-z0-9-]+$/.test(customerNumber))
+    throw new UsageError('--customer-number may contain letters, digits and -');
+  const name = text('name', input.name, 50);
+  const currency = text('currency', input.currency, 3).toUpperCase();
+  if (!CURRENCIES.includes(currency as CurrencyCode))
+    throw new UsageError(`--currency must be ${CURRENCIES.join(' or ')}`);
+  const countries = await db.selectFrom('countries').select('name').orderBy('sort').execute();
+  const country = countries.find((c) => c.name.toLowerCase() === (input.country ?? '').trim().toLowerCase())?.name;
+  if (!country) throw new UsageError(`--country must be one of: ${countries.map((c) => `"${c.name}"`).join(', ')}`);
+  const exists = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('customer_number', '=', customerNumber)
+    .executeTakeFirst();
+  if (exists) throw new UsageError(`account ${customerNumber} already exists`);
+
+  const row = await db
+    .insertInto('accounts')
+    .values({
+      customer_number: customerNumber,
+      name,
+      contact: text('contact', input.contact, 50, false),
+      currency_code: currency as CurrencyCode,
+      country,
+      address1: text('address1', input.address1, 50, false),
+      address2: text('address2', input.address2, 50, false),
+      city: text('city', input.city, 30, false),
+      county: text('county', input.county, 30, false),
+      postcode: text('postcode', input.postcode, 20, false),
+      email: email(input.email),
+      phone_number: text('phone', input.phone, 30, false),
+      fax_number: '',
+      credit_limit_minor: money('credit-limit', input.creditLimit) ?? 0,
+      balance_minor: 0,
+      on_stop: input.onStop ? 1 : 0,
+      is_proforma: input.proforma ? 1 : 0,
+      disabled: 0,
+      vat_rate_bp: percent('vat', input.vat) ?? 2000,
+      discount_bp: percent('discount', input.discount) ?? 0,
+      carriage_minor: money('carriage', input.carriage) ?? 0,
+      carriage_free_over_minor: money('carriage-free-over', input.carriageFreeOver) ?? 0,
+      created_at: nowIso(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return `Created account ${customerNumber} "${name}" (${currency}, ${country}${input.proforma ? ', proforma' : ''}${input.onStop ? ', on stop' : ''}), id ${row.id}`;
+}
+
+// ---- create-user ----
+
+export interface CreateUserInput {
+  customerNumber: string;
+  username: string;
+  name: string;
+  password: string;
+  jobTitle?: string;
+  email?: string;
+}
+
+export async function createUser(db: Db, input: CreateUserInput): Promise<string> {
+  const customerNumber = text('customer-number', input.customerNumber, 20);
+  const username = text('username', input.username, 50);
+  if (!/^[A-Za-z0-9._@-]+$/.test(username)) throw new UsageError('--username may contain letters, digits and . _ @ -');
+  const name = text('name', input.name, 50);
+  const checked = newPassword.safeParse(input.password ?? '');
+  if (!checked.success) throw new UsageError(`--password: ${checked.error.issues[0]?.message ?? 'not accepted'}`);
+  const account = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('customer_number', '=', customerNumber)
+    .executeTakeFirst();
+  if (!account) throw new UsageError(`no account ${customerNumber}`);
+  const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  if (taken) throw new UsageError(`username "${username}" is taken`);
+
+  const now = nowIso();
+  const row = await db
+    .insertInto('users')
+    .values({
+      account_id: account.id,
+      username,
+      password_hash: await hashPassword(checked.data),
+      name,
+      job_title: text('job-title', input.jobTitle, 50, false),
+      email: email(input.email),
+      disabled: 0,
+      created_at: now,
+      password_changed_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return `Created user ${username} on account ${customerNumber}, id ${row.id}`;
+}
+
+// ---- disable-user ----
+
+export async function disableUser(db: Db, input: { username: string }): Promise<string> {
+  const username = text('username', input.username, 50);
+  const user = await userByName(db, username);
+  const now = nowIso();
+  const revoked = await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ disabled: 1 }).where('id', '=', user.id).execute();
+    const r = await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    // An unused redirect link must not log a disabled user in either.
+    await trx
+      .updateTable('one_time_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
+    return Number(r.numUpdatedRows);
+  });
+  return `Disabled user ${username}; revoked ${revoked} refresh token${revoked === 1 ? '' : 's'}`;
+}
+
+// ---- settings ----
+
+export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS);
+
+async function putSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+export async function setBanner(db: Db, input: { text?: string; off?: boolean }): Promise<string> {
+  if (input.off && input.text !== undefined) throw new UsageError('give either --text or --off, not both');
+  if (input.off) {
+    await putSetting(db, 'notification.show', 'false');
+    return 'Notification banner switched off';
+  }
+  const banner = text('text', input.text, 500);
+  await db.transaction().execute(async (trx) => {
+    await putSetting(trx, 'notification.text', banner);
+    await putSetting(trx, 'notification.show', 'true');
+  });
+  return `Notification banner on: "${banner}"`;
+}
+
+export async function setSetting(db: Db, input: { key: string; value: string }): Promise<string> {
+  const key = text('key', input.key, 100);
+  if (!SETTING_KEYS.includes(key))
+    throw new UsageError(`unknown --key "${key}"; known keys: ${SETTING_KEYS.join(', ')}`);
+  if (input.value === undefined) throw new UsageError('--value is required');
+  const value = text('value', input.value, 2000, false);
+  await putSetting(db, key, value);
+  return `Setting ${key} = "${value}"`;
+}
+
+// ---- redirect-link ----
+
+export async function redirectLink(db: Db, input: { username: string; baseUrl?: string }): Promise<string> {
+  const username = text('username', input.username, 50);
+  const base = (input.baseUrl ?? 'http://localhost:3000').trim().replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(base)) throw new UsageError(`--base-url must be an http(s) URL, not "${base}"`);
+  const user = await userByName(db, username);
+  if (user.disabled) throw new UsageError(`user "${username}" is disabled`);
+  const { token } = await createOneTimeToken(db, user.id, 10);
+  return `${base}/redirect?rt=${token}`;
+}
+
+// ---- set-order-status ----
+
+export interface SetOrderStatusInput {
+  order: string;
+  status: string;
+  tracking?: string;
+  despatchDate?: string;
+}
+
+const isIsoDate = (v: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+export async function setOrderStatus(db: Db, input: SetOrderStatusInput): Promise<string> {
+  const orderNumber = text('order', input.order, 40);
+  const wanted = text('status', input.status, 20);
+  const status = ORDER_STATUSES.find((s) => s.toLowerCase() === wanted.toLowerCase());
+  if (!status) throw new UsageError(`--status must be one of: ${ORDER_STATUSES.map((s) => `"${s}"`).join(', ')}`);
+  const tracking = (input.tracking ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (tracking.some((t) => t.length > 50 || !/^[A-Za-z0-9-]+$/.test(t)))
+    throw new UsageError('--tracking takes comma-separated tracking numbers (letters, digits, -)');
+  if (input.despatchDate !== undefined && !isIsoDate(input.despatchDate.trim()))
+    throw new UsageError(`--despatch-date must be a date yyyy-mm-dd, not "${input.despatchDate}"`);
+
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'ordered_date', 'despatch_date'])
+    .where('order_number', '=', orderNumber)
+    .executeTakeFirst();
+  if (!order) throw new UsageError(`no order ${orderNumber}`);
+  const despatch =
+    input.despatchDate?.trim() ?? (status === 'Shipped' ? (order.despatch_date ?? todayIso()) : order.despatch_date);
+  if (despatch && despatch < order.ordered_date)
+    throw new UsageError(`--despatch-date ${despatch} is before the order date ${order.ordered_date}`);
+
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('orders')
+      .set({ status: status as OrderStatus, despatch_date: despatch, updated_at: now })
+      .where('id', '=', order.id)
+      .execute();
+    if (status === 'Shipped')
+      await trx
+        .updateTable('order_lines')
+        .set((eb) => ({ quantity_shipped: eb.ref('quantity') }))
+        .where('order_id', '=', order.id)
+        .execute();
+    if (tracking.length > 0) {
+      const have = await trx
+        .selectFrom('order_tracking')
+        .select('tracking_id')
+        .where('order_id', '=', order.id)
+        .execute();
+      const fresh = tracking.filter((t) => !have.some((h) => h.tracking_id === t));
+      if (fresh.length > 0)
+        await trx
+          .insertInto('order_tracking')
+          .values(fresh.map((t) => ({ order_id: order.id, tracking_id: t, created_at: now })))
+          .execute();
+    }
+  });
+  const extra = [
+    despatch && status === 'Shipped' ? `despatched ${despatch}` : '',
+    tracking.length ? `tracking ${tracking.join(', ')}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `Order ${orderNumber} is now ${status}${extra ? ` (${extra})` : ''}`;
+}
+
+// ---- import-products ----
+
+export const PRODUCT_CSV_COLUMNS = [
+  'itemNumber',
+  'description',
+  'productType',
+  'range',
+  'unit',
+  'packQuantity',
+  'stock',
+  'priceGBP',
+  'priceEUR',
+] as const;
+type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+export interface ImportResult {
+  imported: number;
+  created: number;
+  updated: number;
+  errors: { line: number; message: string }[];
+}
+
+/** A problem with one CSV row: reported with its line number; the other rows still import. */
+class RowError extends Error {}
+
+/** A price with at most 5 decimals, as an e5 integer. */
+function priceE5(column: string, value: string): number {
+  const v = value.trim();
+  if (!/^\d+(\.\d{1,5})?$/.test(v)) throw new RowError(`${column}: "${value}" is not a price with at most 5 decimals`);
+  return amountToE5(v);
+}
+
+function wholeNumber(column: string, value: string, min: number): number {
+  const v = value.trim().replace(/,/g, '');
+  if (!/^\d+$/.test(v) || Number(v) < min || !Number.isSafeInteger(Number(v)))
+    throw new RowError(`${column}: "${value}" is not a whole number${min > 0 ? ` of at least ${min}` : ''}`);
+  return Number(v);
+}
+
+/**
+ * Upsert products by item number from CSV text (first line: the column names, any order). Types
+ * and ranges are created as needed. Good rows are imported even when others fail; errors carry the
+ * CSV line number.
+ */
+export async function importProducts(db: Db, csv: string): Promise<ImportResult> {
+  const records: { line: number; cells: string[] }[] = [];
+  let consumed = 0;
+  let line = 1;
+  const countLines = (upTo: number) => {
+    for (let i = consumed; i < upTo; i++) if (csv.charCodeAt(i) === 10) line++;
+    consumed = upTo;
+  };
+  Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), {
+    header: false,
+    skipEmptyLines: false,
+    step: (row) => {
+      const startLine = line;
+      countLines(row.meta.cursor);
+      if (row.data.length === 1 && (row.data[0] ?? '').trim() === '') return;
+      records.push({ line: startLine, cells: row.data });
+    },
+  });
+  const header = records.shift();
+  if (!header) throw new UsageError('the CSV file is empty');
+  const index = new Map(header.cells.map((c, i) => [c.trim(), i]));
+  const missing = PRODUCT_CSV_COLUMNS.filter((c) => !index.has(c));
+  if (missing.length > 0)
+    throw new UsageError(`the CSV file lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  const cell = (cells: string[], c: Column) => (cells[index.get(c) ?? -1] ?? '').trim();
+
+  const result: ImportResult = { imported: 0, created: 0, updated: 0, errors: [] };
+  await db.transaction().execute(async (trx) => {
+    const types = new Map(
+      (await trx.selectFrom('product_types').select(['id', 'name']).execute()).map((t) => [t.name.toLowerCase(), t.id]),
+    );
+    const ranges = new Map(
+      (await trx.selectFrom('product_ranges').select(['id', 'name', 'product_type_id']).execute()).map((r) => [
+        `${r.product_type_id}|${r.name.toLowerCase()}`,
+        r.id,
+      ]),
+    );
+    let typeSort =
+      (
+        await trx
+          .selectFrom('product_types')
+          .select((eb) => eb.fn.max('sort').as('m'))
+          .executeTakeFirst()
+      )?.m ?? 0;
+
+    for (const { line: lineNo, cells } of records) {
+      try {
+        const itemNumber = cell(cells, 'itemNumber');
+        if (!itemNumber || itemNumber.length > 40 || /\s/.test(itemNumber))
+          throw new RowError(`itemNumber: "${itemNumber}" must be 1-40 characters without spaces`);
+        const description = cell(cells, 'description');
+        if (!description || description.length > 200)
+          throw new RowError('description: required, at most 200 characters');
+        const typeName = cell(cells, 'productType');
+        const rangeName = cell(cells, 'range');
+        if (!typeName || typeName.length > 100) throw new RowError('productType: required, at most 100 characters');
+        if (!rangeName || rangeName.length > 100) throw new RowError('range: required, at most 100 characters');
+        const unit = cell(cells, 'unit').toUpperCase();
+        if (!/^[A-Z]{1,10}$/.test(unit))
+          throw new RowError(`unit: "${cell(cells, 'unit')}" must be a word like EACH, METRE, PACK, ROLL`);
+        const packQuantity = wholeNumber('packQuantity', cell(cells, 'packQuantity'), 1);
+        const stock = wholeNumber('stock', cell(cells, 'stock'), 0);
+        const gbp = priceE5('priceGBP', cell(cells, 'priceGBP'));
+        const eur = priceE5('priceEUR', cell(cells, 'priceEUR'));
+
+        let typeId = types.get(typeName.toLowerCase());
+        if (typeId === undefined) {
+          typeSort += 1;
+          typeId = (
+            await trx
+              .insertInto('product_types')
+              .values({ name: typeName, sort: typeSort })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+          types.set(typeName.toLowerCase(), typeId);
+        }
+        const rangeKey = `${typeId}|${rangeName.toLowerCase()}`;
+        let rangeId = ranges.get(rangeKey);
+        if (rangeId === undefined) {
+          rangeId = (
+            await trx
+              .insertInto('product_ranges')
+              .values({ product_type_id: typeId, name: rangeName, sort: 1000 })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+          ranges.set(rangeKey, rangeId);
+        }
+
+        const values = {
+          description,
+          product_type_id: typeId,
+          range_id: rangeId,
+          pack_quantity: packQuantity,
+          unit,
+          stock,
+          active: 1,
+          search_text: `${itemNumber} ${description}`.toLowerCase(),
+        };
+        const existing = await trx
+          .selectFrom('products')
+          .select('id')
+          .where('item_number', '=', itemNumber)
+          .executeTakeFirst();
+        let productId: number;
+        if (existing) {
+          await trx.updateTable('products').set(values).where('id', '=', existing.id).execute();
+          productId = existing.id;
+          result.updated++;
+        } else {
+          productId = (
+            await trx
+              .insertInto('products')
+              .values({ item_number: itemNumber, ...values })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+          result.created++;
+        }
+        for (const [currency, price] of [
+          ['GBP', gbp],
+          ['EUR', eur],
+        ] as const)
+          await trx
+            .insertInto('product_prices')
+            .values({ product_id: productId, currency_code: currency, list_price_e5: price })
+            .onConflict((oc) => oc.columns(['product_id', 'currency_code']).doUpdateSet({ list_price_e5: price }))
+            .execute();
+        result.imported++;
+      } catch (err) {
+        // A database error is not the row's fault: abort the whole import (nothing is kept).
+        if (!(err instanceof RowError)) throw err;
+        result.errors.push({ line: lineNo, message: err.message });
+      }
+    }
+  });
+  return result;
+}
+
+export function describeImport(r: ImportResult): string {
+  const head = `Imported ${r.imported} product${r.imported === 1 ? '' : 's'} (${r.created} new, ${r.updated} updated)`;
+  if (r.errors.length === 0) return head;
+  return [
+    `${head}; ${r.errors.length} row${r.errors.length === 1 ? '' : 's'} with errors:`,
+    ...r.errors.map((e) => `  line ${e.line}: ${e.message}`),
+  ].join('\n');
+}

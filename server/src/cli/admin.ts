@@ -1,0 +1,222 @@
+/**
+ * `npm run admin -- <command> [options]`: operator tasks on the portal's database (DATABASE_URL or
+ * DATA_DIR/portal.sqlite). Prints one line; bad input exits 2, other failures 1.
+ */
+import fs from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Db } from '../db/client.js';
+import {
+  createAccount,
+  createUser,
+  describeImport,
+  disableUser,
+  importProducts,
+  redirectLink,
+  setBanner,
+  setOrderStatus,
+  setSetting,
+} from './admin-commands.js';
+import { isMain, openFromEnv, runCli, UsageError } from './db.js';
+
+export const ADMIN_HELP = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-account    --customer-number C10042 --name "Name Ltd" --currency GBP|EUR --country "United Kingdom (Mainland)"
+                    [--proforma] [--on-stop] [--email E] [--contact NAME] [--address1 A] [--address2 A]
+                    [--city C] [--county C] [--postcode P] [--phone P] [--credit-limit 5000.00]
+                    [--vat 20] [--discount 10] [--carriage 9.95] [--carriage-free-over 250.00]
+  create-user       --customer-number C10042 --username U --name "Full Name" --password P
+                    [--job-title T] [--email E]
+  disable-user      --username U                 (also ends the user's sessions)
+  set-banner        --text "..." | --off         (the home page notification)
+  set-setting       --key K --value V            (support.email, company.name, tracking.urlTemplate, ...)
+  redirect-link     --username U [--base-url http://localhost:3000]
+                                                 (a one-time login link, valid 10 minutes)
+  set-order-status  --order SO-200123 --status Open|"In Progress"|Shipped|Cancelled
+                    [--tracking T1,T2] [--despatch-date yyyy-mm-dd]
+  import-products   --file products.csv          (columns itemNumber,description,productType,range,
+                                                  unit,packQuantity,stock,priceGBP,priceEUR)
+
+Countries: "United Kingdom (Mainland)", "UK Islands", "Northern Ireland", "Republic of Ireland".
+The database is DATABASE_URL (postgres://...) or DATA_DIR/portal.sqlite (default ./data).
+Run "npm run admin -- <command> --help" for one command.`;
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+const str = { type: 'string' } as const;
+const flag = { type: 'boolean' } as const;
+type Values = Record<string, string | boolean | undefined>;
+
+interface Command {
+  options: Options;
+  /** What it does; returns the line to print and whether it fully succeeded. */
+  run(db: Db, v: Values): Promise<{ out: string; ok: boolean }>;
+}
+
+const s = (v: Values, k: string): string | undefined => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
+const ok = (out: string) => ({ out, ok: true });
+
+export const COMMANDS: Record<string, Command> = {
+  'create-account': {
+    options: {
+      'customer-number': str,
+      name: str,
+      currency: str,
+      country: str,
+      proforma: flag,
+      'on-stop': flag,
+      email: str,
+      contact: str,
+      address1: str,
+      address2: str,
+      city: str,
+      county: str,
+      postcode: str,
+      phone: str,
+      'credit-limit': str,
+      vat: str,
+      discount: str,
+      carriage: str,
+      'carriage-free-over': str,
+    },
+    run: async (db, v) =>
+      ok(
+        await createAccount(db, {
+          customerNumber: s(v, 'customer-number') ?? '',
+          name: s(v, 'name') ?? '',
+          currency: s(v, 'currency') ?? '',
+          country: s(v, 'country') ?? '',
+          proforma: v.proforma === true,
+          onStop: v['on-stop'] === true,
+          email: s(v, 'email'),
+          contact: s(v, 'contact'),
+          address1: s(v, 'address1'),
+          address2: s(v, 'address2'),
+          city: s(v, 'city'),
+          county: s(v, 'county'),
+          postcode: s(v, 'postcode'),
+          phone: s(v, 'phone'),
+          creditLimit: s(v, 'credit-limit'),
+          vat: s(v, 'vat'),
+          discount: s(v, 'discount'),
+          carriage: s(v, 'carriage'),
+          carriageFreeOver: s(v, 'carriage-free-over'),
+        }),
+      ),
+  },
+  'create-user': {
+    options: { 'customer-number': str, username: str, name: str, password: str, 'job-title': str, email: str },
+    run: async (db, v) =>
+      ok(
+        await createUser(db, {
+          customerNumber: s(v, 'customer-number') ?? '',
+          username: s(v, 'username') ?? '',
+          name: s(v, 'name') ?? '',
+          password: s(v, 'password') ?? '',
+          jobTitle: s(v, 'job-title'),
+          email: s(v, 'email'),
+        }),
+      ),
+  },
+  'disable-user': {
+    options: { username: str },
+    run: async (db, v) => ok(await disableUser(db, { username: s(v, 'username') ?? '' })),
+  },
+  'set-banner': {
+    options: { text: str, off: flag },
+    run: async (db, v) => {
+      if (v.off !== true && s(v, 'text') === undefined) throw new UsageError('set-banner needs --text "..." or --off');
+      return ok(await setBanner(db, { text: s(v, 'text'), off: v.off === true }));
+    },
+  },
+  'set-setting': {
+    options: { key: str, value: str },
+    run: async (db, v) => ok(await setSetting(db, { key: s(v, 'key') ?? '', value: s(v, 'value') as string })),
+  },
+  'redirect-link': {
+    options: { username: str, 'base-url': str },
+    run: async (db, v) =>
+      ok(
+        await redirectLink(db, {
+          username: s(v, 'username') ?? '',
+          baseUrl: s(v, 'base-url') ?? process.env.PUBLIC_URL,
+        }),
+      ),
+  },
+  'set-order-status': {
+    options: { order: str, status: str, tracking: str, 'despatch-date': str },
+    run: async (db, v) =>
+      ok(
+        await setOrderStatus(db, {
+          order: s(v, 'order') ?? '',
+          status: s(v, 'status') ?? '',
+          tracking: s(v, 'tracking'),
+          despatchDate: s(v, 'despatch-date'),
+        }),
+      ),
+  },
+  'import-products': {
+    options: { file: str },
+    run: async (db, v) => {
+      const file = s(v, 'file');
+      if (!file) throw new UsageError('--file is required');
+      let csv: string;
+      try {
+        csv = fs.readFileSync(file, 'utf8');
+      } catch {
+        throw new UsageError(`cannot read --file ${file}`);
+      }
+      const result = await importProducts(db, csv);
+      return { out: describeImport(result), ok: result.errors.length === 0 };
+    },
+  },
+};
+
+/** Parse argv into a command and its values; throws UsageError (or a parseArgs error) on bad input. */
+export function parseAdminArgs(
+  argv: string[],
+): { help: true; command?: string } | { help: false; command: string; values: Values } {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') return { help: true };
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command "${name}" (see --help)`);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    strict: true,
+    allowPositionals: true,
+    options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) return { help: true, command: name };
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}" (quote values with spaces)`);
+  return { help: false, command: name, values: values as Values };
+}
+
+function commandHelp(name: string): string {
+  const start = ADMIN_HELP.indexOf(`  ${name} `);
+  const lines = ADMIN_HELP.slice(start).split('\n');
+  const own = [lines[0] ?? ''];
+  for (const l of lines.slice(1)) {
+    if (!/^ {4,}/.test(l)) break;
+    own.push(l);
+  }
+  return `Usage: npm run admin -- ${own.map((l) => l.trim()).join(' ')}`;
+}
+
+async function main(): Promise<void> {
+  const parsed = parseAdminArgs(process.argv.slice(2));
+  if (parsed.help) {
+    console.log(parsed.command ? commandHelp(parsed.command) : ADMIN_HELP);
+    return;
+  }
+  const command = COMMANDS[parsed.command] as Command;
+  const handle = await openFromEnv();
+  try {
+    const { out, ok: success } = await command.run(handle.db, parsed.values);
+    console.log(out);
+    if (!success) process.exitCode = 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (isMain(import.meta.url)) runCli('admin', main);

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { basket as basketSchema, basketSummary } from '@wholesale/contract';
+import { testEngines } from '../../db/testing.js';
+import type { DbHandle } from '../../db/client.js';
+import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
+import { bearer, login, testApp } from '../../test/app.js';
+
+describe.each(testEngines())('basket API on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let gbp: string; // 10% off, carriage 9.95 free over 250, VAT 20%
+  let colleague: string; // same account, own basket
+  let eur: string; // EUR, 25% off roller blinds, VAT 23%, carriage always 15.00
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    app = await testApp(handle);
+    const a = await insertAccount(handle.db);
+    const e = await insertAccount(handle.db, { currency_code: 'EUR', vat_rate_bp: 2300, discount_bp: 0, carriage_minor: 1500, carriage_free_over_minor: 0 });
+    const roller = await insertProduct(handle.db, {
+      itemNumber: 'RB-100',
+      description: 'Roller blind Blackout Charcoal',
+      stock: 1250,
+      gbpE5: 2_000_000, // £20.00
+      eurE5: 2_340_000,
+      tiers: [
+        { currency: 'GBP', minimumQuantity: 10, priceE5: 1_700_000 },
+        { currency: 'EUR', minimumQuantity: 10, priceE5: 1_999_999 },
+      ],
+    });
+    await insertProduct(handle.db, { itemNumber: 'CS-7', description: 'Bead chain connector', type: 'Components', range: 'Chains', gbpE5: 12_345, stock: 5 });
+    await insertProduct(handle.db, { itemNumber: 'OLD-1', gbpE5: 100_000, active: 0 });
+    await handle.db.insertInto('account_discounts').values({ account_id: e, product_type_id: roller.typeId, discount_bp: 2500 }).execute();
+    await insertUser(handle.db, a, 'gina');
+    await insertUser(handle.db, a, 'gino');
+    await insertUser(handle.db, e, 'eamon');
+    gbp = (await login(app, 'gina')).accessToken;
+    colleague = (await login(app, 'gino')).accessToken;
+    eur = (await login(app, 'eamon')).accessToken;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const get = async (token: string) => basketSchema.parse((await app.inject({ method: 'GET', url: '/api/basket', headers: bearer(token) })).json());
+  const add = (token: string, itemNumber: string, quantity: unknown) =>
+    app.inject({ method: 'POST', url: '/api/basket', headers: bearer(token), payload: { itemNumber, quantity } });
+
+  it('starts empty, with no carriage line', async () => {
+    expect(await get(gbp)).toEqual({ basketLines: [], carriageLine: null, totalBasketPrice: 0, revision: 0 });
+  });
+
+  it('adds lines priced with the account discount, carriage and VAT', async () => {
+    expect((await add(gbp, 'RB-100', 2)).statusCode).toBe(200);
+    expect((await add(gbp, 'CS-7', 3)).statusCode).toBe(200);
+    const b = await get(gbp);
+    expect(b.basketLines).toEqual([
+      expect.objectContaining({ lineNumber: 1, itemNumber: 'RB-100', stock: '1,250', discountPrice: 18, discountPercentage: 10, totalLinePrice: 36, quantity: 2, additionalCharge: 'False', hasMultiBuyDiscount: true }),
+      expect.objectContaining({ lineNumber: 2, itemNumber: 'CS-7', discountPrice: 0.11111, totalLinePrice: 0.33, hasMultiBuyDiscount: false }),
+    ]);
+    expect(b.carriageLine).toMatchObject({ itemNumber: 'CARRIAGE', additionalCharge: 'True', totalLinePrice: 9.95 });
+    expect(b.totalBasketPrice).toBe(46.28); // 36 + 0.33 + 9.95
+    const summary = basketSummary.parse((await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(gbp) })).json());
+    expect(summary).toEqual({ amount: 46.28, totalVAT: 9.26, totalAmount: 55.54 });
+  });
+
+  it('adds the same item to its line and applies the multi-buy tier at its quantity', async () => {
+    await add(gbp, 'RB-100', 8);
+    const b = await get(gbp);
+    expect(b.basketLines[0]).toMatchObject({ quantity: 10, discountPrice: 17, discountPercentage: 15, totalLinePrice: 170 });
+    expect(b.basketLines).toHaveLength(2);
+  });
+
+  it('updates and removes lines, bumping the revision each time', async () => {
+    const before = (await get(gbp)).revision;
+    const patched = await app.inject({ method: 'PATCH', url: '/api/basket', headers: bearer(gbp), payload: { lineNumber: 1, quantity: 20 } });
+    expect(patched.statusCode).toBe(200);
+    expect(basketSchema.parse(patched.json()).basketLines[0]).toMatchObject({ quantity: 20, totalLinePrice: 340 });
+    // Goods now over £250: carriage is free.
+    expect(basketSchema.parse(patched.json()).carriageLine).toMatchObject({ totalLinePrice: 0 });
+    const del = await app.inject({ method: 'DELETE', url: '/api/basket/2', headers: bearer(gbp) });
+    expect(basketSchema.parse(del.json()).basketLines.map((l) => l.itemNumber)).toEqual(['RB-100']);
+    expect((await get(gbp)).revision).toBe(before + 2);
+  });
+
+  it('prices in euro with per-type discount terms and Irish VAT', async () => {
+    await add(eur, 'RB-100', 1);
+    const b = await get(eur);
+    expect(b.basketLines[0]).toMatchObject({ discountPrice: 17.55, discountPercentage: 25, totalLinePrice: 17.55 });
+    expect(b.carriageLine?.totalLinePrice).toBe(15);
+    const summary = basketSummary.parse((await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(eur) })).json());
+    expect(summary).toEqual({ amount: 32.55, totalVAT: 7.49, totalAmount: 40.04 });
+  });
+
+  it('keeps baskets per user and never reaches another basket line', async () => {
+    expect((await get(colleague)).basketLines).toEqual([]);
+    const foreign = await app.inject({ method: 'PATCH', url: '/api/basket', headers: bearer(colleague), payload: { lineNumber: 1, quantity: 5 } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: '/api/basket/1', headers: bearer(colleague) })).statusCode).toBe(404);
+    expect((await get(gbp)).basketLines[0]?.quantity).toBe(20);
+  });
+
+  it('refuses bad quantities, unknown and withdrawn items with clear 4xx answers', async () => {
+    for (const q of [0, -1, 1.5, 1_000_000, 'ten']) expect((await add(gbp, 'RB-100', q)).statusCode).toBe(400);
+    const unknown = await add(gbp, 'NOPE', 1);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No product NOPE');
+    expect((await add(gbp, 'OLD-1', 1)).statusCode).toBe(404);
+    expect((await add(gbp, 'RB-100', 999_990)).statusCode).toBe(400); // 20 + 999,990 > 6 digits
+    expect((await app.inject({ method: 'GET', url: '/api/basket' })).statusCode).toBe(401);
+  });
+});

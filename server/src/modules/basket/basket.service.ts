@@ -1,0 +1,198 @@
+import { QUANTITY_MAX, type Basket, type BasketLine, type BasketSummary } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import { priceLine, totals, type LinePrice, type Totals } from '../../domain/pricing.js';
+import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
+import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
+import { basketRepository } from './basket.repository.js';
+
+export interface Caller {
+  userId: number;
+  accountId: number;
+}
+
+export interface PricedLine {
+  lineId: number;
+  lineNumber: number;
+  productId: number;
+  itemNumber: string;
+  description: string;
+  stock: number;
+  unit: string;
+  quantity: number;
+  listPriceE5: number;
+  price: LinePrice;
+  hasMultiBuyDiscount: boolean;
+}
+
+/** A basket priced on the server: the one source for the basket screen, checkout and placing an order. */
+export interface PricedBasket {
+  basketId: number | null;
+  revision: number;
+  terms: AccountTerms;
+  lines: PricedLine[];
+  totals: Totals;
+}
+
+export const CARRIAGE_ITEM = 'CARRIAGE';
+const stockText = new Intl.NumberFormat('en-GB');
+
+export function basketService(db: Db) {
+  /** Prices the caller's basket with today's prices and the account's terms (inside `conn`, e.g. a transaction). */
+  async function price(caller: Caller, conn: Db = db): Promise<PricedBasket> {
+    const repo = basketRepository(conn);
+    const pricing = pricingRepository(conn);
+    const terms = await pricing.accountTerms(caller.accountId);
+    if (!terms) throw notFound();
+    const basket = await repo.findBasket(caller.userId);
+    const rows = basket ? await repo.lines(basket.id) : [];
+    const ids = rows.map((r) => r.product_id);
+    const [prices, tiers] = await Promise.all([pricing.listPrices(ids, terms.currencyCode), pricing.tiers(ids, terms.currencyCode)]);
+    const lines: PricedLine[] = rows.map((r) => {
+      const listPriceE5 = prices.get(r.product_id) ?? 0;
+      const productTiers = tiers.get(r.product_id) ?? [];
+      return {
+        lineId: r.id,
+        lineNumber: r.line_number,
+        productId: r.product_id,
+        itemNumber: r.item_number,
+        description: r.description,
+        stock: r.stock,
+        unit: r.unit,
+        quantity: r.quantity,
+        listPriceE5,
+        price: priceLine(listPriceE5, termsFor(terms, r.product_type_id), productTiers, r.quantity),
+        hasMultiBuyDiscount: productTiers.length > 0,
+      };
+    });
+    return {
+      basketId: basket?.id ?? null,
+      revision: basket?.revision ?? 0,
+      terms,
+      lines,
+      totals: totals(
+        lines.map((l) => l.price.totalMinor),
+        terms.carriage,
+        terms.vatRateBp,
+      ),
+    };
+  }
+
+  function toView(p: PricedBasket): Basket {
+    const basketLines: BasketLine[] = p.lines.map((l) => ({
+      lineNumber: l.lineNumber,
+      itemNumber: l.itemNumber,
+      description: l.description,
+      stock: stockText.format(l.stock),
+      unit: l.unit,
+      discountPercentage: bpToPercent(l.price.discountBp),
+      discountPrice: e5ToAmount(l.price.unitPriceE5),
+      totalLinePrice: minorToAmount(l.price.totalMinor),
+      quantity: l.quantity,
+      additionalCharge: 'False',
+      hasMultiBuyDiscount: l.hasMultiBuyDiscount,
+    }));
+    const carriage = p.totals.carriageMinor;
+    const carriageLine: BasketLine | null =
+      p.lines.length === 0
+        ? null
+        : {
+            lineNumber: 0,
+            itemNumber: CARRIAGE_ITEM,
+            description: carriage === 0 ? 'Carriage (free on this order)' : 'Carriage',
+            stock: '',
+            unit: 'EACH',
+            discountPercentage: 0,
+            discountPrice: minorToAmount(carriage),
+            totalLinePrice: minorToAmount(carriage),
+            quantity: 1,
+            additionalCharge: 'True',
+            hasMultiBuyDiscount: false,
+          };
+    return { basketLines, carriageLine, totalBasketPrice: minorToAmount(p.totals.amountMinor), revision: p.revision };
+  }
+
+  function toSummary(p: PricedBasket): BasketSummary {
+    return {
+      amount: minorToAmount(p.totals.amountMinor),
+      totalVAT: minorToAmount(p.totals.vatMinor),
+      totalAmount: minorToAmount(p.totals.totalMinor),
+    };
+  }
+
+  const tooMany = () => badRequest(`Quantity must be at most ${QUANTITY_MAX}`);
+
+  return {
+    price,
+    toView,
+    toSummary,
+
+    async getBasket(caller: Caller): Promise<Basket> {
+      return toView(await price(caller));
+    },
+
+    async getBasketAmount(caller: Caller): Promise<BasketSummary> {
+      return toSummary(await price(caller));
+    },
+
+    /** Adds an item; the same item again adds to its existing line. */
+    async addBasketLine(caller: Caller, itemNumber: string, quantity: number): Promise<Basket> {
+      await db.transaction().execute(async (trx) => {
+        const repo = basketRepository(trx);
+        const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
+        await repo.touch(basketId);
+        const product = await repo.findActiveProduct(itemNumber);
+        if (!product) throw notFound(`No product ${itemNumber}`);
+        const existing = await repo.findLineByProduct(basketId, product.id);
+        if (existing) {
+          if (existing.quantity + quantity > QUANTITY_MAX) throw tooMany();
+          await repo.setQuantity(existing.id, existing.quantity + quantity);
+        } else {
+          await repo.insertLine(basketId, product.id, quantity);
+        }
+      });
+      return toView(await price(caller));
+    },
+
+    async updateBasketLine(caller: Caller, lineNumber: number, quantity: number): Promise<Basket> {
+      await db.transaction().execute(async (trx) => {
+        const repo = basketRepository(trx);
+        const basket = await repo.findBasket(caller.userId);
+        const line = basket && (await repo.findLine(basket.id, lineNumber));
+        if (!basket || !line) throw notFound(`No basket line ${lineNumber}`);
+        await repo.touch(basket.id);
+        await repo.setQuantity(line.id, quantity);
+      });
+      return toView(await price(caller));
+    },
+
+    async deleteBasketLine(caller: Caller, lineNumber: number): Promise<Basket> {
+      await db.transaction().execute(async (trx) => {
+        const repo = basketRepository(trx);
+        const basket = await repo.findBasket(caller.userId);
+        const line = basket && (await repo.findLine(basket.id, lineNumber));
+        if (!basket || !line) throw notFound(`No basket line ${lineNumber}`);
+        await repo.touch(basket.id);
+        await repo.deleteLine(line.id);
+      });
+      return toView(await price(caller));
+    },
+
+    /**
+     * Empties the caller's basket and fills it with `lines` (copy order), inside `trx`.
+     * Returns the basket revision after the change.
+     */
+    async replaceLines(trx: Db, caller: Caller, lines: readonly { productId: number; quantity: number }[]): Promise<void> {
+      const repo = basketRepository(trx);
+      const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
+      await repo.touch(basketId);
+      await repo.clearLines(basketId);
+      for (const l of lines) {
+        const existing = await repo.findLineByProduct(basketId, l.productId);
+        if (existing) await repo.setQuantity(existing.id, Math.min(QUANTITY_MAX, existing.quantity + l.quantity));
+        else await repo.insertLine(basketId, l.productId, Math.min(QUANTITY_MAX, l.quantity));
+      }
+    },
+  };
+}
+export type BasketService = ReturnType<typeof basketService>;
