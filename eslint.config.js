@@ -1,0 +1,61 @@
+// ESLint 9 flat config. Not type-checked on purpose: `npm run typecheck` covers types, lint stays fast.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { defineConfig } from 'eslint/config';
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.data/**',
+      '**/.data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/coverage/**',
+      '**/*.d.ts',
+      'scripts/tmp/**',
+      'e2e/.output/**',
+      'bench/.output/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      // `_`-prefixed names mark deliberately unused arguments and destructured leftovers.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/vite.config.ts', 'web/vitest.config.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+    },
+  },
+  {
+    files: ['web/**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['web/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    languageOptions: {
+      ...jsxA11y.flatConfigs.recommended.languageOptions,
+      globals: { ...globals.browser },
+    },
+  },
+);
