@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { authService } from './modules/auth/auth.service.js';
 import { settingsService } from './modules/site/settings.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -44,6 +45,7 @@ export async function buildApp({ config, handle, redis }: BuildOptions): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,0 +1,17 @@
+import { useLayoutEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { registerNavigate } from '../lib/navigation';
+import { AppProviders } from './providers';
+import type { AppRouter } from './router';
+import type { AppStore } from './store';
+
+export function App({ store, router }: { store: AppStore; router: AppRouter }) {
+  // Lets the logout thunk (outside React) send the user to /login. A layout effect, so it is in
+  // place before any screen's (passive) effect can log out.
+  useLayoutEffect(() => registerNavigate((to) => void router.navigate(to)), [router]);
+  return (
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

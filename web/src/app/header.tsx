@@ -1,0 +1,95 @@
+import { NavLink } from 'react-router';
+import { signOut } from '../lib/base-api';
+import { cx } from '../lib/cx';
+import { selectIsLoggedIn, selectUser } from '../lib/session';
+import { useGetSettingsQuery } from '../lib/settings-api';
+import { useAppDispatch, useAppSelector } from '../lib/store-types';
+import { BasketLink } from './basket-link';
+import { UserIcon } from './icons';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { NAV_ITEMS } from './nav-items';
+
+function LoggedOutLinks() {
+  const { data: settings } = useGetSettingsQuery();
+  if (!settings) return null;
+  const link =
+    'rounded-md px-1 py-0.5 text-xs font-medium text-white underline-offset-4 hover:underline sm:px-2 sm:text-sm';
+  return (
+    <nav
+      aria-label="External"
+      className="flex flex-col items-end gap-1 text-right sm:flex-row sm:items-center sm:gap-4"
+    >
+      <a href={settings.companySiteUrl} className={link}>
+        {settings.companyName} website
+      </a>
+      <a href={settings.customerLoginUrl} className={link}>
+        Customer Login
+      </a>
+    </nav>
+  );
+}
+
+export function Header() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
+  const session = loggedIn && user;
+
+  return (
+    <header className="bg-brand-900 text-white shadow-sm">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
+        <Logo />
+        {session ? (
+          <div className="flex items-center gap-2 sm:gap-4">
+            <p className="hidden items-center gap-2 text-sm text-brand-100 md:flex">
+              <UserIcon />
+              <span className="sr-only">Signed in as</span>
+              <span className="font-medium text-white">{user.name}</span>
+            </p>
+            <BasketLink />
+            <div className="md:hidden">
+              <MobileMenu user={user} />
+            </div>
+          </div>
+        ) : (
+          <LoggedOutLinks />
+        )}
+      </div>
+      {session && (
+        <div className="hidden bg-brand-800 md:block">
+          <nav
+            aria-label="Main"
+            className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
+          >
+            <ul className="flex items-center gap-1">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end
+                    className={({ isActive }) =>
+                      cx(
+                        'block rounded-md px-3 py-3 text-sm font-medium text-brand-50 hover:bg-white/10 hover:text-white',
+                        isActive && 'text-white underline decoration-accent-300 decoration-2 underline-offset-8',
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              onClick={() => dispatch(signOut())}
+              className="rounded-md px-3 py-2 text-sm font-medium text-brand-50 hover:bg-white/10 hover:text-white"
+            >
+              Log Out
+            </button>
+          </nav>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { selectIsLoggedIn } from '../lib/session';
+import { useAppSelector } from '../lib/store-types';
+
+export interface FromState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+/** Where to go after login: the location the visitor asked for, if it is one of ours. */
+export function returnPath(state: unknown): string {
+  const from = (state as FromState | null)?.from;
+  if (!from || typeof from.pathname !== 'string') return '/';
+  if (!from.pathname.startsWith('/') || from.pathname.startsWith('//') || from.pathname === '/login') return '/';
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/**
+ * Protected routes: token and user present, else to /login carrying the requested location.
+ * A session that ends while the user is here (Log Out, or a failed refresh) goes to /login without
+ * a return location: logging in again starts at Home (spec section 4, "logout ... goes to /login").
+ */
+export function RequireSession() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const location = useLocation();
+  const [arrivedLoggedIn] = useState(loggedIn);
+  if (!loggedIn && arrivedLoggedIn) return <Navigate to="/login" replace />;
+  if (!loggedIn) {
+    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/**
+ * The login screen is for visitors only. A logged-in user goes back to the location they
+ * originally asked for (or /). This is also what moves the user on after a successful login.
+ */
+export function PublicOnly() {
+  const loggedIn = useAppSelector(selectIsLoggedIn);
+  const location = useLocation();
+  if (loggedIn) return <Navigate to={returnPath(location.state)} replace />;
+  return <Outlet />;
+}

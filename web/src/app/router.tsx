@@ -1,0 +1,68 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { Layout } from './layout';
+import { NotFoundPage } from './not-found-page';
+import { RenderFailure } from './render-failure';
+import { PublicOnly, RequireSession } from './route-guards';
+
+/** Route-level code splitting: each screen is its own chunk, loaded on first visit. */
+function page<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
+const RedirectPage = page(() => import('../features/auth/redirect-page'), 'RedirectPage');
+const HomePage = page(() => import('../features/home/home-page'), 'HomePage');
+const AccountPage = page(() => import('../features/account/account-page'), 'AccountPage');
+const ViewTransactionPage = page(() => import('../features/account/view-transaction-page'), 'ViewTransactionPage');
+const DetailsPage = page(() => import('../features/account/details-page'), 'DetailsPage');
+const ChangePasswordPage = page(() => import('../features/account/change-password-page'), 'ChangePasswordPage');
+const OpenOrdersPage = page(() => import('../features/orders/open-orders-page'), 'OpenOrdersPage');
+const OpenOrderEnquiryPage = page(() => import('../features/orders/open-order-enquiry-page'), 'OpenOrderEnquiryPage');
+const BasketPage = page(() => import('../features/basket/basket-page'), 'BasketPage');
+const DeliveryInformationPage = page(
+  () => import('../features/checkout/delivery-information-page'),
+  'DeliveryInformationPage',
+);
+const ReviewOrderPage = page(() => import('../features/checkout/review-order-page'), 'ReviewOrderPage');
+const SearchPage = page(() => import('../features/products/search-page'), 'SearchPage');
+
+/** Spec section 2. Everything except /login and /redirect needs a session. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RenderFailure />,
+    children: [
+      { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+      { path: '/redirect', element: <RedirectPage /> },
+      {
+        element: <RequireSession />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: '/account', element: <AccountPage /> },
+          { path: '/view-transaction', element: <ViewTransactionPage /> },
+          { path: '/open-orders', element: <OpenOrdersPage /> },
+          { path: '/open-order-enquiry', element: <OpenOrderEnquiryPage /> },
+          { path: '/details', element: <DetailsPage /> },
+          { path: '/change-password', element: <ChangePasswordPage /> },
+          { path: '/basket', element: <BasketPage /> },
+          { path: '/checkout/deliveryinformation', element: <DeliveryInformationPage /> },
+          { path: '/checkout/review-order', element: <ReviewOrderPage /> },
+          { path: '/products/search', element: <SearchPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+/** For tests: the same routes in memory, starting at `path`. */
+export function createTestRouter(path = '/') {
+  return createMemoryRouter(routes, { initialEntries: [path] });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { SESSION_STORAGE_KEY } from '../../lib/session';
+import { authResponseFor, demoUser, loggedInSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('Login', () => {
+  it('marks empty fields Required with a red outline and sends nothing', async () => {
+    let calls = 0;
+    server.use(http.post('/api/auth/login', () => (calls++, HttpResponse.json(authResponseFor(1)))));
+    const { user } = renderApp('/login');
+
+    await user.click(await screen.findByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
+    for (const label of ['Username', 'Password']) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveClass('border-red-600');
+      expect(input).toHaveAccessibleDescription('Required');
+    }
+    expect(calls).toBe(0);
+  });
+
+  it('logs in, stores the session and goes home; the button reads Logging In... while busy', async () => {
+    const gate = deferred();
+    let body: unknown;
+    server.use(
+      http.post('/api/auth/login', async ({ request }) => {
+        body = await request.json();
+        await gate.promise;
+        return HttpResponse.json(authResponseFor(1));
+      }),
+    );
+    const { user, location, store } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Username'), 'jsmith');
+    await user.type(screen.getByLabelText('Password'), 'correct horse 1');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    const busy = await screen.findByRole('button', { name: 'Logging In...' });
+    expect(busy).toBeDisabled();
+    gate.resolve();
+
+    expect(await screen.findByRole('link', { name: 'View Basket' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+    expect(body).toEqual({ username: 'jsmith', password: 'correct horse 1' });
+    expect(store.getState().session).toEqual({ token: 'access-1', refresh: 'refresh-1', user: demoUser });
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({
+      token: 'access-1',
+      refresh: 'refresh-1',
+      user: demoUser,
+    });
+  });
+
+  it("shows 'Failed to log in' and stays on the login screen", async () => {
+    server.use(
+      http.post('/api/auth/login', () =>
+        HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials' }, { status: 401 }),
+      ),
+    );
+    const { user, location, store } = renderApp('/login');
+
+    await user.type(await screen.findByLabelText('Username'), 'jsmith');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+
+    expect(await screen.findByText('Failed to log in')).toBeInTheDocument();
+    expect(location()).toBe('/login');
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
+    expect(store.getState().session.token).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('sends a logged-in user from /login to /', async () => {
+    const { location } = renderApp('/login', { session: loggedInSession });
+    expect(await screen.findByRole('link', { name: 'View Basket' })).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/'));
+  });
+});

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, loginRequest, type LoginRequest } from '@wholesale/contract';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { sessionStarted } from '../../lib/session';
+import { useAppDispatch } from '../../lib/store-types';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useLoginMutation } from './auth-api';
+
+export function LoginPage() {
+  useDocumentTitle('Log In');
+  const dispatch = useAppDispatch();
+  const [login, { isLoading }] = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequest),
+    defaultValues: { username: '', password: '' },
+  });
+  const busy = isLoading || isSubmitting;
+
+  const onSubmit = async (values: LoginRequest) => {
+    try {
+      const session = await login(values).unwrap();
+      // The login route's guard sees the session and moves on to the requested location.
+      dispatch(sessionStarted(session));
+    } catch {
+      toast.error(MSG.loginFailed, { toastId: 'login-failed' });
+    }
+  };
+
+  return (
+    <div className="flex justify-center py-6 sm:py-12">
+      <div className="w-full max-w-md overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="bg-brand-800 px-8 py-6 text-white">
+          <h1 className="text-2xl font-semibold tracking-tight">Wholesale Portal</h1>
+          <p className="mt-1 text-sm text-brand-100">
+            Log in with your trade account to order and manage your account.
+          </p>
+        </div>
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 px-8 py-8" aria-label="Log in">
+          <TextField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" className="w-full py-2.5" disabled={busy}>
+            {busy && <Spinner decorative size="sm" />}
+            {busy ? MSG.loggingIn : 'Log In'}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import { logout } from '../../lib/base-api';
+import { sessionStarted } from '../../lib/session';
+import { useAppDispatch } from '../../lib/store-types';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useExchangeRedirectTokenMutation } from './auth-api';
+
+/**
+ * /redirect?rt=...: exchanges the one-time token from the company site for a session, then goes
+ * to /. Without rt, or when the exchange fails, the logout action fires (and leads to /login).
+ */
+export function RedirectPage() {
+  useDocumentTitle('Signing in');
+  const [params] = useSearchParams();
+  const rt = params.get('rt');
+  const [exchange] = useExchangeRedirectTokenMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  // The token works once: never exchange it twice (StrictMode runs effects twice in development).
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!rt) {
+      dispatch(logout());
+      return;
+    }
+    exchange(rt)
+      .unwrap()
+      .then((session) => {
+        dispatch(sessionStarted(session));
+        void navigate('/', { replace: true });
+      })
+      .catch(() => dispatch(logout()));
+  }, [rt, exchange, dispatch, navigate]);
+
+  return (
+    <div className="flex flex-col items-center gap-4 py-24 text-brand-700">
+      <Spinner label="Signing you in" size="lg" />
+      <p className="text-slate-700">Signing you in...</p>
+    </div>
+  );
+}

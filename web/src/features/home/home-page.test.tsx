@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { loggedInSession, settings } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+function notificationIs(body: { showNotification: boolean; notificationText: string | null }) {
+  let calls = 0;
+  server.use(http.get('/api/notification', () => (calls++, HttpResponse.json(body))));
+  return () => calls;
+}
+
+describe('home', () => {
+  it('shows the heading and the five tiles', async () => {
+    renderApp('/', { session: loggedInSession });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wholesale Portal' })).toBeInTheDocument();
+    const tiles = screen.getByRole('navigation', { name: 'Portal areas' });
+    const expected = [
+      ['My Account', '/account'],
+      ['My Details', '/details'],
+      ['Open Orders', '/open-orders'],
+      ['Order Products', '/products/search'],
+      ['View Basket', '/basket'],
+    ];
+    for (const [name, href] of expected) {
+      expect(
+        screen.getAllByRole('link', { name }).some((a) => tiles.contains(a) && a.getAttribute('href') === href),
+      ).toBe(true);
+    }
+  });
+
+  it("shows the banner prefixed 'Notification:' when it is switched on with text", async () => {
+    notificationIs({ showNotification: true, notificationText: 'Closed on Monday for the bank holiday' });
+    renderApp('/', { session: loggedInSession });
+    const banner = await screen.findByRole('region', { name: 'Notification' });
+    expect(banner).toHaveTextContent('Notification: Closed on Monday for the bank holiday');
+  });
+
+  it.each([
+    { showNotification: false, notificationText: 'Old news' },
+    { showNotification: true, notificationText: null },
+    { showNotification: true, notificationText: '' },
+  ])('shows no banner for %o', async (body) => {
+    const calls = notificationIs(body);
+    renderApp('/', { session: loggedInSession });
+    await screen.findByRole('heading', { level: 1, name: 'Wholesale Portal' });
+    await waitFor(() => expect(calls()).toBe(1));
+    // Let the response render.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('region', { name: 'Notification' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Notification:/)).not.toBeInTheDocument();
+  });
+
+  it('shows customer-service hours, the support email and the Friday cut-off', async () => {
+    renderApp('/', { session: loggedInSession });
+    expect(await screen.findByText('Mon-Thurs 08.30-17.00')).toBeInTheDocument();
+    expect(screen.getByText('Fri 08.30-14.00')).toBeInTheDocument();
+    expect(await within(screen.getByRole('main')).findByRole('link', { name: settings.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${settings.supportEmail}`,
+    );
+    expect(screen.getByText(/Friday wholesale order cut-off is 14\.00.*following Monday/)).toBeInTheDocument();
+  });
+
+  it('opens the Out of Stock page in a new window', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = renderApp('/', { session: loggedInSession });
+    const button = await screen.findByRole('button', { name: /Download Out of Stock List/ });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(open).toHaveBeenCalledWith(settings.outOfStockUrl, '_blank', expect.stringContaining('noopener'));
+  });
+});

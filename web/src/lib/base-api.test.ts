@@ -1,0 +1,191 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../app/store';
+import { authResponseFor, demoUser, loggedInSession } from '../test/fixtures';
+import { invalidTokenResponse, server } from '../test/server';
+import { api, withRetries } from './base-api';
+import { registerNavigate } from './navigation';
+import { SESSION_STORAGE_KEY } from './session';
+
+const testApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getThing: build.query<{ id: string; token: string }, string>({ query: (id) => `/things/${id}` }),
+    getFlaky: build.query<{ ok: boolean }, void>({ query: () => '/flaky', extraOptions: withRetries(1) }),
+    getMissing: build.query<{ ok: boolean }, void>({ query: () => '/missing', extraOptions: withRetries(2) }),
+  }),
+});
+
+/** A protected resource that accepts only `validToken` and answers an invalid-token challenge otherwise. */
+function thingsAccepting(validToken: string, seen: string[] = []) {
+  return http.get('/api/things/:id', ({ request, params }) => {
+    const auth = request.headers.get('Authorization') ?? '';
+    seen.push(auth);
+    if (auth !== `Bearer ${validToken}`) return invalidTokenResponse();
+    return HttpResponse.json({ id: String(params.id), token: validToken });
+  });
+}
+
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
+let unregister: () => void;
+beforeEach(() => {
+  navigate = vi.fn<(to: string) => void>();
+  unregister = registerNavigate(navigate);
+});
+afterEach(() => unregister());
+
+function loggedInStore() {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(loggedInSession));
+  return createAppStore(loggedInSession);
+}
+
+describe('base query: auth header and re-auth', () => {
+  it('sends the access token as a Bearer header', async () => {
+    const seen: string[] = [];
+    server.use(thingsAccepting('access-1', seen));
+    const store = loggedInStore();
+    const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
+    expect(result.data).toEqual({ id: 'a', token: 'access-1' });
+    expect(seen).toEqual(['Bearer access-1']);
+  });
+
+  it('refreshes once for two concurrent invalid-token 401s and retries both', async () => {
+    const refreshAuth: string[] = [];
+    const seen: string[] = [];
+    server.use(
+      thingsAccepting('access-2', seen),
+      http.get('/api/auth/refresh', async ({ request }) => {
+        refreshAuth.push(request.headers.get('Authorization') ?? '');
+        await new Promise((r) => setTimeout(r, 30));
+        return HttpResponse.json(authResponseFor(2));
+      }),
+    );
+    const store = loggedInStore();
+
+    const [a, b] = await Promise.all([
+      store.dispatch(testApi.endpoints.getThing.initiate('a')),
+      store.dispatch(testApi.endpoints.getThing.initiate('b')),
+    ]);
+
+    expect(refreshAuth).toEqual(['Bearer refresh-1']);
+    expect(a.data).toEqual({ id: 'a', token: 'access-2' });
+    expect(b.data).toEqual({ id: 'b', token: 'access-2' });
+    expect(seen.filter((h) => h === 'Bearer access-1')).toHaveLength(2);
+    expect(seen.filter((h) => h === 'Bearer access-2')).toHaveLength(2);
+    expect(store.getState().session).toEqual({ token: 'access-2', refresh: 'refresh-2', user: demoUser });
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({
+      token: 'access-2',
+      refresh: 'refresh-2',
+    });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('logs out, resets the cache and goes to /login when the refresh fails', async () => {
+    let validToken = 'access-1';
+    server.use(
+      http.get('/api/things/:id', ({ request, params }) =>
+        request.headers.get('Authorization') === `Bearer ${validToken}`
+          ? HttpResponse.json({ id: String(params.id), token: validToken })
+          : invalidTokenResponse(),
+      ),
+      http.get('/api/auth/refresh', () =>
+        HttpResponse.json(
+          { statusCode: 401, error: 'Unauthorized', message: 'Refresh token revoked' },
+          { status: 401 },
+        ),
+      ),
+    );
+    const store = loggedInStore();
+    const cached = await store.dispatch(testApi.endpoints.getThing.initiate('cached'));
+    expect(cached.data).toBeDefined();
+    expect(Object.keys(store.getState().api.queries)).toHaveLength(1);
+
+    validToken = 'expired-now';
+    const result = await store.dispatch(testApi.endpoints.getThing.initiate('b'));
+
+    expect(result.data).toBeUndefined();
+    expect(store.getState().session).toEqual({ token: null, refresh: null, user: null });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(testApi.endpoints.getThing.select('cached')(store.getState()).data).toBeUndefined();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('logs out when the refresh answers without a session', async () => {
+    server.use(
+      thingsAccepting('access-2'),
+      http.get('/api/auth/refresh', () => HttpResponse.json({})),
+    );
+    const store = loggedInStore();
+    await store.dispatch(testApi.endpoints.getThing.initiate('a'));
+    expect(store.getState().session.token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('logs out on any other 401 without trying to refresh', async () => {
+    let refreshCalls = 0;
+    server.use(
+      http.get('/api/things/:id', () =>
+        HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Session ended' }, { status: 401 }),
+      ),
+      http.get('/api/auth/refresh', () => (refreshCalls++, HttpResponse.json(authResponseFor(2)))),
+    );
+    const store = loggedInStore();
+    await store.dispatch(testApi.endpoints.getThing.initiate('a'));
+    expect(refreshCalls).toBe(0);
+    expect(store.getState().session.token).toBeNull();
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('logs out when the retried request is refused again', async () => {
+    server.use(
+      thingsAccepting('never-valid'),
+      http.get('/api/auth/refresh', () => HttpResponse.json(authResponseFor(2))),
+    );
+    const store = loggedInStore();
+    const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
+    expect(result.data).toBeUndefined();
+    expect(store.getState().session.token).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});
+
+describe('base query: retries', () => {
+  it('does not retry by default', async () => {
+    let calls = 0;
+    server.use(http.get('/api/things/:id', () => (calls++, new HttpResponse(null, { status: 503 }))));
+    const store = loggedInStore();
+    const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
+    expect(result.error).toMatchObject({ status: 503 });
+    expect(calls).toBe(1);
+  });
+
+  it('retries a server error as many times as the endpoint asks', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/flaky', () =>
+        ++calls === 1 ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ ok: true }),
+      ),
+    );
+    const store = loggedInStore();
+    const result = await store.dispatch(testApi.endpoints.getFlaky.initiate());
+    expect(result.data).toEqual({ ok: true });
+    expect(calls).toBe(2);
+  });
+
+  it('never retries a client error', async () => {
+    let calls = 0;
+    server.use(
+      http.get(
+        '/api/missing',
+        () => (
+          calls++,
+          HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, { status: 404 })
+        ),
+      ),
+    );
+    const store = loggedInStore();
+    const result = await store.dispatch(testApi.endpoints.getMissing.initiate());
+    expect(result.error).toMatchObject({ status: 404 });
+    expect(calls).toBe(1);
+  });
+});

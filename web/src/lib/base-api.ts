@@ -1,0 +1,147 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import {
+  createApi,
+  fetchBaseQuery,
+  retry,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { API_BASE_PATH, KEEP_UNUSED_DATA_SECONDS, authResponse } from '@wholesale/contract';
+import { navigateTo } from './navigation';
+import { sessionCleared, sessionStarted, type StateWithSession } from './session';
+
+export const TAG_TYPES = ['Basket', 'SearchProducts', 'OpenOrders'] as const;
+
+/** Endpoints that run without a session: no Authorization header, and a 401 means "bad input", not "log out". */
+export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set(['login', 'exchangeRedirectToken', 'getSettings']);
+
+/** The challenge the server sends with an expired or invalid access token. */
+const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
+// An absolute base URL: fetch under jsdom rejects relative URLs.
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: `${globalThis.location.origin}${API_BASE_PATH}`,
+  prepareHeaders: (headers, { getState, endpoint }) => {
+    const { token } = (getState() as StateWithSession).session;
+    if (token && !headers.has('Authorization') && !PUBLIC_ENDPOINTS.has(endpoint)) {
+      headers.set('Authorization', `Bearer ${token}`);
+    }
+    return headers;
+  },
+});
+
+type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
+/** Clear the session, drop every cached response, go to the login screen (spec section 4). */
+export const logout = (): ThunkAction<void, StateWithSession, unknown, UnknownAction> => (dispatch) => {
+  dispatch(sessionCleared());
+  dispatch(api.util.resetApiState());
+  navigateTo('/login');
+};
+
+/**
+ * The user's own Log Out: end the session on the server too (best effort: a network failure must
+ * not keep anyone logged in here), then log out locally.
+ */
+export const signOut = (): ThunkAction<void, StateWithSession, unknown, UnknownAction> => (dispatch, getState) => {
+  const { token } = getState().session;
+  if (token) {
+    void fetch(`${globalThis.location.origin}${API_BASE_PATH}/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => undefined);
+  }
+  dispatch(logout());
+};
+
+const tokenOf = (api: BaseQueryApi) => (api.getState() as StateWithSession).session.token;
+
+// One refresh at a time: refresh tokens rotate on every use and reusing a rotated one revokes the
+// whole family, so concurrent 401s must share the same refresh call.
+let refreshInFlight: Promise<boolean> | null = null;
+
+function refreshSession(api: BaseQueryApi): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    const { refresh } = (api.getState() as StateWithSession).session;
+    if (!refresh) return false;
+    // Its own signal: aborting the request that happened to start the refresh must not abort it.
+    const refreshApi: BaseQueryApi = { ...api, endpoint: 'refreshSession', signal: new AbortController().signal };
+    const result = await rawBaseQuery(
+      { url: '/auth/refresh', headers: { Authorization: `Bearer ${refresh}` } },
+      refreshApi,
+      {},
+    );
+    const parsed = authResponse.safeParse(result.data);
+    if (result.error || !parsed.success) return false;
+    api.dispatch(sessionStarted(parsed.data));
+    return true;
+  })()
+    .catch(() => false)
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
+function isInvalidTokenChallenge(meta: FetchBaseQueryMeta | undefined): boolean {
+  return meta?.response?.headers.get('WWW-Authenticate')?.startsWith(INVALID_TOKEN_CHALLENGE) ?? false;
+}
+
+const retriable = (error: FetchBaseQueryError) =>
+  error.status === 'FETCH_ERROR' ||
+  error.status === 'TIMEOUT_ERROR' ||
+  (typeof error.status === 'number' && error.status >= 500);
+
+/**
+ * The access token as Bearer; on a 401 with the invalid-token challenge one shared refresh and one
+ * retry of the original request; on any other 401, or a failed refresh, logout. Client errors are
+ * final (never retried); network and server errors may be retried by `retry` below.
+ */
+export const baseQueryWithReauth: AppBaseQuery = async (args, api, extraOptions) => {
+  if (refreshInFlight) await refreshInFlight;
+  const sentToken = tokenOf(api);
+  let result = await rawBaseQuery(args, api, extraOptions);
+
+  if (result.error?.status === 401 && !PUBLIC_ENDPOINTS.has(api.endpoint)) {
+    let retried = false;
+    if (isInvalidTokenChallenge(result.meta)) {
+      // Another request may already have refreshed while this one was on the wire.
+      const current = tokenOf(api);
+      const refreshed = current && current !== sentToken ? true : await refreshSession(api);
+      if (refreshed) {
+        result = await rawBaseQuery(args, api, extraOptions);
+        retried = true;
+      }
+    }
+    if (!retried || result.error?.status === 401) api.dispatch(logout());
+  }
+
+  if (result.error && !retriable(result.error)) retry.fail(result.error, result.meta);
+  return result;
+};
+
+/** Retries default to 0 (spec section 7); an endpoint opts in with `extraOptions: withRetries(n)`. */
+export const withRetries = (maxRetries: number) => ({ maxRetries });
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: retry(baseQueryWithReauth, { maxRetries: 0 }),
+  tagTypes: TAG_TYPES,
+  keepUnusedDataFor: KEEP_UNUSED_DATA_SECONDS,
+  // A response that does not match its contract schema becomes an ordinary query error.
+  catchSchemaFailure: (error, info) => ({
+    status: 'CUSTOM_ERROR' as const,
+    error: `${info.endpoint}: response does not match the contract`,
+    data: error.issues,
+  }),
+  endpoints: () => ({}),
+});
+
+/** Test helper: forget a refresh that a previous test left behind. */
+export function resetReauthForTests(): void {
+  refreshInFlight = null;
+}

@@ -1,0 +1,114 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { SESSION_REHYDRATE_TIMEOUT_MS, user as userSchema, type AuthResponse, type User } from '@wholesale/contract';
+import { z } from 'zod';
+
+/** The auth session of spec section 3: kept only when all three parts are present. */
+export interface SessionState {
+  token: string | null;
+  refresh: string | null;
+  user: User | null;
+}
+
+export const SESSION_STORAGE_KEY = 'wholesale-portal.session';
+
+export const emptySession: SessionState = { token: null, refresh: null, user: null };
+
+/** All three or none (spec section 3). */
+function complete(s: Partial<SessionState> | null | undefined): SessionState {
+  if (s?.token && s.refresh && s.user) return { token: s.token, refresh: s.refresh, user: s.user };
+  return emptySession;
+}
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: emptySession,
+  reducers: {
+    sessionStarted: (_state, action: PayloadAction<AuthResponse>) =>
+      complete({ token: action.payload.accessToken, refresh: action.payload.refreshToken, user: action.payload.user }),
+    sessionCleared: () => emptySession,
+    /** A fresher copy of the user (e.g. from GET /auth/me after a payment); ignored when logged out. */
+    userUpdated: (state, action: PayloadAction<User>) =>
+      state.token && state.refresh ? { ...state, user: action.payload } : state,
+  },
+});
+
+export const { sessionStarted, sessionCleared, userUpdated } = sessionSlice.actions;
+
+export interface StateWithSession {
+  session: SessionState;
+}
+export const selectSession = (state: StateWithSession) => state.session;
+export const selectUser = (state: StateWithSession) => state.session.user;
+export const selectIsLoggedIn = (state: StateWithSession) =>
+  Boolean(state.session.token && state.session.refresh && state.session.user);
+
+/**
+ * Storage seen through the few calls we need. getItem may be asynchronous, so that the
+ * rehydration timeout of spec section 4 has something to guard (localStorage itself is synchronous).
+ */
+export interface SessionStorage {
+  getItem(key: string): string | null | Promise<string | null>;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** localStorage, or nothing when the browser refuses it (private mode, disabled storage). */
+export function browserStorage(): SessionStorage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const persistedSession = z.object({ token: z.string().min(1), refresh: z.string().min(1), user: userSchema });
+
+function parsePersisted(raw: string | null): SessionState {
+  if (!raw) return emptySession;
+  try {
+    const parsed = persistedSession.safeParse(JSON.parse(raw));
+    return parsed.success ? complete(parsed.data) : emptySession;
+  } catch {
+    return emptySession;
+  }
+}
+
+/** Writes the session when all three parts are present; otherwise clears what is stored. */
+export function persistSession(session: SessionState, storage: SessionStorage | null = browserStorage()): void {
+  if (!storage) return;
+  try {
+    const s = complete(session);
+    if (s.token) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(s));
+    else storage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // Storage full or blocked: the session still lives in memory for this tab.
+  }
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * Reads the persisted session at start-up. Gives up after `timeoutMs` (spec: 5000 ms) and starts
+ * logged out; an unreadable or partial entry is removed.
+ */
+export async function rehydrateSession(
+  storage: SessionStorage | null = browserStorage(),
+  timeoutMs: number = SESSION_REHYDRATE_TIMEOUT_MS,
+): Promise<SessionState> {
+  if (!storage) return emptySession;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
+  });
+  try {
+    const raw = await Promise.race([Promise.resolve(storage.getItem(SESSION_STORAGE_KEY)), timeout]);
+    if (raw === TIMED_OUT) return emptySession;
+    const session = parsePersisted(raw);
+    if (!session.token && raw !== null) persistSession(emptySession, storage);
+    return session;
+  } catch {
+    return emptySession;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,48 @@
+import type { AuthResponse, Basket, Notification, SiteSettings, User } from '@wholesale/contract';
+import type { SessionState } from '../lib/session';
+
+export const demoUser: User = {
+  username: 'jsmith',
+  name: 'Jane Smith',
+  jobTitle: 'Purchasing Manager',
+  customerNumber: 'C10042',
+  contact: 'Jane Smith',
+  currencyCode: 'GBP',
+  currencySymbol: '£',
+  country: 'GB',
+  address1: '1 Mill Lane',
+  city: 'Leeds',
+  county: 'West Yorkshire',
+  postcode: 'LS1 1AA',
+  email: 'jane@example.test',
+  phoneNumber: '01130000000',
+  faxNumber: '',
+  creditLimit: 5000,
+  balance: 1234.5,
+  onStop: 'False',
+  isProforma: false,
+  deliveryAddresses: [],
+  statements: [],
+};
+
+export function authResponseFor(n: number, user: User = demoUser): AuthResponse {
+  return { accessToken: `access-${n}`, refreshToken: `refresh-${n}`, user };
+}
+
+export const loggedInSession: SessionState = { token: 'access-1', refresh: 'refresh-1', user: demoUser };
+
+export const settings: SiteSettings = {
+  supportEmail: 'trade@example.test',
+  companyName: 'Example Blinds',
+  companyAddress: 'Unit 4, Riverside Park\nLeeds LS1 1AA',
+  generalEnquiries: '0113 000 0000',
+  companySiteUrl: 'https://www.example.test',
+  customerLoginUrl: 'https://shop.example.test/login',
+  outOfStockUrl: 'https://files.example.test/out-of-stock',
+  trackingUrlTemplate: 'https://track.example.test/{trackingId}',
+  parentGroupUrl: 'https://group.example.test',
+};
+
+export const noNotification: Notification = { showNotification: false, notificationText: null };
+
+export const emptyBasket: Basket = { basketLines: [], carriageLine: null, totalBasketPrice: 0, revision: 1 };
