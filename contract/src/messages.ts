@@ -89,6 +89,8 @@ export const MSG = {
   /** The spec records two spellings; we use this one (docs/spec-deviations.md). */
   orderCopied: (n: string) => `Order ${n} copied`,
   copyOrderFailed: 'Unable to copy order',
+  /** Our wording (not in the spec): items of a copied order that are no longer sold. */
+  copySkipped: (items: readonly string[]) => `Not copied, no longer sold: ${items.join(', ')}`,
   orderCancelled: (orderNumber: string) => `Order is ${orderNumber} canceled`,
   cancelOrderFailed: 'Unable to cancel order',
   cancelNotAllowed: (email: string) =>

@@ -27,6 +27,8 @@ export function isPostgresUrl(url: string | undefined): url is string {
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string }): DbHandle {
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client's error (server restart, terminated backend) must not crash the process: the pool drops that client.
+    pool.on('error', (err) => console.warn(`postgres: idle client error: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const u = new URL(opts.databaseUrl);
     return {

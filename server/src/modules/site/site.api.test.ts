@@ -54,6 +54,14 @@ describe.each(testEngines())('site API on $name', (engine) => {
     expect(missing.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 
+  it('refuses NUL characters with the same 400 on every engine', async () => {
+    const body = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'sam\u0000', password: 'x' } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().message).toBe('The request contains a NUL character');
+    const path = await app.inject({ method: 'GET', url: '/api/orderproducts/multi/AB%00C', headers: bearer(token) });
+    expect(path.statusCode).toBe(400);
+  });
+
   it('publishes the OpenAPI document and sends security headers', async () => {
     const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);

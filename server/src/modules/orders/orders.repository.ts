@@ -1,0 +1,195 @@
+import type { Db } from '../../db/client.js';
+import { nowIso } from '../../lib/time.js';
+
+/** Statuses in which an order can no longer be cancelled through the portal (section 4). */
+export const LOCKED_STATUSES = ['Shipped', 'In Progress', 'Cancelled'] as const;
+
+const orderColumns = [
+  'orders.id',
+  'orders.order_number',
+  'orders.reference',
+  'orders.status',
+  'orders.location',
+  'orders.ordered_date',
+  'orders.despatch_date',
+  'orders.currency_code',
+  'orders.amount_minor',
+  'orders.vat_minor',
+  'orders.total_minor',
+  'orders.address_reference',
+  'orders.delivery_name',
+  'orders.delivery_address1',
+  'orders.delivery_address2',
+  'orders.delivery_city',
+  'orders.delivery_county',
+  'orders.delivery_postcode',
+  'orders.delivery_country',
+] as const;
+
+const lineColumns = [
+  'order_lines.order_id',
+  'order_lines.line_no',
+  'order_lines.type',
+  'order_lines.product_id',
+  'order_lines.item_no',
+  'order_lines.description',
+  'order_lines.quantity',
+  'order_lines.quantity_shipped',
+  'order_lines.location',
+  'order_lines.unit',
+  'order_lines.unit_price_e5',
+  'order_lines.line_discount_bp',
+  'order_lines.total_minor',
+] as const;
+
+/** The only place order SQL lives. Every query is scoped to one account. */
+export function ordersRepository(db: Db) {
+  /**
+   * "Open orders": the account's orders that are not Cancelled, where Shipped ones are kept only
+   * while recent (despatched, or failing that ordered, on or after `shippedSince`) so their tracking
+   * stays at hand without the list growing for ever.
+   */
+  const openOrdersOf = (accountId: number, shippedSince: string) =>
+    db
+      .selectFrom('orders')
+      .where('orders.account_id', '=', accountId)
+      .where('orders.status', '!=', 'Cancelled')
+      .where((eb) =>
+        eb.or([
+          eb('orders.status', '!=', 'Shipped'),
+          eb(eb.fn.coalesce('orders.despatch_date', 'orders.ordered_date'), '>=', shippedSince),
+        ]),
+      );
+
+  return {
+    /** The open orders, newest first, each with whether it has tracking numbers. */
+    listOpenOrders(accountId: number, shippedSince: string) {
+      return openOrdersOf(accountId, shippedSince)
+        .select(orderColumns)
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('order_tracking')
+                .select('order_tracking.id')
+                .whereRef('order_tracking.order_id', '=', 'orders.id'),
+            )
+            .as('has_tracking'),
+        )
+        .orderBy('orders.ordered_date', 'desc')
+        .orderBy('orders.id', 'desc')
+        .execute();
+    },
+
+    /** The lines of every open order, in one query. */
+    listOpenOrderLines(accountId: number, shippedSince: string) {
+      return db
+        .selectFrom('order_lines')
+        .select(lineColumns)
+        .where('order_lines.order_id', 'in', openOrdersOf(accountId, shippedSince).select('orders.id'))
+        .orderBy('order_lines.order_id')
+        .orderBy('order_lines.line_no')
+        .execute();
+    },
+
+    /** One order of the account, whatever its status; another account's number finds nothing. */
+    findOrder(accountId: number, orderNumber: string) {
+      return db
+        .selectFrom('orders')
+        .select(orderColumns)
+        .where('orders.account_id', '=', accountId)
+        .where('orders.order_number', '=', orderNumber)
+        .executeTakeFirst();
+    },
+
+    orderLines(orderId: number) {
+      return db
+        .selectFrom('order_lines')
+        .select(lineColumns)
+        .where('order_lines.order_id', '=', orderId)
+        .orderBy('order_lines.line_no')
+        .execute();
+    },
+
+    async trackingIds(orderId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('order_tracking')
+        .select('tracking_id')
+        .where('order_id', '=', orderId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => r.tracking_id);
+    },
+
+    /**
+     * Cancels in one statement, only while the status still allows it and the account is not
+     * proforma; a concurrent status change either happens before (and this updates nothing) or after.
+     * Returns whether a row changed.
+     */
+    async cancelIfAllowed(accountId: number, orderId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('orders')
+        .set({ status: 'Cancelled', updated_at: nowIso() })
+        .where('id', '=', orderId)
+        .where('account_id', '=', accountId)
+        .where('status', 'not in', [...LOCKED_STATUSES])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('accounts')
+                .select('accounts.id')
+                .where('accounts.id', '=', accountId)
+                .where('accounts.is_proforma', '=', 1),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    account(accountId: number) {
+      return db
+        .selectFrom('accounts')
+        .select([
+          'id',
+          'name',
+          'customer_number',
+          'currency_code',
+          'is_proforma',
+          'address1',
+          'address2',
+          'city',
+          'county',
+          'postcode',
+          'country',
+        ])
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Products still sold in a currency (active and priced), found by id or by item number, for
+     * copying an order into the basket.
+     */
+    async sellableProducts(productIds: number[], itemNumbers: string[], currency: 'GBP' | 'EUR') {
+      if (productIds.length === 0 && itemNumbers.length === 0) return [];
+      return db
+        .selectFrom('products')
+        .innerJoin('product_prices', (join) =>
+          join.onRef('product_prices.product_id', '=', 'products.id').on('product_prices.currency_code', '=', currency),
+        )
+        .select(['products.id', 'products.item_number'])
+        .where('products.active', '=', 1)
+        .where((eb) => {
+          const ors = [];
+          if (productIds.length) ors.push(eb('products.id', 'in', productIds));
+          if (itemNumbers.length) ors.push(eb('products.item_number', 'in', itemNumbers));
+          return eb.or(ors);
+        })
+        .execute();
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof ordersRepository>;

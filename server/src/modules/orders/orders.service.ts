@@ -1,0 +1,253 @@
+import {
+  CURRENCY_SYMBOLS,
+  MSG,
+  formatMoney,
+  formatPercent,
+  formatUnitPrice,
+  toShortDate,
+  type CancelOrderResponse,
+  type CopyOrderResponse,
+  type OpenOrder,
+  type OpenOrderLine,
+  type TrackingResponse,
+} from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
+import { renderSummaryPdf } from '../../documents/summary-pdf.js';
+import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
+import { todayIso } from '../../lib/time.js';
+import { basketService, CARRIAGE_ITEM, type Caller } from '../basket/basket.service.js';
+import type { SettingsService } from '../site/settings.service.js';
+import { ordersRepository } from './orders.repository.js';
+
+/**
+ * What "open orders" means here (the spec leaves it open): every order of the account that is not
+ * Cancelled, except that Shipped orders stay listed only for SHIPPED_VISIBLE_DAYS after despatch
+ * (or, without a despatch date, after ordering), long enough for their tracking to be useful.
+ */
+export const SHIPPED_VISIBLE_DAYS = 90;
+
+/** One answer for an unknown number and another account's number, so neither can be told apart. */
+const ORDER_NOT_FOUND = 'Order not found';
+
+type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepository>['findOrder']>>>;
+type LineRow = Awaited<ReturnType<ReturnType<typeof ordersRepository>['orderLines']>>[number];
+
+/** A line that stands for goods (and so can be copied), as opposed to carriage or other charges. */
+const isGoodsLine = (l: LineRow) =>
+  l.item_no !== CARRIAGE_ITEM && (l.product_id !== null || l.type.toLowerCase() === 'item');
+
+function daysAgoIso(days: number, today = todayIso()): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function toLine(l: LineRow): OpenOrderLine {
+  return {
+    type: l.type,
+    itemNo: l.item_no,
+    description: l.description,
+    quantity: l.quantity,
+    quantityShipped: l.quantity_shipped,
+    location: l.location,
+    unit: l.unit,
+    unitPrice: e5ToAmount(Number(l.unit_price_e5)),
+    lineDiscount: bpToPercent(l.line_discount_bp),
+    total: minorToAmount(Number(l.total_minor)),
+  };
+}
+
+function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenOrder {
+  return {
+    orderNumber: o.order_number,
+    reference: o.reference,
+    location: o.location,
+    despatchDate: o.despatch_date ? toShortDate(o.despatch_date) : null,
+    orderedDate: toShortDate(o.ordered_date),
+    invoiceTotal: minorToAmount(Number(o.total_minor)),
+    amount: minorToAmount(Number(o.amount_minor)),
+    vatAmount: minorToAmount(Number(o.vat_minor)),
+    isTrackingAvailable: hasTracking,
+    status: o.status,
+    totalOrderAmount: minorToAmount(lines.reduce((sum, l) => sum + Number(l.total_minor), 0)),
+    openOrderLine: lines.map(toLine),
+  };
+}
+
+export function ordersService(db: Db, settings: SettingsService) {
+  const repo = ordersRepository(db);
+  const basket = basketService(db);
+
+  async function ownOrder(accountId: number, orderNumber: string): Promise<OrderRow> {
+    const order = await repo.findOrder(accountId, orderNumber);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  return {
+    /** GET /api/order: the caller's open orders with their lines, newest first. */
+    async listOpenOrders(accountId: number, today = todayIso()): Promise<OpenOrder[]> {
+      const since = daysAgoIso(SHIPPED_VISIBLE_DAYS, today);
+      const [orders, lines] = await Promise.all([
+        repo.listOpenOrders(accountId, since),
+        repo.listOpenOrderLines(accountId, since),
+      ]);
+      const byOrder = new Map<number, LineRow[]>();
+      for (const l of lines) {
+        const list = byOrder.get(l.order_id) ?? [];
+        list.push(l);
+        byOrder.set(l.order_id, list);
+      }
+      return orders.map((o) => toOpenOrder(o, byOrder.get(o.id) ?? [], Boolean(o.has_tracking)));
+    },
+
+    /** GET /api/order/{orderNumber}/track: the order's tracking numbers, oldest first; [] when none. */
+    async trackOrder(accountId: number, orderNumber: string): Promise<TrackingResponse> {
+      const order = await ownOrder(accountId, orderNumber);
+      return { trackingId: await repo.trackingIds(order.id) };
+    },
+
+    /**
+     * POST /api/order/{orderNumber}/copy: replaces the caller's basket with the order's goods lines.
+     * The basket prices them at today's prices when it is read. Items no longer sold (withdrawn, or
+     * without a price in the account's currency) are reported in skippedItems; if none is still sold
+     * the basket is left as it was and the call answers 409.
+     */
+    async copyOrder(caller: Caller, orderNumber: string): Promise<CopyOrderResponse> {
+      return db.transaction().execute(async (trx) => {
+        const r = ordersRepository(trx);
+        const order = await r.findOrder(caller.accountId, orderNumber);
+        if (!order) throw notFound(ORDER_NOT_FOUND);
+        const account = await r.account(caller.accountId);
+        if (!account) throw notFound();
+        const goods = (await r.orderLines(order.id)).filter(isGoodsLine);
+        const products = await r.sellableProducts(
+          goods.flatMap((l) => (l.product_id === null ? [] : [l.product_id])),
+          goods.map((l) => l.item_no),
+          account.currency_code,
+        );
+        const byId = new Map(products.map((p) => [p.id, p.id]));
+        const byItem = new Map(products.map((p) => [p.item_number, p.id]));
+        const copy: { productId: number; quantity: number }[] = [];
+        const skipped: string[] = [];
+        for (const l of goods) {
+          const productId = (l.product_id !== null ? byId.get(l.product_id) : undefined) ?? byItem.get(l.item_no);
+          if (productId === undefined || l.quantity <= 0) {
+            if (!skipped.includes(l.item_no)) skipped.push(l.item_no);
+          } else copy.push({ productId, quantity: l.quantity });
+        }
+        if (copy.length === 0) throw conflict(`None of the items on order ${orderNumber} are still sold`);
+        await basket.replaceLines(trx, caller, copy);
+        return { orderNumber: order.order_number, copiedLines: copy.length, skippedItems: skipped };
+      });
+    },
+
+    /**
+     * POST /api/order/{orderNumber}/cancel. Refused for proforma accounts and for orders that are
+     * Shipped or In Progress (section 4); the status check is part of the UPDATE itself, so a
+     * concurrent status change cannot slip between check and write.
+     */
+    async cancelOrder(accountId: number, orderNumber: string): Promise<CancelOrderResponse> {
+      const email = await settings.get('support.email');
+      return db.transaction().execute(async (trx) => {
+        const r = ordersRepository(trx);
+        const order = await r.findOrder(accountId, orderNumber);
+        if (!order) throw notFound(ORDER_NOT_FOUND);
+        const account = await r.account(accountId);
+        if (!account) throw notFound();
+        if (account.is_proforma) throw forbidden(MSG.cancelNotAllowed(email));
+        if (await r.cancelIfAllowed(accountId, order.id))
+          return { orderNumber: order.order_number, status: 'Cancelled' };
+        const now = await r.findOrder(accountId, orderNumber);
+        if (now?.status === 'Cancelled') throw conflict(`Order ${orderNumber} is already cancelled`);
+        throw conflict(MSG.cancelNotAllowed(email));
+      });
+    },
+
+    /** POST /api/order/statement-template: the order summary PDF, every figure from the database. */
+    async renderOrderStatement(accountId: number, orderNumber: string): Promise<Buffer> {
+      const order = await ownOrder(accountId, orderNumber);
+      const [lines, account, site] = await Promise.all([
+        repo.orderLines(order.id),
+        repo.account(accountId),
+        settings.all(),
+      ]);
+      if (!account) throw notFound();
+      const view = toOpenOrder(order, lines, false);
+      const symbol = CURRENCY_SYMBOLS[order.currency_code];
+      const money = (n: number) => formatMoney(n, symbol);
+      const delivery = [
+        order.delivery_name,
+        order.delivery_address1,
+        order.delivery_address2,
+        order.delivery_city,
+        order.delivery_county,
+        order.delivery_postcode,
+        order.delivery_country,
+      ]
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join(', ');
+      return renderSummaryPdf({
+        title: 'Order Summary',
+        company: { name: site['company.name'], address: site['company.address'], email: site['support.email'] },
+        customer: {
+          name: account.name,
+          customerNumber: account.customer_number,
+          addressLines: [
+            account.address1,
+            account.address2,
+            account.city,
+            account.county,
+            account.postcode,
+            account.country,
+          ],
+        },
+        fields: [
+          ['Order No', view.orderNumber],
+          ['Order Date', view.orderedDate],
+          ['Dispatch Date', view.despatchDate ?? '-'],
+          ['Customer Ref', view.reference],
+          ['Status', view.status],
+          ['Amount', money(view.amount)],
+          ['VAT', money(view.vatAmount)],
+          ['Invoice Total', money(view.invoiceTotal)],
+        ],
+        columns: [
+          'Item',
+          { header: 'No.', width: 1.5 },
+          { header: 'Description', width: 2.6 },
+          { header: 'Qty', align: 'right', width: 0.7 },
+          { header: 'Qty Shipped', align: 'right', width: 0.9 },
+          { header: 'Location', width: 0.9 },
+          { header: 'Unit', width: 0.95 },
+          { header: 'Unit Price', align: 'right', width: 1.1 },
+          { header: 'Disc %', align: 'right', width: 0.8 },
+          { header: 'Total', align: 'right', width: 1.1 },
+        ],
+        lines: view.openOrderLine.map((l) => [
+          l.type,
+          l.itemNo,
+          l.description,
+          String(l.quantity),
+          String(l.quantityShipped),
+          l.location,
+          l.unit,
+          formatUnitPrice(l.unitPrice, symbol),
+          formatPercent(l.lineDiscount),
+          money(l.total),
+        ]),
+        totals: [
+          [
+            `Total (${view.openOrderLine.length} ${view.openOrderLine.length === 1 ? 'item' : 'items'})`,
+            money(view.totalOrderAmount),
+          ],
+          ['Amount', money(view.amount)],
+          ['VAT', money(view.vatAmount)],
+          ['Invoice Total', money(view.invoiceTotal)],
+        ],
+        note: delivery ? `Delivery address: ${delivery}` : undefined,
+      });
+    },
+  };
+}
+export type OrdersService = ReturnType<typeof ordersService>;

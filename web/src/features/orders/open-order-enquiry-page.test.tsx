@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@wholesale/contract';
+import { demoUser, loggedInSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+import { openOrder } from './orders-test-data';
+
+const order = openOrder('SO-7', '01/02/25', {
+  despatchDate: '03/02/25',
+  reference: 'Kitchen',
+  amount: 1000,
+  vatAmount: 200,
+  invoiceTotal: 1200,
+  totalOrderAmount: 1000,
+});
+const proforma = { ...loggedInSession, user: { ...demoUser, isProforma: true } };
+
+beforeEach(() => {
+  server.use(
+    http.get('/api/order', () => HttpResponse.json([order, openOrder('SO-8', '02/02/25')])),
+    http.get('/api/basket/amount', () => HttpResponse.json({ amount: 0, totalVAT: 0, totalAmount: 0 })),
+  );
+});
+
+const summary = () => screen.findByRole('region', { name: 'Order SO-7' });
+
+describe('Open Order Enquiry', () => {
+  it('shows the selected order from the URL: summary, lines, item count and total; dialogs closed', async () => {
+    renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    const region = await summary();
+    const value = (label: string) => within(region).getByText(label).nextElementSibling?.textContent;
+    expect(value('Order No')).toBe('SO-7');
+    expect(value('Order Date')).toBe('01/02/25');
+    expect(value('Dispatch Date')).toBe('03/02/25');
+    expect(value('Customer Ref')).toBe('Kitchen');
+    expect(value('Amount')).toBe('£1,000.00');
+    expect(value('VAT')).toBe('£200.00');
+    expect(value('Invoice Total')).toBe('£1,200.00');
+    expect(within(screen.getByRole('table', { name: 'Order lines' })).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('2 items')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Order' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says 'Unable to select order' for an order that is not there", async () => {
+    renderApp('/open-order-enquiry?order=SO-404', { session: loggedInSession });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.selectOrderFailed);
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it('gives proforma users no way to cancel', async () => {
+    renderApp('/open-order-enquiry?order=SO-7', { session: proforma });
+    await summary();
+    expect(screen.getByRole('button', { name: 'Copy Order' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it('copies after confirmation (Copying... while busy), toasts and goes to the basket', async () => {
+    let calls = 0;
+    server.use(
+      http.post('/api/order/SO-7/copy', async () => {
+        calls++;
+        await delay(100);
+        return HttpResponse.json({ orderNumber: 'SO-7', copiedLines: 1, skippedItems: [] });
+      }),
+    );
+    const { user, location } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    await user.click(screen.getByRole('button', { name: 'Copy Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Order' });
+    expect(dialog).toHaveTextContent(MSG.copyOrderQuestion);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('button', { name: MSG.copying })).toBeDisabled();
+    expect(await screen.findByText(MSG.orderCopied('SO-7'))).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/basket'));
+    expect(calls).toBe(1);
+  });
+
+  it("closes the copy dialog on Cancel without copying, and toasts 'Unable to copy order' on failure", async () => {
+    let calls = 0;
+    server.use(
+      http.post(
+        '/api/order/SO-7/copy',
+        () => (calls++, HttpResponse.json({ statusCode: 409, error: 'Conflict', message: 'x' }, { status: 409 })),
+      ),
+    );
+    const { user, location } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    await user.click(screen.getByRole('button', { name: 'Copy Order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Copy Order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MSG.copyOrderFailed)).toBeInTheDocument();
+    expect(location()).toBe('/open-order-enquiry?order=SO-7');
+  });
+
+  it('cancels after confirmation (Cancelling... while busy), toasts and returns to Open Orders', async () => {
+    server.use(
+      http.post('/api/order/SO-7/cancel', async () => {
+        await delay(100);
+        return HttpResponse.json({ orderNumber: 'SO-7', status: 'Cancelled' });
+      }),
+    );
+    const { user, location } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
+    expect(dialog).toHaveTextContent(MSG.cancelOrderQuestion);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('button', { name: MSG.cancelling })).toBeDisabled();
+    expect(await screen.findByText(MSG.orderCancelled('SO-7'))).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/open-orders'));
+  });
+
+  it("shows the server's refusal naming the support email, or 'Unable to cancel order'", async () => {
+    const refusal = MSG.cancelNotAllowed('trade@example.test');
+    server.use(
+      http.post('/api/order/SO-7/cancel', () =>
+        HttpResponse.json({ statusCode: 409, error: 'Conflict', message: refusal }, { status: 409 }),
+      ),
+      http.post('/api/order/SO-8/cancel', () =>
+        HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
+      ),
+    );
+    const { user, router } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await router.navigate('/open-order-enquiry?order=SO-8');
+    await screen.findByRole('region', { name: 'Order SO-8' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MSG.cancelOrderFailed)).toBeInTheDocument();
+  });
+
+  describe('Order Summary PDF', () => {
+    const createObjectURL = vi.fn(() => 'blob:statement');
+    beforeEach(() => {
+      Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    });
+    afterEach(() => createObjectURL.mockClear());
+
+    it('posts the order merged with the user and saves Statement.pdf (Downloading... meanwhile)', async () => {
+      let body: Record<string, unknown> = {};
+      server.use(
+        http.post('/api/order/statement-template', async ({ request }) => {
+          body = (await request.json()) as Record<string, unknown>;
+          await delay(100);
+          return new HttpResponse(new TextEncoder().encode('%PDF-1.3'), {
+            headers: { 'content-type': 'application/pdf' },
+          });
+        }),
+      );
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        expect(this.download).toBe('Statement.pdf');
+      });
+      const { user } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+      await summary();
+      await user.click(screen.getByRole('button', { name: 'Order Summary' }));
+      expect(await screen.findByRole('button', { name: MSG.downloading })).toBeDisabled();
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      expect(body).toMatchObject({ orderNumber: 'SO-7', customerNumber: demoUser.customerNumber });
+      expect(await screen.findByRole('button', { name: 'Order Summary' })).toBeEnabled();
+    });
+
+    it("toasts 'Unable to download statement' on failure", async () => {
+      server.use(
+        http.post('/api/order/statement-template', () =>
+          HttpResponse.json({ statusCode: 404, error: 'x', message: 'x' }, { status: 404 }),
+        ),
+      );
+      const { user } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+      await summary();
+      await user.click(screen.getByRole('button', { name: 'Order Summary' }));
+      expect(await screen.findByText(MSG.statementFailed)).toBeInTheDocument();
+      expect(createObjectURL).not.toHaveBeenCalled();
+    });
+  });
+});

@@ -1,0 +1,204 @@
+import { MSG, type OpenOrder } from '@wholesale/contract';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
+import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
+import { PageHeading } from '../../components/page-heading';
+import { Spinner } from '../../components/spinner';
+import { useCopyOrderToBasket } from '../../lib/order-copy-api';
+import { selectUser } from '../../lib/session';
+import { OrderStatusBadge } from './order-status-badge';
+import {
+  errorMessage,
+  errorStatus,
+  useCancelOrderMutation,
+  useDownloadOrderStatementMutation,
+  useListOpenOrdersQuery,
+} from './orders-api';
+
+function Breadcrumb({ orderNumber }: { orderNumber?: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-3 text-sm">
+      <ol className="flex flex-wrap items-center gap-2 text-slate-600">
+        <li>
+          <Link to="/open-orders" className="text-brand-700 underline-offset-2 hover:underline">
+            Open Orders
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li aria-current="page" className="font-medium text-slate-900">
+          {orderNumber ? `Order ${orderNumber}` : 'Open Order Enquiry'}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/**
+ * Open Order Enquiry (/open-order-enquiry?order=SO-123): the selected order's summary and lines,
+ * the Order Summary PDF, Copy Order and Cancel Order with their confirmation dialogs (spec
+ * section 2). The order is addressed by the URL, so a reload shows it again.
+ */
+export function OpenOrderEnquiryPage() {
+  const [params] = useSearchParams();
+  const orderNumber = params.get('order')?.trim() ?? '';
+  const { order, isLoading, isError } = useListOpenOrdersQuery(undefined, {
+    selectFromResult: ({ data, isLoading, isError }) => ({
+      order: data?.find((o) => o.orderNumber === orderNumber),
+      isLoading,
+      isError,
+    }),
+  });
+
+  if (isLoading) {
+    return (
+      <div>
+        <Breadcrumb />
+        <PageHeading title="Open Order Enquiry" />
+        <div className="flex items-center gap-3 py-10 text-slate-700">
+          <Spinner decorative /> <span role="status">Loading order...</span>
+        </div>
+      </div>
+    );
+  }
+  if (isError || !order) {
+    return (
+      <div>
+        <Breadcrumb />
+        <PageHeading title="Open Order Enquiry" />
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {MSG.selectOrderFailed}
+        </p>
+        <p className="mt-4">
+          <Link to="/open-orders" className="font-medium text-brand-700 underline underline-offset-2">
+            Back to Open Orders
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  // Keyed by order: the dialogs start closed for every order opened.
+  return <OrderEnquiry key={order.orderNumber} order={order} />;
+}
+
+function OrderEnquiry({ order }: { order: OpenOrder }) {
+  const user = useSelector(selectUser);
+  const symbol = user?.currencySymbol ?? '£';
+  const navigate = useNavigate();
+  const [copyOpen, setCopyOpen] = useState(false);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [copyToBasket, copy] = useCopyOrderToBasket();
+  const [cancelOrder, cancel] = useCancelOrderMutation();
+  const [downloadStatement, download] = useDownloadOrderStatementMutation();
+  const canCancel = !user?.isProforma;
+
+  const onDownload = async () => {
+    try {
+      await downloadStatement({ order, user }).unwrap();
+    } catch {
+      toast.error(MSG.statementFailed);
+    }
+  };
+
+  const onCopy = async () => {
+    await copyToBasket(order.orderNumber);
+    setCopyOpen(false);
+  };
+
+  const onCancel = async () => {
+    try {
+      const result = await cancelOrder(order.orderNumber).unwrap();
+      toast.success(MSG.orderCancelled(result.orderNumber));
+      setCancelOpen(false);
+      navigate('/open-orders');
+    } catch (error) {
+      setCancelOpen(false);
+      // A refusal (proforma, In Progress, Shipped) carries the spec's text naming the support email.
+      const status = errorStatus(error);
+      const message = status === 403 || status === 409 ? errorMessage(error) : undefined;
+      toast.error(message ?? MSG.cancelOrderFailed);
+    }
+  };
+
+  return (
+    <div>
+      <Breadcrumb orderNumber={order.orderNumber} />
+      <PageHeading title="Open Order Enquiry">
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={() => setCopyOpen(true)}>
+            Copy Order
+          </Button>
+          {canCancel && (
+            <Button variant="danger" onClick={() => setCancelOpen(true)}>
+              Cancel Order
+            </Button>
+          )}
+        </div>
+      </PageHeading>
+
+      <div className="space-y-6">
+        <OrderSummaryBlock
+          title={`Order ${order.orderNumber}`}
+          badge={<OrderStatusBadge status={order.status} />}
+          orderNumber={order.orderNumber}
+          orderDate={order.orderedDate}
+          dispatchDate={order.despatchDate}
+          customerRef={order.reference}
+          amount={order.amount}
+          vat={order.vatAmount}
+          invoiceTotal={order.invoiceTotal}
+          currencySymbol={symbol}
+          actions={
+            <Button variant="secondary" onClick={onDownload} disabled={download.isLoading}>
+              {download.isLoading ? MSG.downloading : 'Order Summary'}
+            </Button>
+          }
+        />
+        <DocumentLinesTable lines={order.openOrderLine} currencySymbol={symbol} grandTotal={order.totalOrderAmount} />
+      </div>
+
+      <Modal
+        open={copyOpen}
+        onClose={() => !copy.isLoading && setCopyOpen(false)}
+        title="Copy Order"
+        showCloseButton={false}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setCopyOpen(false)} disabled={copy.isLoading}>
+              Cancel
+            </Button>
+            <Button onClick={onCopy} disabled={copy.isLoading}>
+              {copy.isLoading ? MSG.copying : 'Confirm'}
+            </Button>
+          </>
+        }
+      >
+        <p>{MSG.copyOrderQuestion}</p>
+      </Modal>
+
+      {canCancel && (
+        <Modal
+          open={cancelOpen}
+          onClose={() => !cancel.isLoading && setCancelOpen(false)}
+          title="Cancel Order"
+          showCloseButton={false}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setCancelOpen(false)} disabled={cancel.isLoading}>
+                Cancel
+              </Button>
+              <Button variant="danger" onClick={onCancel} disabled={cancel.isLoading}>
+                {cancel.isLoading ? MSG.cancelling : 'Confirm'}
+              </Button>
+            </>
+          }
+        >
+          <p>{MSG.cancelOrderQuestion}</p>
+        </Modal>
+      )}
+    </div>
+  );
+}

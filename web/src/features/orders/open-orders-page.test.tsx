@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { MSG, type OpenOrder } from '@wholesale/contract';
+import { loggedInSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+import { openOrder } from './orders-test-data';
+
+const orders = [
+  openOrder('SO-1', '31/12/24', {
+    reference: 'Kitchen',
+    status: 'Shipped',
+    despatchDate: '03/01/25',
+    isTrackingAvailable: true,
+    invoiceTotal: 50,
+  }),
+  openOrder('SO-2', '01/01/25', { status: 'In Progress', location: 'BELF1', invoiceTotal: 1234.5 }),
+  openOrder('SO-3', '15/06/23', { invoiceTotal: 7 }),
+];
+
+const ordersAre = (list: OpenOrder[]) => server.use(http.get('/api/order', () => HttpResponse.json(list)));
+const table = () => screen.findByRole('table', { name: /Open orders/ });
+const orderNumbers = async () =>
+  within(await table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+
+describe('Open Orders', () => {
+  it('lists orders newest first with dd/mm/yy read as 20yy, badges, location without its last character and money', async () => {
+    ordersAre(orders);
+    renderApp('/open-orders', { session: loggedInSession });
+    expect(await orderNumbers()).toEqual(['SO-2', 'SO-1', 'SO-3']);
+    const row = within(await table()).getAllByRole('row')[1]!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 7),
+    ).toEqual(['SO-2', 'PO-SO-2', '01/01/25', '', 'BELF', 'In Progress', '£1,234.50']);
+    expect(within(row).getByRole('link', { name: 'View order SO-2' })).toHaveAttribute(
+      'href',
+      '/open-order-enquiry?order=SO-2',
+    );
+    expect(screen.getByRole('columnheader', { name: /Order Date/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('sorts a clicked column ascending, then toggles it', async () => {
+    ordersAre(orders);
+    const { user } = renderApp('/open-orders', { session: loggedInSession });
+    await table();
+    await user.click(screen.getByRole('button', { name: /Invoice Total/ }));
+    expect(await orderNumbers()).toEqual(['SO-3', 'SO-1', 'SO-2']);
+    expect(screen.getByRole('columnheader', { name: /Invoice Total/ })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: /Invoice Total/ }));
+    expect(await orderNumbers()).toEqual(['SO-2', 'SO-1', 'SO-3']);
+    await user.click(screen.getByRole('button', { name: /Order Date/ }));
+    expect(await orderNumbers()).toEqual(['SO-3', 'SO-1', 'SO-2']);
+  });
+
+  it('pages at 20 and goes back to page 1 when the search changes', async () => {
+    ordersAre(
+      Array.from({ length: 45 }, (_, i) =>
+        openOrder(`SO-${100 + i}`, `${String((i % 28) + 1).padStart(2, '0')}/01/25`),
+      ),
+    );
+    const { user } = renderApp('/open-orders', { session: loggedInSession });
+    expect(within(await table()).getAllByRole('row')).toHaveLength(21);
+    expect(screen.getByText('1 of 3 pages')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(screen.getByText('3 of 3 pages')).toBeInTheDocument();
+    expect(within(await table()).getAllByRole('row')).toHaveLength(6);
+    await user.type(screen.getByLabelText('Search orders'), 'SO-1');
+    expect(screen.getByText('1 of 3 pages')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search orders'));
+    await user.type(screen.getByLabelText('Search orders'), 'SO-14');
+    expect(await orderNumbers()).toHaveLength(5);
+    expect(screen.getByText('1 of 1 pages')).toBeInTheDocument();
+  });
+
+  it("shows 'Unable to retrieve open orders' when the list fails", async () => {
+    server.use(
+      http.get('/api/order', () => HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 })),
+    );
+    renderApp('/open-orders', { session: loggedInSession });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.openOrdersFailed);
+  });
+
+  it('opens the order-placed dialog on ?confirmorder=success and removes the parameter', async () => {
+    ordersAre(orders);
+    server.use(
+      http.get('/api/basket/confirmation', () =>
+        HttpResponse.json({ orderNumber: 'SO-9', reference: 'PO-1', totalAmount: 12, status: 'Open' }),
+      ),
+    );
+    const { location } = renderApp('/open-orders?confirmorder=success', { session: loggedInSession });
+    expect(await screen.findByText(MSG.orderPlaced)).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/open-orders'));
+  });
+
+  describe('tracking dialog', () => {
+    it('links each tracking number to the carrier page in a new tab', async () => {
+      ordersAre(orders);
+      server.use(http.get('/api/order/:n/track', () => HttpResponse.json({ trackingId: ['TRK 1', 'TRK2'] })));
+      const { user } = renderApp('/open-orders', { session: loggedInSession });
+      await table();
+      await user.click(screen.getAllByRole('button', { name: 'Track order SO-1' })[0]!);
+      const dialog = await screen.findByRole('dialog', { name: 'Tracking for SO-1' });
+      const link = await within(dialog).findByRole('link', { name: /TRK 1/ });
+      expect(link).toHaveAttribute('href', 'https://track.example.test/TRK%201');
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+      expect(within(dialog).getAllByRole('link')).toHaveLength(2);
+    });
+
+    it("says 'Tracking unavailable' when there are none, and 'Unable to get tracking information' on failure", async () => {
+      ordersAre(orders);
+      server.use(
+        http.get('/api/order/SO-2/track', () => HttpResponse.json({ trackingId: [] })),
+        http.get('/api/order/SO-3/track', () =>
+          HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
+        ),
+      );
+      const { user } = renderApp('/open-orders', { session: loggedInSession });
+      await table();
+      await user.click(screen.getAllByRole('button', { name: 'Track order SO-2' })[0]!);
+      expect(await within(await screen.findByRole('dialog')).findByText(MSG.trackingUnavailable)).toBeInTheDocument();
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(screen.getAllByRole('button', { name: 'Track order SO-3' })[0]!);
+      expect(await within(await screen.findByRole('dialog')).findByText(MSG.trackingFailed)).toBeInTheDocument();
+    });
+  });
+});
