@@ -1,0 +1,160 @@
+import type { Db } from '../../db/client.js';
+
+/** The only place account SQL lives (invoices, statements). Every query is scoped to one account. */
+export function accountRepository(db: Db) {
+  const invoiceColumns = [
+    'invoices.id',
+    'invoices.document_number',
+    'invoices.document_type',
+    'invoices.posting_date',
+    'invoices.due_date',
+    'invoices.reference',
+    'invoices.description',
+    'invoices.order_number',
+    'invoices.currency_code',
+    'invoices.amount_minor',
+    'invoices.vat_minor',
+    'invoices.original_minor',
+    'invoices.remaining_minor',
+    'orders.ordered_date',
+    'orders.despatch_date',
+    'orders.location',
+  ] as const;
+
+  /** Invoices joined with the order they bill (same account), when there is one. */
+  const invoicesOf = (accountId: number) =>
+    db
+      .selectFrom('invoices')
+      .leftJoin('orders', (join) =>
+        join
+          .onRef('orders.order_number', '=', 'invoices.order_number')
+          .onRef('orders.account_id', '=', 'invoices.account_id'),
+      )
+      .select(invoiceColumns)
+      .where('invoices.account_id', '=', accountId);
+
+  return {
+    /** Open documents: anything with a remaining amount, oldest due first. */
+    openInvoices(accountId: number) {
+      return invoicesOf(accountId)
+        .where('invoices.remaining_minor', '!=', 0)
+        .orderBy('invoices.due_date')
+        .orderBy('invoices.document_number')
+        .execute();
+    },
+
+    findInvoice(accountId: number, documentNumber: string) {
+      return invoicesOf(accountId).where('invoices.document_number', '=', documentNumber).executeTakeFirst();
+    },
+
+    /** Lines of the given invoices, in line order. */
+    async invoiceLines(invoiceIds: number[]) {
+      if (invoiceIds.length === 0) return [];
+      return db
+        .selectFrom('invoice_lines')
+        .select([
+          'invoice_id',
+          'line_no',
+          'type',
+          'item_no',
+          'description',
+          'quantity',
+          'unit',
+          'unit_price_e5',
+          'line_discount_bp',
+          'total_minor',
+        ])
+        .where('invoice_id', 'in', invoiceIds)
+        .orderBy('invoice_id')
+        .orderBy('line_no')
+        .execute();
+    },
+
+    account(accountId: number) {
+      return db
+        .selectFrom('accounts')
+        .select([
+          'id',
+          'customer_number',
+          'name',
+          'contact',
+          'currency_code',
+          'address1',
+          'address2',
+          'city',
+          'county',
+          'postcode',
+          'country',
+          'balance_minor',
+          'credit_limit_minor',
+        ])
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    /** A statement by its exact filename, only within the account. */
+    findStatement(accountId: number, filename: string) {
+      return db
+        .selectFrom('statements')
+        .select(['id', 'name', 'filename', 'period_start', 'period_end'])
+        .where('account_id', '=', accountId)
+        .where('filename', '=', filename)
+        .executeTakeFirst();
+    },
+
+    /** Every document posted on or before `end` ('yyyy-mm-dd'), oldest first. */
+    async documentsUpTo(accountId: number, end: string) {
+      const rows = await db
+        .selectFrom('invoices')
+        .select([
+          'id',
+          'document_number',
+          'document_type',
+          'posting_date',
+          'due_date',
+          'reference',
+          'original_minor',
+          'remaining_minor',
+        ])
+        .where('account_id', '=', accountId)
+        .where('posting_date', '<=', end)
+        .orderBy('posting_date')
+        .orderBy('document_number')
+        .execute();
+      return rows.map((r) => ({
+        ...r,
+        original_minor: Number(r.original_minor),
+        remaining_minor: Number(r.remaining_minor),
+      }));
+    },
+
+    /** Approved online invoice payments completed before the timestamp `before`, oldest first. */
+    async onlinePaymentsBefore(accountId: number, before: string) {
+      const rows = await db
+        .selectFrom('payments')
+        .select(['id', 'reference', 'amount_minor', 'completed_at'])
+        .where('account_id', '=', accountId)
+        .where('purpose', '=', 'invoices')
+        .where('status', '=', 'approved')
+        .where('completed_at', '<', before)
+        .orderBy('completed_at')
+        .execute();
+      return rows.map((r) => ({ ...r, amount_minor: Number(r.amount_minor) }));
+    },
+
+    /** Per invoice, what approved online payments (at any time) were taken for it. */
+    async onlinePaidByInvoice(accountId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('payment_invoices')
+        .innerJoin('payments', 'payments.id', 'payment_invoices.payment_id')
+        .select((eb) => ['payment_invoices.invoice_id', eb.fn.sum<number>('payment_invoices.amount_minor').as('paid')])
+        .where('payments.account_id', '=', accountId)
+        .where('payments.purpose', '=', 'invoices')
+        .where('payments.status', '=', 'approved')
+        .groupBy('payment_invoices.invoice_id')
+        .execute();
+      return new Map(rows.map((r) => [r.invoice_id, Number(r.paid)]));
+    },
+  };
+}
+export type AccountRepository = ReturnType<typeof accountRepository>;

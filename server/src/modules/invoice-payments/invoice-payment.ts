@@ -1,0 +1,33 @@
+/**
+ * The 'invoices' payment purpose: paying open account invoices online (spec section 5, Pay
+ * invoices). Registered at module load; invoice-payments.routes.ts imports this.
+ *
+ * The gateway runs onApproved exactly once per payment (a conditional status change, in the same
+ * transaction), however often its signed callback arrives, so the amounts are applied once.
+ */
+import { registerPaymentPurpose } from '../payments/gateway.js';
+import { invoicePaymentsRepository } from './invoice-payments.repository.js';
+
+export const INVOICES_PAID_RETURN_URL = '/account?confirminvoice=success';
+export const INVOICES_DECLINED_RETURN_URL = '/account?confirminvoice=failure';
+
+/** What an invoice payment stores with it, for the record (figures live in payment_invoices). */
+export interface InvoicePaymentPayload {
+  documentNumbers: string[];
+  notes: string;
+  billingAddress: unknown;
+}
+
+registerPaymentPurpose('invoices', {
+  async onApproved(trx, payment) {
+    const repo = invoicePaymentsRepository(trx);
+    const invoices = await repo.paymentInvoices(payment.id);
+    const total = invoices.reduce((sum, i) => sum + i.amountMinor, 0);
+    if (total !== Number(payment.amount_minor))
+      throw new Error(`payment ${payment.id}: amount does not match its invoices`);
+    for (const i of invoices) await repo.reduceRemaining(payment.account_id, i.invoiceId, i.amountMinor);
+    // The account owes what it owed less the money received.
+    await repo.reduceBalance(payment.account_id, Number(payment.amount_minor));
+  },
+  returnUrl: (_payment, outcome) => (outcome === 'approved' ? INVOICES_PAID_RETURN_URL : INVOICES_DECLINED_RETURN_URL),
+});

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse, invoicePaymentRequest, paymentResponse } from '@wholesale/contract';
+import type { AppContext } from '../../context.js';
+import { requireAuth } from '../../plugins/authenticate.js';
+import { requestInvoicePayment } from './invoice-payments.service.js';
+// Registers the 'invoices' payment purpose with the gateway.
+import './invoice-payment.js';
+
+export const invoicePaymentsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const auth = requireAuth(ctx.auth);
+
+  app.post(
+    '/payment/request/invoice',
+    {
+      preHandler: auth,
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: {
+        tags: ['payments'],
+        summary: "Start an online card payment of the caller's open invoices",
+        description:
+          "Method must be 'PAY ONLINE' and reference is required. Only the caller's open invoices can be named; " +
+          'amounts are taken from the database, never from the payload. The browser then goes to payment_Checkout_Url.',
+        body: invoicePaymentRequest,
+        response: {
+          200: paymentResponse,
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    (req) => requestInvoicePayment(ctx, req.auth, req.body),
+  );
+};

@@ -1,0 +1,59 @@
+import type { InvoicePaymentRequest, PaymentResponse } from '@wholesale/contract';
+import type { AppContext } from '../../context.js';
+import { conflict, notFound } from '../../lib/http-errors.js';
+import type { AccessClaims } from '../auth/tokens.js';
+import { isStorableName } from '../account/account.service.js';
+import { createPayment } from '../payments/gateway.js';
+import type { InvoicePaymentPayload } from './invoice-payment.js';
+import { invoicePaymentsRepository } from './invoice-payments.repository.js';
+
+/**
+ * Starts an online payment of the caller's open invoices. The payload names the invoices; every
+ * amount is read from the database (the payload's amount and remainingAmount are the figures the
+ * customer saw and are not trusted). Another account's invoice answers 404 like an unknown one.
+ */
+export async function requestInvoicePayment(
+  ctx: AppContext,
+  claims: AccessClaims,
+  body: InvoicePaymentRequest,
+): Promise<PaymentResponse> {
+  const repo = invoicePaymentsRepository(ctx.handle.db);
+  // An invoice is never paid twice in one payment, however often the payload names it.
+  const documentNumbers = [...new Set(body.meta.map((m) => m.documentNo.trim()))];
+  const unknown = documentNumbers.find((d) => !isStorableName(d));
+  if (unknown !== undefined) throw notFound('Invoice not found');
+
+  const [account, rows] = await Promise.all([
+    repo.accountCurrency(claims.accountId),
+    repo.invoicesOf(claims.accountId, documentNumbers),
+  ]);
+  if (!account) throw notFound();
+  const byNumber = new Map(rows.map((r) => [r.document_number, r]));
+  const missing = documentNumbers.find((d) => !byNumber.has(d));
+  if (missing !== undefined) throw notFound(`Invoice ${missing} not found`);
+
+  const invoices = documentNumbers.map((d) => byNumber.get(d)!);
+  const settled = invoices.find((i) => i.remaining_minor <= 0);
+  if (settled) throw conflict(`Invoice ${settled.document_number} has nothing left to pay`);
+  const otherCurrency = invoices.find((i) => i.currency_code !== account.currency_code);
+  if (otherCurrency) throw conflict(`Invoice ${otherCurrency.document_number} is not in the account currency`);
+
+  const amountMinor = invoices.reduce((sum, i) => sum + i.remaining_minor, 0);
+  const payload: InvoicePaymentPayload = {
+    documentNumbers,
+    notes: body.description,
+    billingAddress: body.billing_address,
+  };
+  const { checkoutUrl } = await createPayment(ctx, {
+    accountId: claims.accountId,
+    userId: claims.userId,
+    purpose: 'invoices',
+    amountMinor,
+    currencyCode: account.currency_code,
+    reference: body.reference,
+    description: body.description || `Payment of ${documentNumbers.join(', ')}`,
+    payload,
+    invoices: invoices.map((i) => ({ invoiceId: i.id, amountMinor: i.remaining_minor })),
+  });
+  return { payment_Checkout_Url: checkoutUrl };
+}

@@ -1,0 +1,81 @@
+import type { Invoice, InvoiceList } from '@wholesale/contract';
+
+/** Test data for the account screens. */
+export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    documentNumber: 'SI-100234',
+    documentType: 'Invoice',
+    postingDate: '10/01/26',
+    dueDate: '10/02/26',
+    reference: 'PO-7781',
+    description: 'Invoice SI-100234',
+    originalAmount: 148.14,
+    remainingAmount: 148.14,
+    totalInvoiceAmount: 148.14,
+    orderNumber: 'SO-9001',
+    amount: 123.45,
+    vatAmount: 24.69,
+    orderedDate: '05/01/26',
+    despatchDate: '08/01/26',
+    isOverdue: false,
+    isPayable: true,
+    invoiceDetails: [
+      {
+        type: 'Item',
+        itemNo: 'RB-001',
+        description: 'Roller blind white',
+        quantity: 3,
+        quantityShipped: 3,
+        location: 'MAIN1',
+        unit: 'EACH',
+        unitPrice: 30,
+        lineDiscount: 12.5,
+        total: 78.75,
+      },
+      {
+        type: 'Item',
+        itemNo: 'CARRIAGE',
+        description: 'Carriage',
+        quantity: 1,
+        quantityShipped: 1,
+        location: 'MAIN1',
+        unit: 'EACH',
+        unitPrice: 44.7,
+        lineDiscount: 0,
+        total: 44.7,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export const invoicesFixture: InvoiceList = {
+  invoices: [
+    invoiceFixture(),
+    invoiceFixture({
+      documentNumber: 'SI-100240',
+      reference: 'PO-7790',
+      originalAmount: 240,
+      remainingAmount: 100.1,
+      totalInvoiceAmount: 240,
+      isOverdue: true,
+    }),
+    invoiceFixture({
+      documentNumber: 'SI-100241',
+      reference: 'PO-7791',
+      originalAmount: 0.3,
+      remainingAmount: 0.2,
+      totalInvoiceAmount: 0.3,
+    }),
+    invoiceFixture({
+      documentNumber: 'CN-5001',
+      documentType: 'Credit Memo',
+      originalAmount: -12,
+      remainingAmount: -12,
+      totalInvoiceAmount: -12,
+      isPayable: false,
+      invoiceDetails: [],
+    }),
+  ],
+  totalRemainingAmount: 236.44,
+};

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG, PASSWORD_RULE_MESSAGE, changePasswordRequest, type ChangePasswordRequest } from '@wholesale/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button, buttonClass } from '../../components/button';
+import { PageHeading } from '../../components/page-heading';
+import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { useChangePasswordMutation } from './account-api';
+
+/** The server's reason, when it gave one (e.g. the current password is not correct). */
+function reasonOf(err: unknown): string | null {
+  const data = (err as { data?: { message?: unknown } } | undefined)?.data;
+  return typeof data?.message === 'string' ? data.message : null;
+}
+
+/** Change password (spec sections 2 and 5): success returns to My Details. */
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const [changePassword] = useChangePasswordMutation();
+  const [reason, setReason] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordRequest),
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async (values: ChangePasswordRequest) => {
+    setReason(null);
+    try {
+      await changePassword(values).unwrap();
+      toast.success(MSG.passwordChanged, { toastId: 'password-changed' });
+      await navigate('/details');
+    } catch (err) {
+      setReason(reasonOf(err));
+      toast.error(MSG.changePasswordFailed, { toastId: 'password-change-failed' });
+    }
+  };
+
+  return (
+    <div>
+      <PageHeading title="Change Password" />
+      <div className="max-w-lg rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Change password">
+          <TextField
+            label="Old Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.oldPassword?.message}
+            {...register('oldPassword')}
+          />
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            hint={PASSWORD_RULE_MESSAGE}
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          {reason && (
+            <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {MSG.changePasswordFailed}: {reason}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting && <Spinner decorative size="sm" />}
+              Change Password
+            </Button>
+            <Link to="/details" className={buttonClass('secondary')}>
+              Cancel
+            </Link>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { MSG, formatMoney, type Invoice } from '@wholesale/contract';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
+import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
+import { PageHeading } from '../../components/page-heading';
+import { Spinner } from '../../components/spinner';
+import { useCopyOrderToBasket } from '../../lib/order-copy-api';
+import { selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
+import { useDownloadInvoiceStatementMutation, useGetInvoiceQuery } from './account-api';
+
+function Breadcrumb({ documentNumber }: { documentNumber?: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-3 text-sm">
+      <ol className="flex flex-wrap items-center gap-2 text-slate-600">
+        <li>
+          <Link to="/account" className="text-brand-700 underline-offset-2 hover:underline">
+            My Account
+          </Link>
+        </li>
+        <li aria-hidden="true">/</li>
+        <li aria-current="page" className="font-medium text-slate-900">
+          {documentNumber ? `${documentNumber}` : 'View Transaction'}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function PaymentBadge({ invoice, symbol }: { invoice: Invoice; symbol: string }) {
+  if (invoice.remainingAmount === 0)
+    return <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-800">Paid</span>;
+  return (
+    <span
+      className={
+        invoice.isOverdue
+          ? 'rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-800'
+          : 'rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900'
+      }
+    >
+      {invoice.isOverdue ? 'Overdue' : 'Remaining'} {formatMoney(invoice.remainingAmount, symbol)}
+    </span>
+  );
+}
+
+/**
+ * View Transaction (/view-transaction?invoice=SI-100234): one invoice's summary and lines, the
+ * Order Summary PDF and Copy Order (spec section 2). Addressed by the URL, so a reload keeps it.
+ */
+export function ViewTransactionPage() {
+  const [params] = useSearchParams();
+  const documentNumber = params.get('invoice')?.trim() ?? '';
+  const { data: invoice, isLoading, isError } = useGetInvoiceQuery(documentNumber, { skip: !documentNumber });
+  const failed = !documentNumber || isError;
+
+  useEffect(() => {
+    if (failed) toast.error(MSG.selectInvoiceFailed, { toastId: 'select-invoice-failed' });
+  }, [failed]);
+
+  if (failed || (!isLoading && !invoice)) {
+    return (
+      <div>
+        <Breadcrumb />
+        <PageHeading title="View Transaction" />
+        <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{MSG.selectInvoiceFailed}</p>
+        <p className="mt-4">
+          <Link to="/account" className="font-medium text-brand-700 underline underline-offset-2">
+            Back to My Account
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (!invoice) {
+    return (
+      <div>
+        <Breadcrumb documentNumber={documentNumber} />
+        <PageHeading title="View Transaction" />
+        <div className="flex items-center gap-3 py-10 text-slate-700">
+          <Spinner decorative /> <span role="status">Loading invoice...</span>
+        </div>
+      </div>
+    );
+  }
+  // Keyed by invoice: the copy dialog starts closed for every invoice opened.
+  return <Transaction key={invoice.documentNumber} invoice={invoice} />;
+}
+
+function Transaction({ invoice }: { invoice: Invoice }) {
+  const user = useAppSelector(selectUser);
+  const symbol = user?.currencySymbol ?? '£';
+  const [copyOpen, setCopyOpen] = useState(false);
+  const [copyToBasket, copy] = useCopyOrderToBasket();
+  const [downloadSummary, download] = useDownloadInvoiceStatementMutation();
+
+  const onDownload = async () => {
+    try {
+      // The spec posts the invoice merged with the user; the server reads only documentNumber.
+      await downloadSummary({ ...(user ?? {}), ...invoice }).unwrap();
+    } catch {
+      toast.error(MSG.statementFailed);
+    }
+  };
+
+  const onCopy = async () => {
+    await copyToBasket(invoice.orderNumber);
+    setCopyOpen(false);
+  };
+
+  return (
+    <div>
+      <Breadcrumb documentNumber={invoice.documentNumber} />
+      <PageHeading title="View Transaction">
+        {invoice.orderNumber && (
+          <Button variant="secondary" onClick={() => setCopyOpen(true)}>
+            Copy Order
+          </Button>
+        )}
+      </PageHeading>
+
+      <div className="space-y-6">
+        <OrderSummaryBlock
+          title={`${invoice.documentType} ${invoice.documentNumber}`}
+          badge={<PaymentBadge invoice={invoice} symbol={symbol} />}
+          orderNumber={invoice.orderNumber}
+          orderDate={invoice.orderedDate}
+          dispatchDate={invoice.despatchDate}
+          customerRef={invoice.reference}
+          amount={invoice.amount}
+          vat={invoice.vatAmount}
+          invoiceTotal={invoice.totalInvoiceAmount}
+          currencySymbol={symbol}
+          actions={
+            <Button variant="secondary" onClick={onDownload} disabled={download.isLoading}>
+              {download.isLoading && <Spinner decorative size="sm" />}
+              {download.isLoading ? MSG.downloading : 'Order Summary'}
+            </Button>
+          }
+        />
+        <DocumentLinesTable
+          lines={invoice.invoiceDetails}
+          currencySymbol={symbol}
+          grandTotal={invoice.totalInvoiceAmount}
+          caption="Invoice lines"
+        />
+      </div>
+
+      <Modal
+        open={copyOpen}
+        onClose={() => !copy.isLoading && setCopyOpen(false)}
+        title="Copy Order"
+        showCloseButton={false}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setCopyOpen(false)} disabled={copy.isLoading}>
+              Cancel
+            </Button>
+            <Button onClick={onCopy} disabled={copy.isLoading}>
+              {copy.isLoading ? MSG.copying : 'Confirm'}
+            </Button>
+          </>
+        }
+      >
+        <p>{MSG.copyOrderQuestion}</p>
+      </Modal>
+    </div>
+  );
+}
