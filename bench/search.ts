@@ -1,0 +1,228 @@
+/**
+ * Product text search on the 50,000-product catalogue: p50/p99 of GET /api/orderproducts/search
+ * over real HTTP, beside the bare index query that finds the same rows (the baseline) and the
+ * priced service call in between, over a fixed mix of terms. SQLite always; PostgreSQL too when
+ * TEST_DATABASE_URL is set (a fresh database is created and dropped).
+ *
+ *   npm run bench:search                       # 50,000 products, 40 rounds
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:search -- --products=50000 --rounds=40
+ *
+ * Writes bench/.output/search.json as well.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+
+// Seeding hashes one demo password; the bench does not need the production cost.
+process.env.PASSWORD_HASH_COST ??= '10';
+
+const { testEngines } = await import('../server/src/db/testing.js');
+const { seedDemo, DEMO_PASSWORD } = await import('../server/src/db/seed/index.js');
+const { testConfig } = await import('../server/src/test/app.js');
+const { buildApp } = await import('../server/src/app.js');
+const { productsService } = await import('../server/src/modules/products/products.service.js');
+const { searchWords } = await import('../server/src/modules/products/products.repository.js');
+type DbHandle = import('../server/src/db/client.js').DbHandle;
+
+const arg = (name: string, fallback: number) => {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const n = hit ? Number(hit.split('=')[1]) : fallback;
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number`);
+  return n;
+};
+const PRODUCTS = arg('products', 50_000);
+const ROUNDS = arg('rounds', 40);
+const WARMUP = 3;
+const LIMIT = 2001;
+
+/** The fixed term mix: exact codes, a code prefix, common and rare words, phrases, short terms, a miss. */
+async function termMix(handle: DbHandle): Promise<string[]> {
+  const pick = async (offset: number) =>
+    (
+      await handle.db
+        .selectFrom('products')
+        .select('item_number')
+        .orderBy('id')
+        .offset(offset)
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).item_number;
+  const mid = await pick(Math.floor(PRODUCTS / 2));
+  return [
+    await pick(7), // exact item code
+    mid, // exact item code
+    mid.slice(0, 6).toLowerCase(), // code prefix: a whole range
+    'white',
+    'blackout',
+    'charcoal',
+    'roller blind',
+    'terracotta',
+    'ivory 240',
+    'chain',
+    'rb', // 2 characters: no trigram, LIKE scan
+    'zzqx', // no match
+  ];
+}
+
+/** The baseline: the bare indexed match on each engine, ids only, same order and cap. */
+async function rawQuery(handle: DbHandle, term: string): Promise<number> {
+  const words = searchWords(term);
+  const like = (w: string) => sql`search_text like ${`%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+  const long = words.filter((w) => w.length >= 3);
+  const short = words.filter((w) => w.length < 3);
+  let where;
+  if (handle.engine === 'postgres' || long.length === 0) {
+    where = sql.join(words.map(like), sql` and `);
+  } else {
+    const match = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' ');
+    where = sql.join(
+      [sql`id in (select rowid from products_fts where products_fts match ${match})`, ...short.map(like)],
+      sql` and `,
+    );
+  }
+  const query = sql<{ id: number }>`select id from products where ${where} order by item_number limit ${LIMIT}`;
+  if (handle.engine === 'postgres') {
+    // The same planner costing the search itself uses on PostgreSQL (products.repository.ts).
+    const rows = await handle.db.transaction().execute(async (trx) => {
+      await sql`set local random_page_cost = 1.1`.execute(trx);
+      return (await query.execute(trx)).rows;
+    });
+    return rows.length;
+  }
+  return (await query.execute(handle.db)).rows.length;
+}
+
+interface Stats {
+  p50: number;
+  p99: number;
+}
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const stats = (samples: number[]): Stats => {
+  const s = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99) };
+};
+const ms = (n: number) => n.toFixed(2).padStart(7);
+
+async function time(fn: () => Promise<unknown>, samples: number[]) {
+  const t = performance.now();
+  await fn();
+  samples.push(performance.now() - t);
+}
+
+async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
+  const handle = await engine.open();
+  try {
+    const seeded = performance.now();
+    await seedDemo(handle, { products: PRODUCTS, images: false, accounts: 3 });
+    await sql`analyze`.execute(handle.db);
+    console.log(
+      `\n${engine.name}: ${PRODUCTS.toLocaleString('en-GB')} products seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    );
+
+    const app = await buildApp({ config: testConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: 1000 }), handle });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+    try {
+      const login = await fetch(`${base}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password: DEMO_PASSWORD }),
+      });
+      const { accessToken, user } = (await login.json()) as { accessToken: string; user: { customerNumber: string } };
+      const account = await handle.db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select(['users.id as userId', 'accounts.id as accountId'])
+        .where('users.username', '=', 'demo')
+        .executeTakeFirstOrThrow();
+      const service = productsService(handle.db, handle.engine);
+      const endpoint = async (term: string) => {
+        const url = `${base}/orderproducts/search?${new URLSearchParams({ searchValue: term, isSearching: 'true' }).toString()}`;
+        const res = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` } });
+        if (res.status !== 200) throw new Error(`search ${term}: ${res.status}`);
+        return ((await res.json()) as unknown[]).length;
+      };
+
+      const terms = await termMix(handle);
+      const all = { raw: [] as number[], service: [] as number[], endpoint: [] as number[] };
+      const perTerm: { term: string; rows: number; raw: Stats; service: Stats; endpoint: Stats }[] = [];
+      console.log(
+        `account ${user.customerNumber}; ${ROUNDS} rounds per term after ${WARMUP} warm-up rounds; times in ms`,
+      );
+      console.log(
+        `${'term'.padEnd(16)} ${'rows'.padStart(5)}   raw p50     p99   service p50     p99   endpoint p50     p99`,
+      );
+      for (const term of terms) {
+        const rows = await rawQuery(handle, term);
+        const served = await endpoint(term);
+        if (Math.min(rows, LIMIT - 1) !== served)
+          throw new Error(`${term}: raw query found ${rows}, endpoint returned ${served}`);
+        const mine = { raw: [] as number[], service: [] as number[], endpoint: [] as number[] };
+        for (let i = 0; i < WARMUP + ROUNDS; i++) {
+          const keep = i >= WARMUP;
+          const r: number[] = [];
+          const s: number[] = [];
+          const e: number[] = [];
+          await time(() => rawQuery(handle, term), r);
+          await time(() => service.searchProducts(account, { searchValue: term, isSearching: 'true' }), s);
+          await time(() => endpoint(term), e);
+          if (keep) {
+            mine.raw.push(...r);
+            mine.service.push(...s);
+            mine.endpoint.push(...e);
+          }
+        }
+        all.raw.push(...mine.raw);
+        all.service.push(...mine.service);
+        all.endpoint.push(...mine.endpoint);
+        const row = {
+          term,
+          rows: served,
+          raw: stats(mine.raw),
+          service: stats(mine.service),
+          endpoint: stats(mine.endpoint),
+        };
+        perTerm.push(row);
+        console.log(
+          `${term.padEnd(16)} ${String(served).padStart(5)} ${ms(row.raw.p50)} ${ms(row.raw.p99)}     ${ms(row.service.p50)} ${ms(row.service.p99)}      ${ms(row.endpoint.p50)} ${ms(row.endpoint.p99)}`,
+        );
+      }
+      const total = { raw: stats(all.raw), service: stats(all.service), endpoint: stats(all.endpoint) };
+      console.log(
+        `${'ALL'.padEnd(16)} ${''.padStart(5)} ${ms(total.raw.p50)} ${ms(total.raw.p99)}     ${ms(total.service.p50)} ${ms(total.service.p99)}      ${ms(total.endpoint.p50)} ${ms(total.endpoint.p99)}`,
+      );
+      console.log(
+        `endpoint / raw query: p50 x${(total.endpoint.p50 / total.raw.p50).toFixed(1)}, p99 x${(total.endpoint.p99 / total.raw.p99).toFixed(1)}`,
+      );
+      return { engine: engine.name, products: PRODUCTS, rounds: ROUNDS, total, perTerm };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+console.log(
+  `search bench: ${os.cpus().length} cores, load average ${load()} (other work on the machine inflates the times)`,
+);
+const results = [];
+for (const engine of testEngines()) results.push(await benchEngine(engine));
+if (!process.env.TEST_DATABASE_URL) console.log('\n(PostgreSQL skipped: set TEST_DATABASE_URL to include it)');
+const out = path.resolve(import.meta.dirname, '.output/search.json');
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(
+  out,
+  JSON.stringify({ at: new Date().toISOString(), node: process.version, loadAverage: os.loadavg(), results }, null, 2),
+);
+console.log(`load average at the end: ${load()}`);
+console.log(`\nwritten ${path.relative(process.cwd(), out)}`);

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { itemNumber, quantity, shortDate, unitPrice } from './common.js';
+
+export const category = z.object({
+  name: z.string(),
+  secondaryCategories: z.array(z.string()),
+});
+export type Category = z.infer<typeof category>;
+export const categoryList = z.array(category);
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const searchProductsQuery = z.object({
+  primaryCategory: optionalText.describe('Product type name (a Category name)'),
+  secondaryCategory: optionalText.describe('Range name within the product type'),
+  searchValue: optionalText.describe(
+    'Text matched case-insensitively as a substring of item code and description; every word must match; an exact item code ranks first',
+  ),
+  isSearching: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('True when the customer searched by text (text alone, no category)'),
+});
+export type SearchProductsQuery = z.input<typeof searchProductsQuery>;
+
+export const product = z.object({
+  itemNumber: z.string(),
+  description: z.string(),
+  stock: z.number().int(),
+  quantityDue: z.number().int(),
+  packQuantity: z.number().int(),
+  dueDate: shortDate.nullable(),
+  unit: z.string(),
+  price: unitPrice.describe('List price in the account currency'),
+  discountPrice: unitPrice.describe("Price after the account's discount terms, up to 5 decimals"),
+  isFavourite: z.boolean(),
+  hasMultiBuyDiscount: z.boolean(),
+});
+export type Product = z.infer<typeof product>;
+export const productList = z.array(product);
+
+export const favouriteRequest = z
+  .object({ itemNumber })
+  .describe("The product to add to or remove from the caller's favourites");
+export type FavouriteRequest = z.infer<typeof favouriteRequest>;
+
+export const multiBuyDiscount = z.object({ minimumQuantity: z.number().int(), price: unitPrice });
+export type MultiBuyDiscount = z.infer<typeof multiBuyDiscount>;
+export const multiBuyDiscountList = z.array(multiBuyDiscount);
+
+export const deliveryScheduleEntry = z.object({ quantity: z.number().int(), date: shortDate });
+export type DeliveryScheduleEntry = z.infer<typeof deliveryScheduleEntry>;
+export const deliveryScheduleList = z.array(deliveryScheduleEntry);
+
+export const itemNumberParams = z.object({ itemNumber });
+export const productImageParams = z.object({
+  itemNumber,
+  imageType: z.coerce.number().int().min(0).max(1).describe('0 thumbnail, 1 large'),
+});
+
+/**
+ * Product lists (search, favourites, usuals) return at most this many rows, best matches first.
+ * When a list was cut, the response carries the header RESULTS_TRUNCATED_HEADER: 'true'.
+ */
+export const SEARCH_RESULT_LIMIT = 2000;
+export const RESULTS_TRUNCATED_HEADER = 'x-results-truncated';
+
+export const activeFilters = ['none', 'Favourites', 'Usuals'] as const;
+export type ActiveFilter = (typeof activeFilters)[number];
+
+export { quantity };

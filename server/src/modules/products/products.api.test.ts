@@ -1,0 +1,480 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import {
+  categoryList,
+  deliveryScheduleList,
+  multiBuyDiscountList,
+  productList,
+  RESULTS_TRUNCATED_HEADER,
+  SEARCH_RESULT_LIMIT,
+  type Product,
+} from '@wholesale/contract';
+import { testEngines } from '../../db/testing.js';
+import type { Db, DbHandle } from '../../db/client.js';
+import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
+import { bearer, login, testApp } from '../../test/app.js';
+import { nowIso } from '../../lib/time.js';
+import { productsService } from './products.service.js';
+
+/** An ISO date `days` from today. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const short = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
+
+let orderSeq = 0;
+/** An order in an account's history with lines for the given products. */
+async function insertOrder(db: Db, accountId: number, productIds: number[], status = 'Shipped', daysAgo = 10) {
+  orderSeq += 1;
+  const now = nowIso();
+  const order = await db
+    .insertInto('orders')
+    .values({
+      order_number: `SO-T${process.pid}-${orderSeq}`,
+      account_id: accountId,
+      user_id: null,
+      reference: `PO-${orderSeq}`,
+      status,
+      location: 'MAIN1',
+      ordered_date: inDays(-daysAgo),
+      despatch_date: null,
+      currency_code: 'GBP',
+      amount_minor: 1000,
+      vat_minor: 200,
+      total_minor: 1200,
+      address_reference: 'INVOICE',
+      delivery_name: '',
+      delivery_address1: '',
+      delivery_address2: '',
+      delivery_city: '',
+      delivery_county: '',
+      delivery_country: '',
+      delivery_contact: '',
+      delivery_postcode: '',
+      delivery_phone: '',
+      source_basket_id: null,
+      source_revision: null,
+      payment_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('order_lines')
+    .values(
+      productIds.map((productId, i) => ({
+        order_id: order.id,
+        line_no: i + 1,
+        type: 'Item',
+        product_id: productId,
+        item_no: `P${productId}`,
+        description: 'line',
+        quantity: 1,
+        quantity_shipped: 0,
+        location: 'MAIN1',
+        unit: 'EACH',
+        unit_price_e5: 100_000,
+        line_discount_bp: 0,
+        total_minor: 100,
+      })),
+    )
+    .execute();
+}
+
+describe.each(testEngines())('products API on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let gbp: string; // 10% off generally, 25% off Roller Blinds
+  let colleague: string; // same account, own favourites
+  let eur: string; // EUR, no discount
+  let other: string; // another GBP account, 5% off
+  const ids: Record<string, number> = {};
+  let accounts: { gbp: number; eur: number; other: number };
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    app = await testApp(handle);
+    const db = handle.db;
+    accounts = {
+      gbp: await insertAccount(db, { discount_bp: 1000 }),
+      eur: await insertAccount(db, { currency_code: 'EUR', discount_bp: 0 }),
+      other: await insertAccount(db, { discount_bp: 500 }),
+    };
+    const add = async (p: Parameters<typeof insertProduct>[1]) => {
+      const r = await insertProduct(db, p);
+      ids[p.itemNumber] = r.productId;
+      return r;
+    };
+    const roller = await add({
+      itemNumber: 'RB-BLK-0001',
+      description: 'Roller blind fabric Charcoal Blackout 200cm wide',
+      type: 'Roller Blinds',
+      range: 'Blackout Fabrics',
+      stock: 12,
+      unit: 'METRE',
+      gbpE5: 1_250_000, // £12.50
+      eurE5: 1_463_000, // €14.63
+      tiers: [
+        { currency: 'GBP', minimumQuantity: 10, priceE5: 1_000_000 },
+        { currency: 'GBP', minimumQuantity: 5, priceE5: 1_100_000 },
+        { currency: 'EUR', minimumQuantity: 8, priceE5: 1_300_000 },
+      ],
+    });
+    await add({
+      itemNumber: 'RB-BLK-00010',
+      description: 'Roller blind fabric Ivory Blackout 240cm wide',
+      type: 'Roller Blinds',
+      range: 'Blackout Fabrics',
+      gbpE5: 990_000,
+    });
+    await add({
+      itemNumber: 'RB-DIM-0001',
+      description: 'Roller blind fabric Sage Dim-out 200cm wide',
+      type: 'Roller Blinds',
+      range: 'Dim-out Fabrics',
+      gbpE5: 850_000,
+    });
+    await add({
+      itemNumber: 'AA-0001',
+      description: 'Spare chain for RB-BLK-0001',
+      type: 'Components',
+      range: 'Chains',
+      gbpE5: 25_000,
+    });
+    await add({
+      itemNumber: 'CS-7',
+      description: 'Bead chain connector 100% steel_a',
+      type: 'Components',
+      range: 'Chains',
+      packQuantity: 50,
+      unit: 'PACK',
+      gbpE5: 12_345,
+    });
+    await add({
+      itemNumber: 'CS-8',
+      description: 'Say "hi" bracket',
+      type: 'Components',
+      range: 'Brackets',
+      gbpE5: 50_000,
+    });
+    await add({
+      itemNumber: 'OLD-1',
+      description: 'Discontinued charcoal blind',
+      type: 'Roller Blinds',
+      range: 'Blackout Fabrics',
+      gbpE5: 100_000,
+      active: 0,
+    });
+    await add({
+      itemNumber: 'GB-ONLY',
+      description: 'Charcoal sterling-only blind',
+      type: 'Roller Blinds',
+      range: 'Blackout Fabrics',
+      gbpE5: 100_000,
+    });
+    await db
+      .deleteFrom('product_prices')
+      .where('product_id', '=', ids['GB-ONLY']!)
+      .where('currency_code', '=', 'EUR')
+      .execute();
+    await db
+      .insertInto('account_discounts')
+      .values({ account_id: accounts.gbp, product_type_id: roller.typeId, discount_bp: 2500 })
+      .execute();
+
+    await db
+      .insertInto('inbound_deliveries')
+      .values([
+        { product_id: ids['RB-BLK-0001']!, quantity: 40, due_date: inDays(20) },
+        { product_id: ids['RB-BLK-0001']!, quantity: 25, due_date: inDays(5) },
+      ])
+      .execute();
+    await db
+      .insertInto('product_images')
+      .values({
+        product_id: ids['RB-BLK-0001']!,
+        image_type: 0,
+        content_type: 'image/svg+xml',
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      })
+      .execute();
+
+    // History: RB-BLK-0001 in two orders (usual), RB-DIM-0001 in one plus one cancelled (not usual).
+    await insertOrder(db, accounts.gbp, [ids['RB-BLK-0001']!, ids['RB-DIM-0001']!], 'Shipped', 40);
+    await insertOrder(db, accounts.gbp, [ids['RB-BLK-0001']!, ids['CS-7']!], 'Open', 5);
+    await insertOrder(db, accounts.gbp, [ids['RB-DIM-0001']!], 'Cancelled', 2);
+    // Another account orders CS-8 repeatedly: never one of our usuals.
+    await insertOrder(db, accounts.other, [ids['CS-8']!]);
+    await insertOrder(db, accounts.other, [ids['CS-8']!]);
+
+    await insertUser(db, accounts.gbp, 'pia');
+    await insertUser(db, accounts.gbp, 'pim');
+    await insertUser(db, accounts.eur, 'eli');
+    await insertUser(db, accounts.other, 'oz');
+    gbp = (await login(app, 'pia')).accessToken;
+    colleague = (await login(app, 'pim')).accessToken;
+    eur = (await login(app, 'eli')).accessToken;
+    other = (await login(app, 'oz')).accessToken;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+  const search = async (token: string, query: Record<string, string>) => {
+    const res = await get(token, `/api/orderproducts/search?${new URLSearchParams(query).toString()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return productList.parse(res.json());
+  };
+  const codes = (list: Product[]) => list.map((p) => p.itemNumber);
+  const text = (token: string, searchValue: string) => search(token, { searchValue, isSearching: 'true' });
+  const favourite = (token: string, method: 'POST' | 'DELETE', itemNumber: unknown) =>
+    app.inject({ method, url: '/api/orderproducts/favourites', headers: bearer(token), payload: { itemNumber } });
+
+  it('answers 401 without a session on every endpoint', async () => {
+    for (const url of [
+      '/api/orderproducts/categories',
+      '/api/orderproducts/search?searchValue=roller',
+      '/api/orderproducts/favourites',
+      '/api/orderproducts/usuals',
+      '/api/orderproducts/multi/RB-BLK-0001',
+      '/api/orderproducts/schedule/RB-BLK-0001',
+      '/api/orderproducts/RB-BLK-0001/image/0',
+    ]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
+    }
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/orderproducts/favourites', payload: { itemNumber: 'CS-7' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('lists product types with their ranges', async () => {
+    const res = await get(gbp, '/api/orderproducts/categories');
+    const list = categoryList.parse(res.json());
+    expect(list).toEqual(
+      expect.arrayContaining([
+        { name: 'Roller Blinds', secondaryCategories: ['Blackout Fabrics', 'Dim-out Fabrics'] },
+        { name: 'Components', secondaryCategories: ['Brackets', 'Chains'] },
+      ]),
+    );
+  });
+
+  it('browses by product type and by type and range, active products in the currency only', async () => {
+    expect(codes(await search(gbp, { primaryCategory: 'Roller Blinds' }))).toEqual([
+      'GB-ONLY',
+      'RB-BLK-0001',
+      'RB-BLK-00010',
+      'RB-DIM-0001',
+    ]);
+    expect(codes(await search(eur, { primaryCategory: 'Roller Blinds' }))).toEqual([
+      'RB-BLK-0001',
+      'RB-BLK-00010',
+      'RB-DIM-0001',
+    ]);
+    expect(
+      codes(await search(gbp, { primaryCategory: 'Roller Blinds', secondaryCategory: 'Dim-out Fabrics' })),
+    ).toEqual(['RB-DIM-0001']);
+    expect(await search(gbp, { primaryCategory: 'Nothing' })).toEqual([]);
+    expect(await search(gbp, {})).toEqual([]);
+  });
+
+  it('gives every field of a row, priced for the account terms and currency', async () => {
+    const [row] = await search(gbp, { searchValue: 'RB-BLK-0001', isSearching: 'true' });
+    expect(row).toEqual({
+      itemNumber: 'RB-BLK-0001',
+      description: 'Roller blind fabric Charcoal Blackout 200cm wide',
+      stock: 12,
+      quantityDue: 65,
+      packQuantity: 1,
+      dueDate: short(inDays(5)),
+      unit: 'METRE',
+      price: 12.5,
+      discountPrice: 9.375, // the Roller Blinds term: 25% off
+      isFavourite: false,
+      hasMultiBuyDiscount: true,
+    });
+    const [cs7] = await text(gbp, 'cs-7');
+    expect(cs7).toMatchObject({
+      price: 0.12345,
+      discountPrice: 0.11111,
+      packQuantity: 50,
+      unit: 'PACK',
+      quantityDue: 0,
+      dueDate: null,
+      hasMultiBuyDiscount: false,
+    });
+    // Another GBP account sees its own terms; the EUR account its currency.
+    expect((await text(other, 'RB-BLK-0001'))[0]).toMatchObject({ price: 12.5, discountPrice: 11.875 });
+    expect((await text(eur, 'RB-BLK-0001'))[0]).toMatchObject({
+      price: 14.63,
+      discountPrice: 14.63,
+      hasMultiBuyDiscount: true,
+    });
+    expect((await text(eur, 'RB-BLK-00010'))[0]).toMatchObject({ price: 11.583, hasMultiBuyDiscount: false });
+  });
+
+  it('searches item codes and descriptions by substring, case-insensitively, exact code first', async () => {
+    expect(codes(await text(gbp, 'CHARCOAL'))).toEqual(['GB-ONLY', 'RB-BLK-0001']);
+    expect(codes(await text(gbp, 'harco'))).toEqual(['GB-ONLY', 'RB-BLK-0001']);
+    // The exact code first, then codes starting with it, then descriptions containing it.
+    expect(codes(await text(gbp, 'rb-blk-0001'))).toEqual(['RB-BLK-0001', 'RB-BLK-00010', 'AA-0001']);
+    // Every word must match, in any order.
+    expect(codes(await text(gbp, 'blackout  ivory'))).toEqual(['RB-BLK-00010']);
+    expect(codes(await text(gbp, 'sage dim'))).toEqual(['RB-DIM-0001']);
+  });
+
+  it('falls back for one- and two-character terms and takes user text literally', async () => {
+    expect(codes(await text(gbp, 'cs'))).toEqual(['CS-7', 'CS-8']);
+    expect(codes(await text(gbp, '0%'))).toEqual(['CS-7']);
+    expect(codes(await text(gbp, '%'))).toEqual(['CS-7']);
+    expect(codes(await text(gbp, 'l_a'))).toEqual(['CS-7']);
+    expect(codes(await text(gbp, '"hi"'))).toEqual(['CS-8']);
+    expect(codes(await text(gbp, '"'))).toEqual(['CS-8']);
+    expect(await text(gbp, 'zzzz')).toEqual([]);
+    expect(codes(await text(gbp, '   roller   '))).toEqual(['RB-BLK-0001', 'RB-BLK-00010', 'RB-DIM-0001']);
+  });
+
+  it('searches by text alone when isSearching is true, and combines filters otherwise', async () => {
+    expect(
+      codes(await search(gbp, { primaryCategory: 'Components', searchValue: 'charcoal', isSearching: 'true' })),
+    ).toEqual(['GB-ONLY', 'RB-BLK-0001']);
+    expect(await search(gbp, { primaryCategory: 'Components', searchValue: 'charcoal' })).toEqual([]);
+    expect(codes(await search(gbp, { primaryCategory: 'Components', searchValue: 'chain' }))).toEqual([
+      'AA-0001',
+      'CS-7',
+    ]);
+  });
+
+  it('rejects bad query input with a 400', async () => {
+    const res = await get(gbp, `/api/orderproducts/search?searchValue=${'x'.repeat(101)}`);
+    expect(res.statusCode).toBe(400);
+    expect((await get(gbp, '/api/orderproducts/search?isSearching=maybe')).statusCode).toBe(400);
+  });
+
+  it('keeps favourites per user and flags them in every list', async () => {
+    expect((await favourite(gbp, 'POST', 'RB-BLK-0001')).statusCode).toBe(200);
+    expect((await favourite(gbp, 'POST', 'RB-BLK-0001')).statusCode).toBe(200); // idempotent
+    expect((await favourite(gbp, 'POST', 'CS-7')).json()).toEqual({ ok: true });
+    const mine = productList.parse((await get(gbp, '/api/orderproducts/favourites')).json());
+    expect(codes(mine)).toEqual(['CS-7', 'RB-BLK-0001']);
+    expect(mine.every((p) => p.isFavourite)).toBe(true);
+    expect(mine[1]?.discountPrice).toBe(9.375);
+    expect((await text(gbp, 'RB-BLK-0001'))[0]?.isFavourite).toBe(true);
+    // A colleague on the same account and other accounts have their own.
+    expect((await text(colleague, 'RB-BLK-0001'))[0]?.isFavourite).toBe(false);
+    expect((await get(colleague, '/api/orderproducts/favourites')).json()).toEqual([]);
+    expect((await get(other, '/api/orderproducts/favourites')).json()).toEqual([]);
+
+    expect((await favourite(gbp, 'DELETE', 'CS-7')).statusCode).toBe(200);
+    expect((await favourite(gbp, 'DELETE', 'CS-7')).statusCode).toBe(200);
+    expect(codes(productList.parse((await get(gbp, '/api/orderproducts/favourites')).json()))).toEqual(['RB-BLK-0001']);
+  });
+
+  it('refuses favourites of unknown or inactive products and bad bodies', async () => {
+    expect((await favourite(gbp, 'POST', 'NOPE')).statusCode).toBe(404);
+    expect((await favourite(gbp, 'POST', 'OLD-1')).statusCode).toBe(404);
+    expect((await favourite(gbp, 'DELETE', 'NOPE')).statusCode).toBe(404);
+    expect((await favourite(gbp, 'POST', '')).statusCode).toBe(400);
+    expect((await favourite(gbp, 'POST', 42)).statusCode).toBe(400);
+  });
+
+  it('derives usual orders from the account history, cancelled orders aside', async () => {
+    const usuals = productList.parse((await get(gbp, '/api/orderproducts/usuals')).json());
+    expect(codes(usuals)).toEqual(['RB-BLK-0001']);
+    expect(usuals[0]?.discountPrice).toBe(9.375);
+    // The colleague shares the account's history; other accounts never see it.
+    expect(codes(productList.parse((await get(colleague, '/api/orderproducts/usuals')).json()))).toEqual([
+      'RB-BLK-0001',
+    ]);
+    expect(codes(productList.parse((await get(other, '/api/orderproducts/usuals')).json()))).toEqual(['CS-8']);
+    expect((await get(eur, '/api/orderproducts/usuals')).json()).toEqual([]);
+  });
+
+  it("gives multi-buy tiers in the account's currency, lowest minimum first", async () => {
+    const gbpTiers = multiBuyDiscountList.parse((await get(gbp, '/api/orderproducts/multi/RB-BLK-0001')).json());
+    expect(gbpTiers).toEqual([
+      { minimumQuantity: 5, price: 11 },
+      { minimumQuantity: 10, price: 10 },
+    ]);
+    expect((await get(eur, '/api/orderproducts/multi/RB-BLK-0001')).json()).toEqual([
+      { minimumQuantity: 8, price: 13 },
+    ]);
+    expect((await get(gbp, '/api/orderproducts/multi/CS-7')).json()).toEqual([]);
+    expect((await get(gbp, '/api/orderproducts/multi/NOPE')).statusCode).toBe(404);
+    expect((await get(gbp, '/api/orderproducts/multi/OLD-1')).statusCode).toBe(404);
+  });
+
+  it('gives the delivery schedule, earliest first, as dd/mm/yy', async () => {
+    const schedule = deliveryScheduleList.parse((await get(gbp, '/api/orderproducts/schedule/RB-BLK-0001')).json());
+    expect(schedule).toEqual([
+      { quantity: 25, date: short(inDays(5)) },
+      { quantity: 40, date: short(inDays(20)) },
+    ]);
+    expect((await get(gbp, '/api/orderproducts/schedule/CS-7')).json()).toEqual([]);
+    expect((await get(gbp, '/api/orderproducts/schedule/NOPE')).statusCode).toBe(404);
+  });
+
+  it('serves product images uncached, and 404 for none', async () => {
+    const res = await get(gbp, '/api/orderproducts/RB-BLK-0001/image/0');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('<svg');
+    expect((await get(gbp, '/api/orderproducts/RB-BLK-0001/image/1')).statusCode).toBe(404);
+    expect((await get(gbp, '/api/orderproducts/CS-7/image/0')).statusCode).toBe(404);
+    expect((await get(gbp, '/api/orderproducts/NOPE/image/0')).statusCode).toBe(404);
+    expect((await get(gbp, '/api/orderproducts/RB-BLK-0001/image/2')).statusCode).toBe(400);
+  });
+
+  it(`caps lists at ${SEARCH_RESULT_LIMIT} rows and says so in a header`, async () => {
+    const small = productsService(handle.db, handle.engine, 2);
+    const caller = { userId: 0, accountId: accounts.gbp };
+    expect(await small.searchProducts(caller, { primaryCategory: 'Roller Blinds' })).toMatchObject({
+      truncated: true,
+      products: [{}, {}],
+    });
+    expect((await small.searchProducts(caller, { primaryCategory: 'Components' })).truncated).toBe(true);
+    expect(
+      (await small.searchProducts(caller, { primaryCategory: 'Roller Blinds', secondaryCategory: 'Dim-out Fabrics' }))
+        .truncated,
+    ).toBe(false);
+
+    const res = await get(gbp, '/api/orderproducts/search?primaryCategory=Roller%20Blinds');
+    expect(res.headers[RESULTS_TRUNCATED_HEADER]).toBeUndefined();
+
+    // Enough rows to cut a real list.
+    const type = await handle.db
+      .insertInto('product_types')
+      .values({ name: 'Bulk', sort: 9 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const range = await handle.db
+      .insertInto('product_ranges')
+      .values({ product_type_id: type.id, name: 'All', sort: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows = Array.from({ length: SEARCH_RESULT_LIMIT + 1 }, (_, i) => {
+      const code = `BULK-${String(i).padStart(5, '0')}`;
+      return {
+        item_number: code,
+        description: 'Bulk item',
+        product_type_id: type.id,
+        range_id: range.id,
+        pack_quantity: 1,
+        unit: 'EACH',
+        stock: 1,
+        active: 1,
+        search_text: `${code} bulk item`.toLowerCase(),
+      };
+    });
+    const inserted = await handle.db.insertInto('products').values(rows).returning('id').execute();
+    await handle.db
+      .insertInto('product_prices')
+      .values(inserted.map((r) => ({ product_id: r.id, currency_code: 'GBP' as const, list_price_e5: 100_000 })))
+      .execute();
+    const bulk = await get(gbp, '/api/orderproducts/search?searchValue=bulk&isSearching=true');
+    expect(bulk.headers[RESULTS_TRUNCATED_HEADER]).toBe('true');
+    expect(productList.parse(bulk.json())).toHaveLength(SEARCH_RESULT_LIMIT);
+  });
+});

@@ -1,0 +1,256 @@
+import { sql, type SqlBool } from 'kysely';
+import type { Db, Engine } from '../../db/client.js';
+
+/** Who is asking: rows are priced in the account's currency and flagged for the user. */
+export interface Caller {
+  userId: number;
+  accountId: number;
+  currency: 'GBP' | 'EUR';
+}
+
+/** One catalogue row with everything needed to price and show it for the caller. */
+export interface ProductRow {
+  id: number;
+  item_number: string;
+  description: string;
+  stock: number;
+  product_type_id: number;
+  pack_quantity: number;
+  unit: string;
+  list_price_e5: number;
+  is_favourite: number | boolean;
+  has_multibuy: number | boolean;
+  quantity_due: number;
+  due_date: string | null;
+}
+
+export interface SearchFilter {
+  typeName?: string;
+  rangeName?: string;
+  text?: string;
+}
+
+/** A user's search text split into words; each word must occur in item code or description. */
+export function searchWords(text: string): string[] {
+  return text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+/** LIKE pattern that matches `text` literally (\ escapes % _ and itself). */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const contains = (word: string) => sql<SqlBool>`p.search_text like ${`%${likeEscape(word)}%`} escape '\\'`;
+/** An FTS5 phrase that matches `word` literally: quoted, inner quotes doubled. */
+const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+/** The trigram tokenizer indexes 3-character sequences; shorter words cannot use it. */
+const TRIGRAM = 3;
+
+export function productsRepository(db: Db, engine: Engine) {
+  /** Active products with a price in the caller's currency: what a list may show. Lists filter and order these. */
+  function candidates(caller: Caller, executor: Db = db) {
+    return executor
+      .selectFrom('products as p')
+      .innerJoin('product_prices as pp', (j) =>
+        j.onRef('pp.product_id', '=', 'p.id').on('pp.currency_code', '=', caller.currency),
+      )
+      .where('p.active', '=', 1);
+  }
+
+  /**
+   * The full rows of a list, in the order of `ids`. A second step, so the per-row lookups run for
+   * the rows shown only, not for every match before the list is cut.
+   */
+  async function details(caller: Caller, ids: readonly number[], executor: Db = db): Promise<ProductRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await candidates(caller, executor)
+      .where('p.id', 'in', [...ids])
+      .select([
+        'p.id',
+        'p.item_number',
+        'p.description',
+        'p.product_type_id',
+        'p.stock',
+        'p.pack_quantity',
+        'p.unit',
+        'pp.list_price_e5',
+        sql<
+          number | boolean
+        >`exists (select 1 from favourites f where f.user_id = ${caller.userId} and f.product_id = p.id)`.as(
+          'is_favourite',
+        ),
+        sql<
+          number | boolean
+        >`exists (select 1 from multibuy_tiers mt where mt.product_id = p.id and mt.currency_code = ${caller.currency})`.as(
+          'has_multibuy',
+        ),
+        sql<number>`coalesce((select sum(i.quantity) from inbound_deliveries i where i.product_id = p.id), 0)`.as(
+          'quantity_due',
+        ),
+        sql<string | null>`(select min(i.due_date) from inbound_deliveries i where i.product_id = p.id)`.as('due_date'),
+      ])
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id);
+
+  return {
+    async categories() {
+      const [types, ranges] = await Promise.all([
+        db.selectFrom('product_types').select(['id', 'name']).orderBy('sort').orderBy('name').execute(),
+        db.selectFrom('product_ranges').select(['product_type_id', 'name']).orderBy('sort').orderBy('name').execute(),
+      ]);
+      return types.map((t) => ({
+        name: t.name,
+        secondaryCategories: ranges.filter((r) => r.product_type_id === t.id).map((r) => r.name),
+      }));
+    },
+
+    /**
+     * Products by type, range and text; at most `limit` rows. With text, the exact item code comes
+     * first, then codes starting with the text, then rows containing it as one phrase, then the rest;
+     * ties by item code.
+     */
+    async search(caller: Caller, filter: SearchFilter, limit: number): Promise<ProductRow[]> {
+      const words = filter.text ? searchWords(filter.text) : [];
+      const long = words.filter((w) => w.length >= TRIGRAM);
+      const short = words.filter((w) => w.length < TRIGRAM);
+
+      const ids = (executor: Db) => {
+        let q = candidates(caller, executor);
+        if (filter.typeName) {
+          q = q.innerJoin('product_types as pt', 'pt.id', 'p.product_type_id').where('pt.name', '=', filter.typeName);
+        }
+        if (filter.rangeName) {
+          q = q.innerJoin('product_ranges as pr', 'pr.id', 'p.range_id').where('pr.name', '=', filter.rangeName);
+        }
+        if (words.length) {
+          // Every word a case-insensitive substring of search_text, through the engine's trigram
+          // index: the one place that branches on the engine (architecture.md). Words shorter
+          // than a trigram are plain LIKE filters on both.
+          const conditions =
+            engine === 'postgres' || long.length === 0
+              ? words.map(contains) // pg_trgm's GIN index serves LIKE '%word%' itself
+              : [
+                  sql<SqlBool>`p.id in (select rowid from products_fts where products_fts match ${long.map(ftsPhrase).join(' ')})`,
+                  ...short.map(contains),
+                ];
+          const phrase = words.join(' ');
+          q = q.where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`).orderBy(
+            sql`case when lower(p.item_number) = ${phrase} then 0
+              when p.search_text like ${`${likeEscape(phrase)}%`} escape '\\' then 1
+              when p.search_text like ${`%${likeEscape(phrase)}%`} escape '\\' then 2
+              else 3 end`,
+          );
+        }
+        return q.select('p.id').orderBy('p.item_number').limit(limit).execute();
+      };
+
+      if (engine === 'postgres') {
+        // PostgreSQL prices a sequential scan of these small tables below the trigram index and
+        // the primary keys, and picks it though it is several times slower (bench/search.ts).
+        // Costing random reads as an SSD or a warm cache does, for this transaction only, makes it
+        // use the indexes for both steps.
+        return db.transaction().execute(async (trx) => {
+          await sql`set local random_page_cost = 1.1`.execute(trx);
+          return details(caller, idsOf(await ids(trx)), trx);
+        });
+      }
+      return details(caller, idsOf(await ids(db)));
+    },
+
+    async favourites(caller: Caller, limit: number): Promise<ProductRow[]> {
+      const ids = await candidates(caller)
+        .innerJoin('favourites as fav', (j) =>
+          j.onRef('fav.product_id', '=', 'p.id').on('fav.user_id', '=', caller.userId),
+        )
+        .select('p.id')
+        .orderBy('p.item_number')
+        .limit(limit)
+        .execute();
+      return details(caller, idsOf(ids));
+    },
+
+    /**
+     * Usual orders: products the account ordered in at least `minOrders` of its orders (cancelled
+     * ones aside), most often ordered first.
+     */
+    async usuals(caller: Caller, minOrders: number, limit: number): Promise<ProductRow[]> {
+      const history = db
+        .selectFrom('order_lines as ol')
+        .innerJoin('orders as o', 'o.id', 'ol.order_id')
+        .where('o.account_id', '=', caller.accountId)
+        .where('o.status', '!=', 'Cancelled')
+        .where('ol.product_id', 'is not', null)
+        .groupBy('ol.product_id')
+        .having(sql`count(distinct o.id)`, '>=', minOrders)
+        .select([
+          'ol.product_id',
+          sql<number>`count(distinct o.id)`.as('times'),
+          sql<string>`max(o.ordered_date)`.as('last_ordered'),
+        ]);
+      const ids = await candidates(caller)
+        .innerJoin(history.as('h'), 'h.product_id', 'p.id')
+        .select('p.id')
+        .orderBy('h.times', 'desc')
+        .orderBy('h.last_ordered', 'desc')
+        .orderBy('p.item_number')
+        .limit(limit)
+        .execute();
+      return details(caller, idsOf(ids));
+    },
+
+    /** The id of the active product with exactly this item number. */
+    async productId(itemNumber: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('products')
+        .select('id')
+        .where('item_number', '=', itemNumber)
+        .where('active', '=', 1)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    multiBuyTiers(currency: 'GBP' | 'EUR', productId: number) {
+      return db
+        .selectFrom('multibuy_tiers')
+        .where('product_id', '=', productId)
+        .where('currency_code', '=', currency)
+        .select(['minimum_quantity', 'price_e5'])
+        .orderBy('minimum_quantity')
+        .execute();
+    },
+
+    deliverySchedule(productId: number) {
+      return db
+        .selectFrom('inbound_deliveries')
+        .where('product_id', '=', productId)
+        .select(['quantity', 'due_date'])
+        .orderBy('due_date')
+        .orderBy('id')
+        .execute();
+    },
+
+    image(productId: number, imageType: number) {
+      return db
+        .selectFrom('product_images')
+        .where('product_id', '=', productId)
+        .where('image_type', '=', imageType)
+        .select(['content_type', 'data'])
+        .executeTakeFirst();
+    },
+
+    async addFavourite(userId: number, productId: number, now: string): Promise<void> {
+      await db
+        .insertInto('favourites')
+        .values({ user_id: userId, product_id: productId, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+        .execute();
+    },
+
+    async removeFavourite(userId: number, productId: number): Promise<void> {
+      await db.deleteFrom('favourites').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+    },
+  };
+}
+
+export type ProductsRepository = ReturnType<typeof productsRepository>;

@@ -1,0 +1,145 @@
+import {
+  SEARCH_RESULT_LIMIT,
+  toShortDate,
+  type Category,
+  type DeliveryScheduleEntry,
+  type MultiBuyDiscount,
+  type Product,
+} from '@wholesale/contract';
+import type { Db, Engine } from '../../db/client.js';
+import { discountPriceE5 } from '../../domain/pricing.js';
+import { e5ToAmount } from '../../domain/money.js';
+import { notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
+import { productsRepository, type Caller, type ProductRow } from './products.repository.js';
+
+/** The authenticated caller, as the auth plugin gives it. */
+export interface Requester {
+  userId: number;
+  accountId: number;
+}
+
+/** A product list, cut at SEARCH_RESULT_LIMIT; `truncated` says more rows matched. */
+export interface ProductPage {
+  products: Product[];
+  truncated: boolean;
+}
+
+export interface SearchInput {
+  primaryCategory?: string | undefined;
+  secondaryCategory?: string | undefined;
+  searchValue?: string | undefined;
+  isSearching?: 'true' | 'false' | undefined;
+}
+
+/** An item ordered in at least this many of the account's orders is one of its usual orders. */
+export const USUAL_MIN_ORDERS = 2;
+
+export interface ProductImage {
+  contentType: string;
+  data: Buffer;
+}
+
+export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LIMIT) {
+  const repo = productsRepository(db, engine);
+  const pricing = pricingRepository(db);
+
+  async function termsOf(who: Requester): Promise<{ caller: Caller; terms: AccountTerms }> {
+    const terms = await pricing.accountTerms(who.accountId);
+    if (!terms) throw notFound('Account not found');
+    return { caller: { userId: who.userId, accountId: who.accountId, currency: terms.currencyCode }, terms };
+  }
+
+  /** Every price through the one pricing module: list price less the account's terms for the type. */
+  const toProduct =
+    (terms: AccountTerms) =>
+    (r: ProductRow): Product => ({
+      itemNumber: r.item_number,
+      description: r.description,
+      stock: Number(r.stock),
+      quantityDue: Number(r.quantity_due),
+      packQuantity: Number(r.pack_quantity),
+      dueDate: r.due_date ? toShortDate(r.due_date) : null,
+      unit: r.unit,
+      price: e5ToAmount(Number(r.list_price_e5)),
+      discountPrice: e5ToAmount(discountPriceE5(Number(r.list_price_e5), termsFor(terms, r.product_type_id))),
+      isFavourite: Boolean(r.is_favourite),
+      hasMultiBuyDiscount: Boolean(r.has_multibuy),
+    });
+
+  /** Ask for one row more than the limit to learn whether the list was cut. */
+  const page = (terms: AccountTerms, rows: ProductRow[]): ProductPage => ({
+    products: rows.slice(0, limit).map(toProduct(terms)),
+    truncated: rows.length > limit,
+  });
+
+  async function productIdOr404(itemNumber: string): Promise<number> {
+    const id = await repo.productId(itemNumber);
+    if (id === undefined) throw notFound('Product not found');
+    return id;
+  }
+
+  return {
+    listCategories(): Promise<Category[]> {
+      return repo.categories();
+    },
+
+    /**
+     * A text search (isSearching true) looks at the text alone, as the screen clears category and
+     * range when the customer searches by text. Otherwise type, range and text combine. Nothing to
+     * search by gives an empty list rather than the whole catalogue.
+     */
+    async searchProducts(who: Requester, q: SearchInput): Promise<ProductPage> {
+      const textOnly = q.isSearching === 'true';
+      const filter = {
+        typeName: textOnly ? undefined : q.primaryCategory,
+        rangeName: textOnly ? undefined : q.secondaryCategory,
+        text: q.searchValue,
+      };
+      if (!filter.typeName && !filter.rangeName && !filter.text) return { products: [], truncated: false };
+      const { caller, terms } = await termsOf(who);
+      return page(terms, await repo.search(caller, filter, limit + 1));
+    },
+
+    async listFavourites(who: Requester): Promise<ProductPage> {
+      const { caller, terms } = await termsOf(who);
+      return page(terms, await repo.favourites(caller, limit + 1));
+    },
+
+    async listUsuals(who: Requester): Promise<ProductPage> {
+      const { caller, terms } = await termsOf(who);
+      return page(terms, await repo.usuals(caller, USUAL_MIN_ORDERS, limit + 1));
+    },
+
+    async addFavourite(who: Requester, itemNumber: string): Promise<void> {
+      await repo.addFavourite(who.userId, await productIdOr404(itemNumber), nowIso());
+    },
+
+    async removeFavourite(who: Requester, itemNumber: string): Promise<void> {
+      await repo.removeFavourite(who.userId, await productIdOr404(itemNumber));
+    },
+
+    /** Tiers in the account's currency, lowest minimum first. */
+    async listMultiBuyDiscounts(who: Requester, itemNumber: string): Promise<MultiBuyDiscount[]> {
+      const productId = await productIdOr404(itemNumber);
+      const { caller } = await termsOf(who);
+      const tiers = await repo.multiBuyTiers(caller.currency, productId);
+      return tiers.map((t) => ({ minimumQuantity: Number(t.minimum_quantity), price: e5ToAmount(Number(t.price_e5)) }));
+    },
+
+    /** Inbound deliveries, earliest first. */
+    async listDeliverySchedule(itemNumber: string): Promise<DeliveryScheduleEntry[]> {
+      const rows = await repo.deliverySchedule(await productIdOr404(itemNumber));
+      return rows.map((r) => ({ quantity: Number(r.quantity), date: toShortDate(r.due_date) }));
+    },
+
+    async getProductImage(itemNumber: string, imageType: number): Promise<ProductImage> {
+      const row = await repo.image(await productIdOr404(itemNumber), imageType);
+      if (!row) throw notFound('Image not found');
+      return { contentType: row.content_type, data: Buffer.from(row.data) };
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof productsService>;

@@ -1,0 +1,127 @@
+import {
+  RESULTS_TRUNCATED_HEADER,
+  basket,
+  categoryList,
+  deliveryScheduleList,
+  multiBuyDiscountList,
+  okResponse,
+  productList,
+  type AddBasketLine,
+  type Basket,
+  type Category,
+  type DeliveryScheduleEntry,
+  type MultiBuyDiscount,
+  type Product,
+  type SearchProductsQuery,
+} from '@wholesale/contract';
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { api } from '../../lib/base-api';
+
+/** A product list as the screen keeps it: the rows, and whether the server cut the list. */
+export interface ProductListResult {
+  products: Product[];
+  truncated: boolean;
+}
+
+const withTruncation = (products: Product[], meta: FetchBaseQueryMeta | undefined): ProductListResult => ({
+  products,
+  truncated: meta?.response?.headers.get(RESULTS_TRUNCATED_HEADER) === 'true',
+});
+
+const path = (itemNumber: string) => encodeURIComponent(itemNumber);
+
+export interface ProductImageArgs {
+  itemNumber: string;
+  imageType: 0 | 1;
+}
+
+/** Order Products (spec section 7, /orderproducts/... and POST /basket). Lists are cached group SearchProducts. */
+export const productsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listCategories: build.query<Category[], void>({
+      query: () => '/orderproducts/categories',
+      responseSchema: categoryList,
+    }),
+    searchProducts: build.query<ProductListResult, SearchProductsQuery>({
+      query: (params) => ({ url: '/orderproducts/search', params }),
+      rawResponseSchema: productList,
+      transformResponse: withTruncation,
+      providesTags: ['SearchProducts'],
+    }),
+    listFavourites: build.query<ProductListResult, void>({
+      query: () => '/orderproducts/favourites',
+      rawResponseSchema: productList,
+      transformResponse: withTruncation,
+      providesTags: ['SearchProducts'],
+    }),
+    listUsuals: build.query<ProductListResult, void>({
+      query: () => '/orderproducts/usuals',
+      rawResponseSchema: productList,
+      transformResponse: withTruncation,
+      providesTags: ['SearchProducts'],
+    }),
+    /** The screen updates the row's flag in place (spec section 4); no list is refetched. */
+    addFavourite: build.mutation<void, string>({
+      query: (itemNumber) => ({ url: '/orderproducts/favourites', method: 'POST', body: { itemNumber } }),
+      rawResponseSchema: okResponse,
+      transformResponse: () => undefined,
+    }),
+    removeFavourite: build.mutation<void, string>({
+      query: (itemNumber) => ({ url: '/orderproducts/favourites', method: 'DELETE', body: { itemNumber } }),
+      rawResponseSchema: okResponse,
+      transformResponse: () => undefined,
+    }),
+    listMultiBuyDiscounts: build.query<MultiBuyDiscount[], string>({
+      query: (itemNumber) => `/orderproducts/multi/${path(itemNumber)}`,
+      responseSchema: multiBuyDiscountList,
+    }),
+    listDeliverySchedule: build.query<DeliveryScheduleEntry[], string>({
+      query: (itemNumber) => `/orderproducts/schedule/${path(itemNumber)}`,
+      responseSchema: deliveryScheduleList,
+    }),
+    /**
+     * An image as an object URL. Images need the Bearer header, so they come through the base
+     * query as a blob rather than as an <img src>. The URL is revoked when the cache entry goes.
+     */
+    getProductImage: build.query<string, ProductImageArgs>({
+      async queryFn({ itemNumber, imageType }, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url: `/orderproducts/${path(itemNumber)}/image/${imageType}`,
+          cache: 'no-store',
+          responseHandler: async (res: Response) => (res.ok ? res.blob() : null),
+        });
+        if (result.error) return { error: result.error };
+        if (!result.data) return { error: { status: 'CUSTOM_ERROR', error: 'Image not found' } };
+        return { data: URL.createObjectURL(result.data as Blob) };
+      },
+      async onCacheEntryAdded(_arg, { cacheDataLoaded, cacheEntryRemoved }) {
+        try {
+          const { data } = await cacheDataLoaded;
+          await cacheEntryRemoved;
+          URL.revokeObjectURL(data);
+        } catch {
+          // The image never loaded: nothing to revoke.
+        }
+      },
+    }),
+    /** POST /basket {itemNumber, quantity}: the server prices the line and answers the basket. */
+    addBasketLine: build.mutation<Basket, AddBasketLine>({
+      query: (body) => ({ url: '/basket', method: 'POST', body }),
+      responseSchema: basket,
+      invalidatesTags: ['Basket'],
+    }),
+  }),
+});
+
+export const {
+  useListCategoriesQuery,
+  useLazySearchProductsQuery,
+  useLazyListFavouritesQuery,
+  useLazyListUsualsQuery,
+  useAddFavouriteMutation,
+  useRemoveFavouriteMutation,
+  useListMultiBuyDiscountsQuery,
+  useListDeliveryScheduleQuery,
+  useGetProductImageQuery,
+  useAddBasketLineMutation,
+} = productsApi;

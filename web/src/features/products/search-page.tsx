@@ -1,0 +1,278 @@
+import { MSG, SEARCH_PAGE_SIZE, SEARCH_RESULT_LIMIT, type ActiveFilter } from '@wholesale/contract';
+import { useCallback, useId, useReducer, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { Button } from '../../components/button';
+import { PageHeading } from '../../components/page-heading';
+import { Pagination } from '../../components/pagination';
+import { Spinner } from '../../components/spinner';
+import { cx } from '../../lib/cx';
+import { saveFile } from '../../lib/save-file';
+import { selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
+import { EXPORT_FILENAME, productsCsv } from './export-csv';
+import { ProductModals } from './product-modals';
+import { ProductCards, ProductTable } from './product-results';
+import {
+  useLazyListFavouritesQuery,
+  useLazyListUsualsQuery,
+  useLazySearchProductsQuery,
+  useListCategoriesQuery,
+} from './products-api';
+import {
+  FILTER_LABELS,
+  initialSearchState,
+  searchReducer,
+  searchRequest,
+  type ProductModal,
+  type SearchState,
+} from './search-state';
+import { useMediaQuery } from './use-media-query';
+
+type Filter = Exclude<ActiveFilter, 'none'>;
+
+const FILTER_FAILED: Record<Filter, string> = { Favourites: MSG.favouritesFailed, Usuals: MSG.usualsFailed };
+
+const fieldClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-400 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500';
+
+function FilterToggle({
+  filter,
+  state,
+  disabled,
+  onToggle,
+}: {
+  filter: Filter;
+  state: SearchState;
+  disabled: boolean;
+  onToggle: (f: Filter) => void;
+}) {
+  const active = state.activeFilter === filter;
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      disabled={disabled}
+      onClick={() => onToggle(filter)}
+      className={cx(
+        'inline-flex items-center gap-2 rounded-full border px-4 py-1.5 text-sm font-semibold shadow-sm disabled:cursor-not-allowed disabled:opacity-60',
+        active
+          ? 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800'
+          : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+      )}
+    >
+      {state.busy === filter && <Spinner decorative size="sm" />}
+      {FILTER_LABELS[filter]}
+    </button>
+  );
+}
+
+/** Order Products (/products/search, titled Create Orders): spec sections 2, 4, 5 and 8. */
+export function SearchPage() {
+  const [state, dispatch] = useReducer(searchReducer, initialSearchState);
+  const symbol = useAppSelector(selectUser)?.currencySymbol ?? '£';
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const ids = { type: useId(), range: useId(), text: useId() };
+
+  const { data: categories = [] } = useListCategoriesQuery();
+  const [searchProducts] = useLazySearchProductsQuery();
+  const [listFavourites] = useLazyListFavouritesQuery();
+  const [listUsuals] = useLazyListUsualsQuery();
+
+  const busy = state.busy !== null;
+  const ranges = categories.find((c) => c.name === state.primaryCategory)?.secondaryCategories ?? [];
+
+  /** The normal search with the given parameters; does nothing when there is nothing to search by. */
+  async function runSearch(params: Pick<SearchState, 'primaryCategory' | 'secondaryCategory' | 'searchValue'>) {
+    const request = searchRequest(params);
+    if (!request) return;
+    dispatch({ type: 'searchStarted' });
+    try {
+      const result = await searchProducts(request.params).unwrap();
+      dispatch({ type: 'searchSucceeded', ...result, resultsFor: request.resultsFor });
+    } catch {
+      dispatch({ type: 'searchFailed' });
+      toast.error(MSG.searchFailed);
+    }
+  }
+
+  async function toggleFilter(filter: Filter) {
+    if (state.activeFilter === filter) {
+      // Leaving the mode clears the list and, with a category or text set, reruns the normal search.
+      dispatch({ type: 'filterLeft' });
+      await runSearch(state);
+      return;
+    }
+    dispatch({ type: 'filterStarted', filter });
+    try {
+      const result = await (filter === 'Favourites' ? listFavourites() : listUsuals()).unwrap();
+      dispatch({ type: 'filterLoaded', filter, ...result });
+    } catch {
+      dispatch({ type: 'filterFailed', filter });
+      toast.error(FILTER_FAILED[filter]);
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!busy) void runSearch(state);
+  }
+
+  function download() {
+    if (!state.products?.length) {
+      toast.error(MSG.downloadProductsFailed);
+      return;
+    }
+    const csv = productsCsv(state.products, state.activeFilter !== 'none');
+    saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), EXPORT_FILENAME);
+  }
+
+  const onModal = useCallback((modal: NonNullable<ProductModal>) => dispatch({ type: 'modalOpened', modal }), []);
+  const onModalClose = useCallback(() => dispatch({ type: 'modalClosed' }), []);
+  const onFavouriteChanged = useCallback(
+    (itemNumber: string, isFavourite: boolean) => dispatch({ type: 'favouriteChanged', itemNumber, isFavourite }),
+    [],
+  );
+
+  const products = state.products;
+  const pageCount = Math.max(1, Math.ceil((products?.length ?? 0) / SEARCH_PAGE_SIZE));
+  const page = Math.min(state.page, pageCount);
+  const visible = products?.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE) ?? [];
+
+  let results = null;
+  if (busy) {
+    results = (
+      <div
+        role="status"
+        className="flex items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white py-12 text-slate-700"
+      >
+        <Spinner decorative /> {MSG.searching}
+      </div>
+    );
+  } else if (products && products.length === 0) {
+    results = (
+      <p className="rounded-xl border border-slate-200 bg-white py-12 text-center text-slate-700">{MSG.noResults}</p>
+    );
+  } else if (products) {
+    const rowProps = { products: visible, symbol, onModal, onFavouriteChanged };
+    results = (
+      <>
+        {wide ? <ProductTable {...rowProps} /> : <ProductCards {...rowProps} />}
+        <div className="mt-4">
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            onPageChange={(p) => dispatch({ type: 'pageChanged', page: p })}
+            label="Product pages"
+          />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeading title="Create Orders" />
+
+      <form
+        onSubmit={onSubmit}
+        aria-label="Search products"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_auto]">
+          <div>
+            <label htmlFor={ids.type} className="block text-sm font-medium text-slate-800">
+              Product type
+            </label>
+            <select
+              id={ids.type}
+              value={state.primaryCategory}
+              disabled={busy}
+              onChange={(e) => dispatch({ type: 'typeChosen', name: e.target.value })}
+              className={fieldClass}
+            >
+              <option value="">Choose Product Type...</option>
+              {categories.map((c) => (
+                <option key={c.name} value={c.name}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={ids.range} className="block text-sm font-medium text-slate-800">
+              Range
+            </label>
+            <select
+              id={ids.range}
+              value={state.secondaryCategory}
+              disabled={busy || !state.primaryCategory}
+              onChange={(e) => dispatch({ type: 'rangeChosen', name: e.target.value })}
+              className={fieldClass}
+            >
+              <option value="">Choose Range...</option>
+              {ranges.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="md:col-span-2 lg:col-span-1">
+            <label htmlFor={ids.text} className="block text-sm font-medium text-slate-800">
+              Look up product
+            </label>
+            <input
+              id={ids.text}
+              type="search"
+              value={state.searchValue}
+              disabled={busy}
+              maxLength={100}
+              placeholder="Item code or description"
+              onChange={(e) => dispatch({ type: 'textChanged', text: e.target.value })}
+              className={fieldClass}
+            />
+          </div>
+          <div className="flex items-end gap-2 md:col-span-2 lg:col-span-1">
+            <Button type="submit" disabled={busy} className="flex-1 lg:flex-none">
+              {state.busy === 'search' ? MSG.searchingButton : 'Search'}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={busy}
+              onClick={() => dispatch({ type: 'cleared' })}
+              className="flex-1 lg:flex-none"
+            >
+              Clear search
+            </Button>
+          </div>
+        </div>
+      </form>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <FilterToggle filter="Favourites" state={state} disabled={busy} onToggle={(f) => void toggleFilter(f)} />
+          <FilterToggle filter="Usuals" state={state} disabled={busy} onToggle={(f) => void toggleFilter(f)} />
+        </div>
+        <Button variant="secondary" onClick={download}>
+          Download All
+        </Button>
+      </div>
+
+      <div className="mt-4 mb-3 min-h-6 text-sm text-slate-700" aria-live="polite">
+        {!busy && products && <p>{MSG.displayingResults(products.length, state.resultsFor)}</p>}
+        {!busy && !products && <p>{MSG.enterProductDetails}</p>}
+        {!busy && state.truncated && (
+          <p className="mt-1 text-amber-800">
+            Only the first {SEARCH_RESULT_LIMIT.toLocaleString('en-GB')} matches are listed. Narrow the search to see
+            the rest.
+          </p>
+        )}
+      </div>
+
+      {results}
+
+      <ProductModals modal={state.modal} symbol={symbol} onClose={onModalClose} />
+    </div>
+  );
+}

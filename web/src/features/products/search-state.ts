@@ -1,0 +1,136 @@
+import type { ActiveFilter, Product } from '@wholesale/contract';
+
+/** Which of the three modals is open, for which product. */
+export type ProductModal = { kind: 'multiBuy' | 'schedule' | 'image'; product: Product } | null;
+
+/** What the screen is loading: a search, or one of the two filters. */
+export type Busy = 'search' | Exclude<ActiveFilter, 'none'> | null;
+
+/**
+ * The Order Products screen state (spec sections 3 and 4): the search parameters, the active
+ * filter, the product list (null until something was looked up), the page, and the open modal.
+ */
+export interface SearchState {
+  primaryCategory: string;
+  secondaryCategory: string;
+  searchValue: string;
+  activeFilter: ActiveFilter;
+  products: Product[] | null;
+  /** The server cut the list at its limit. */
+  truncated: boolean;
+  /** What the list shows, for 'Displaying N results for ...'. */
+  resultsFor: string;
+  /** 1-based. */
+  page: number;
+  busy: Busy;
+  modal: ProductModal;
+}
+
+export const initialSearchState: SearchState = {
+  primaryCategory: '',
+  secondaryCategory: '',
+  searchValue: '',
+  activeFilter: 'none',
+  products: null,
+  truncated: false,
+  resultsFor: '',
+  page: 1,
+  busy: null,
+  modal: null,
+};
+
+export const FILTER_LABELS: Record<Exclude<ActiveFilter, 'none'>, string> = {
+  Favourites: 'Favorites',
+  Usuals: 'Usual Orders',
+};
+
+export type SearchAction =
+  | { type: 'typeChosen'; name: string }
+  | { type: 'rangeChosen'; name: string }
+  | { type: 'textChanged'; text: string }
+  | { type: 'searchStarted' }
+  | { type: 'searchSucceeded'; products: Product[]; truncated: boolean; resultsFor: string }
+  | { type: 'searchFailed' }
+  | { type: 'filterStarted'; filter: Exclude<ActiveFilter, 'none'> }
+  | { type: 'filterLoaded'; filter: Exclude<ActiveFilter, 'none'>; products: Product[]; truncated: boolean }
+  | { type: 'filterFailed'; filter: Exclude<ActiveFilter, 'none'> }
+  | { type: 'filterLeft' }
+  | { type: 'favouriteChanged'; itemNumber: string; isFavourite: boolean }
+  | { type: 'pageChanged'; page: number }
+  | { type: 'modalOpened'; modal: NonNullable<ProductModal> }
+  | { type: 'modalClosed' }
+  | { type: 'cleared' };
+
+/** What a search would send now: the text alone when there is text, else type and range; null for nothing. */
+export function searchRequest(s: Pick<SearchState, 'primaryCategory' | 'secondaryCategory' | 'searchValue'>) {
+  const text = s.searchValue.trim();
+  if (text) return { params: { searchValue: text, isSearching: 'true' as const }, resultsFor: text };
+  if (!s.primaryCategory) return null;
+  return {
+    params: {
+      primaryCategory: s.primaryCategory,
+      ...(s.secondaryCategory ? { secondaryCategory: s.secondaryCategory } : {}),
+      isSearching: 'false' as const,
+    },
+    resultsFor: s.secondaryCategory ? `${s.primaryCategory} - ${s.secondaryCategory}` : s.primaryCategory,
+  };
+}
+
+/** A new list replaces the old one: back to page 1, and the results table closes every modal. */
+const newList = (s: SearchState, products: Product[], truncated: boolean): SearchState => ({
+  ...s,
+  products,
+  truncated,
+  page: 1,
+  busy: null,
+  modal: null,
+});
+
+export function searchReducer(s: SearchState, a: SearchAction): SearchState {
+  switch (a.type) {
+    case 'typeChosen':
+      // Choosing a product type clears the range.
+      return { ...s, primaryCategory: a.name, secondaryCategory: '' };
+    case 'rangeChosen':
+      return { ...s, secondaryCategory: a.name };
+    case 'textChanged':
+      return { ...s, searchValue: a.text };
+    case 'searchStarted':
+      // Searching by text clears category and range and searches on the text alone.
+      return s.searchValue.trim()
+        ? { ...s, primaryCategory: '', secondaryCategory: '', busy: 'search', modal: null }
+        : { ...s, busy: 'search', modal: null };
+    case 'searchSucceeded':
+      return { ...newList(s, a.products, a.truncated), activeFilter: 'none', resultsFor: a.resultsFor };
+    case 'searchFailed':
+      return { ...newList(s, [], false), resultsFor: s.resultsFor };
+    case 'filterStarted':
+      return { ...s, busy: a.filter, modal: null };
+    case 'filterLoaded':
+      return { ...newList(s, a.products, a.truncated), activeFilter: a.filter, resultsFor: FILTER_LABELS[a.filter] };
+    case 'filterFailed':
+      return { ...newList(s, [], false), activeFilter: a.filter, resultsFor: FILTER_LABELS[a.filter] };
+    case 'filterLeft':
+      // Leaving a filter clears the list; the screen reruns the normal search when it can.
+      return { ...s, activeFilter: 'none', products: null, truncated: false, resultsFor: '', page: 1, modal: null };
+    case 'favouriteChanged':
+      return {
+        ...s,
+        products:
+          s.products?.map((p) => (p.itemNumber === a.itemNumber ? { ...p, isFavourite: a.isFavourite } : p)) ?? null,
+        modal:
+          s.modal?.product.itemNumber === a.itemNumber
+            ? { ...s.modal, product: { ...s.modal.product, isFavourite: a.isFavourite } }
+            : s.modal,
+      };
+    case 'pageChanged':
+      return { ...s, page: a.page };
+    case 'modalOpened':
+      return { ...s, modal: a.modal };
+    case 'modalClosed':
+      return { ...s, modal: null };
+    case 'cleared':
+      // Clear search resets parameters, filters and display.
+      return initialSearchState;
+  }
+}
