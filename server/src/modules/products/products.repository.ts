@@ -145,16 +145,6 @@ export function productsRepository(db: Db, engine: Engine) {
         return q.select('p.id').orderBy('p.item_number').limit(limit).execute();
       };
 
-      if (engine === 'postgres') {
-        // PostgreSQL prices a sequential scan of these small tables below the trigram index and
-        // the primary keys, and picks it though it is several times slower (bench/search.ts).
-        // Costing random reads as an SSD or a warm cache does, for this transaction only, makes it
-        // use the indexes for both steps.
-        return db.transaction().execute(async (trx) => {
-          await sql`set local random_page_cost = 1.1`.execute(trx);
-          return details(caller, idsOf(await ids(trx)), trx);
-        });
-      }
       return details(caller, idsOf(await ids(db)));
     },
 
