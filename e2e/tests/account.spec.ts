@@ -3,8 +3,8 @@
 // download a statement from My Details, change the password and log in with the new one;
 // accessibility of these screens.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { pdfText } from '../../server/src/test/pdf-text';
 import {
   atPath,
   DEMO_PASSWORD,
@@ -17,9 +17,6 @@ import {
   submitLogin,
 } from './helpers';
 
-const require = createRequire(import.meta.url);
-// pdf-parse's index runs a self-test when imported; its library entry does not.
-const pdfParse = require('pdf-parse/lib/pdf-parse.js') as (data: Buffer) => Promise<{ text: string }>;
 
 const APPROVING_CARD = '4242 4242 4242 4242';
 const DECLINING_CARD = '4000 0000 0000 0002';
@@ -179,7 +176,7 @@ test.describe('invoice detail and statements', () => {
     expect(download.suggestedFilename()).toBe('Statement.pdf');
     const pdf = fs.readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const { text } = await pdfParse(pdf);
+    const text = pdfText(pdf);
     expect(text).toContain(documentNumber);
     expect(text).toContain('Kingfisher Blinds');
 
@@ -218,7 +215,7 @@ test.describe('invoice detail and statements', () => {
     const download = await downloadEvent;
     expect(download.suggestedFilename()).toBe(filename);
     const pdf = fs.readFileSync((await download.path())!);
-    const { text } = await pdfParse(pdf);
+    const text = pdfText(pdf);
     expect(text).toContain(name);
     expect(text).toContain('Opening Balance');
     expect(text).toContain('Closing Balance');

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 // The server's own reader of its PDFs' text (pdf-parse 1.1's pdf.js cannot open pdfkit 0.20 files).
-import { isPdf, pdfText } from '../../server/src/documents/pdf-text';
+import { isPdf, pdfText } from '../../server/src/test/pdf-text';
 import { atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
 
 const ORDER_NUMBER = /^SO-\d+$/;

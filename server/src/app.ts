@@ -40,7 +40,6 @@ export async function buildApp({ config, handle, redis }: BuildOptions): Promise
           },
     trustProxy: true,
     bodyLimit: 256 * 1024,
-    disableRequestLogging: config.NODE_ENV === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

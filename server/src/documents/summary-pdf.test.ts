@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderSummaryPdf, toWinAnsi, type SummaryDocument } from './summary-pdf.js';
-import { isPdf, pdfText } from './pdf-text.js';
+import { isPdf, pdfText } from '../test/pdf-text.js';
 
 const sample = (lines = 3): SummaryDocument => ({
   title: 'Order Summary',

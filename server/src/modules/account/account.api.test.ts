@@ -5,7 +5,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
-import { isPdf, pdfText } from '../../documents/pdf-text.js';
+import { isPdf, pdfText } from '../../test/pdf-text.js';
 import { insertInvoice, insertStatement } from './account.test-fixtures.js';
 import { nowIso } from '../../lib/time.js';
 

@@ -7,7 +7,7 @@ import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp, testConfig } from '../../test/app.js';
 import { signCallback } from '../payments/gateway.js';
 import { insertInvoice, insertStatement } from '../account/account.test-fixtures.js';
-import { pdfText } from '../../documents/pdf-text.js';
+import { pdfText } from '../../test/pdf-text.js';
 import { todayIso } from '../../lib/time.js';
 
 const APPROVING = '4242 4242 4242 4242';

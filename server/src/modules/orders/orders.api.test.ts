@@ -14,7 +14,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
-import { isPdf, pdfText } from '../../documents/pdf-text.js';
+import { isPdf, pdfText } from '../../test/pdf-text.js';
 import { SETTING_DEFAULTS } from '../site/settings.service.js';
 import { insertOrder, isoDaysAgo } from './orders.fixtures.js';
 import { ordersRepository } from './orders.repository.js';
