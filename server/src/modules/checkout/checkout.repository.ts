@@ -1,0 +1,257 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../../db/client.js';
+import { nowIso } from '../../lib/time.js';
+
+/** The delivery details kept on a basket (POST /basket/header) and copied onto the order. */
+export interface DeliveryDetails {
+  addressReference: string;
+  purchaseOrder: string;
+  name: string;
+  address1: string;
+  address2: string;
+  city: string;
+  county: string;
+  country: string;
+  contact: string;
+  postcode: string;
+  phoneNumber: string;
+}
+
+export interface NewOrderLine {
+  type: 'Item' | 'Charge';
+  productId: number | null;
+  itemNo: string;
+  description: string;
+  quantity: number;
+  unit: string;
+  unitPriceE5: number;
+  discountBp: number;
+  totalMinor: number;
+}
+
+export interface NewOrder {
+  orderNumber: string;
+  accountId: number;
+  userId: number;
+  currencyCode: 'GBP' | 'EUR';
+  location: string;
+  orderedDate: string;
+  amountMinor: number;
+  vatMinor: number;
+  totalMinor: number;
+  delivery: DeliveryDetails;
+  sourceBasketId: number;
+  sourceRevision: number;
+  paymentId: string | null;
+}
+
+/** Taken by every order placement on PostgreSQL, so concurrent placements number orders one at a time. */
+const ORDER_NUMBER_LOCK = 7_340_001;
+
+/** The only place checkout SQL lives. */
+export function checkoutRepository(db: Db) {
+  return {
+    account(accountId: number) {
+      return db
+        .selectFrom('accounts')
+        .select([
+          'name',
+          'contact',
+          'address1',
+          'address2',
+          'city',
+          'county',
+          'country',
+          'postcode',
+          'phone_number',
+          'currency_code',
+          'customer_number',
+        ])
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    savedAddress(accountId: number, reference: string) {
+      return db
+        .selectFrom('delivery_addresses')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('reference', '=', reference)
+        .executeTakeFirst();
+    },
+
+    /** The stored spelling of a country given by name or code; undefined when unknown. */
+    async countryName(nameOrCode: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('countries')
+        .select('name')
+        .where((eb) => eb.or([eb('name', '=', nameOrCode), eb('code', '=', nameOrCode)]))
+        .executeTakeFirst();
+      return row?.name;
+    },
+
+    /** The basket's stored header (null fields until POST /basket/header). */
+    header(userId: number) {
+      return db
+        .selectFrom('baskets')
+        .select([
+          'id',
+          'revision',
+          'address_reference',
+          'purchase_order',
+          'delivery_name',
+          'delivery_address1',
+          'delivery_address2',
+          'delivery_city',
+          'delivery_county',
+          'delivery_country',
+          'delivery_contact',
+          'delivery_postcode',
+          'delivery_phone',
+        ])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** Stores the header. Not a basket change: the revision (what the customer reviews) stays. */
+    async saveHeader(basketId: number, d: DeliveryDetails | null): Promise<void> {
+      await db
+        .updateTable('baskets')
+        .set({
+          address_reference: d?.addressReference ?? null,
+          purchase_order: d?.purchaseOrder ?? null,
+          delivery_name: d?.name ?? null,
+          delivery_address1: d?.address1 ?? null,
+          delivery_address2: d?.address2 ?? null,
+          delivery_city: d?.city ?? null,
+          delivery_county: d?.county ?? null,
+          delivery_country: d?.country ?? null,
+          delivery_contact: d?.contact ?? null,
+          delivery_postcode: d?.postcode ?? null,
+          delivery_phone: d?.phoneNumber ?? null,
+        })
+        .where('id', '=', basketId)
+        .execute();
+    },
+
+    /**
+     * Locks the basket row for the rest of the transaction (PostgreSQL row lock; SQLite transactions
+     * are serialised anyway) and returns its current revision.
+     */
+    async lockBasket(basketId: number): Promise<number | undefined> {
+      const row = await db
+        .updateTable('baskets')
+        .set({ updated_at: nowIso() })
+        .where('id', '=', basketId)
+        .returning('revision')
+        .executeTakeFirst();
+      return row?.revision;
+    },
+
+    async orderFromSource(basketId: number, revision: number) {
+      return db
+        .selectFrom('orders')
+        .select(['id', 'order_number', 'account_id'])
+        .where('source_basket_id', '=', basketId)
+        .where('source_revision', '=', revision)
+        .executeTakeFirst();
+    },
+
+    /** 'SO-' + one more than the highest numbered order (call inside the placing transaction). */
+    async nextOrderNumber(): Promise<string> {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`select pg_advisory_xact_lock(${ORDER_NUMBER_LOCK})`.execute(db);
+      }
+      // Longest first, then highest text: for digit suffixes without leading zeros that is the largest.
+      const rows = await db
+        .selectFrom('orders')
+        .select('order_number')
+        .where('order_number', 'like', 'SO-%')
+        .orderBy(sql`length(order_number)`, 'desc')
+        .orderBy('order_number', 'desc')
+        .limit(50)
+        .execute();
+      let max = 100_000;
+      for (const r of rows) {
+        const m = /^SO-(\d+)$/.exec(r.order_number);
+        if (m) max = Math.max(max, Number(m[1]));
+      }
+      return `SO-${max + 1}`;
+    },
+
+    async insertOrder(o: NewOrder, lines: readonly NewOrderLine[]): Promise<number> {
+      const now = nowIso();
+      const d = o.delivery;
+      const row = await db
+        .insertInto('orders')
+        .values({
+          order_number: o.orderNumber,
+          account_id: o.accountId,
+          user_id: o.userId,
+          reference: d.purchaseOrder,
+          status: 'Open',
+          location: o.location,
+          ordered_date: o.orderedDate,
+          despatch_date: null,
+          currency_code: o.currencyCode,
+          amount_minor: o.amountMinor,
+          vat_minor: o.vatMinor,
+          total_minor: o.totalMinor,
+          address_reference: d.addressReference,
+          delivery_name: d.name,
+          delivery_address1: d.address1,
+          delivery_address2: d.address2,
+          delivery_city: d.city,
+          delivery_county: d.county,
+          delivery_country: d.country,
+          delivery_contact: d.contact,
+          delivery_postcode: d.postcode,
+          delivery_phone: d.phoneNumber,
+          source_basket_id: o.sourceBasketId,
+          source_revision: o.sourceRevision,
+          payment_id: o.paymentId,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (lines.length)
+        await db
+          .insertInto('order_lines')
+          .values(
+            lines.map((l, i) => ({
+              order_id: row.id,
+              line_no: i + 1,
+              type: l.type,
+              product_id: l.productId,
+              item_no: l.itemNo,
+              description: l.description,
+              quantity: l.quantity,
+              quantity_shipped: 0,
+              location: o.location,
+              unit: l.unit,
+              unit_price_e5: l.unitPriceE5,
+              line_discount_bp: l.discountBp,
+              total_minor: l.totalMinor,
+            })),
+          )
+          .execute();
+      return row.id;
+    },
+
+    /** The caller's most recent order placed through the portal since `sinceIso` (for the confirmation dialog). */
+    lastPlacedOrder(userId: number, accountId: number, sinceIso: string) {
+      return db
+        .selectFrom('orders')
+        .select(['order_number', 'reference', 'total_minor', 'status', 'currency_code', 'ordered_date'])
+        .where('user_id', '=', userId)
+        .where('account_id', '=', accountId)
+        .where('source_basket_id', 'is not', null)
+        .where('created_at', '>=', sinceIso)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+  };
+}
+export type CheckoutRepository = ReturnType<typeof checkoutRepository>;

@@ -1,0 +1,265 @@
+import {
+  DEFAULT_ADDRESS_REFERENCE,
+  FIELD_LIMITS,
+  MSG,
+  NEW_ADDRESS_REFERENCE,
+  type BasketHeader,
+  type DeliveryAddress,
+  type OrderConfirmation,
+  type PaymentResponse,
+  type SubmitBasketHeader,
+} from '@wholesale/contract';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { amountToMinor, minorToAmount } from '../../domain/money.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
+import { basketRepository } from '../basket/basket.repository.js';
+import { basketService, type Caller, type PricedBasket } from '../basket/basket.service.js';
+import { createPayment } from '../payments/gateway.js';
+import { checkoutRepository, type DeliveryDetails } from './checkout.repository.js';
+import { placeOrder, placedLines } from './order-placement.js';
+import type { OrderPaymentPayload } from './order-payment.js';
+
+/** How long after placing an order GET /basket/confirmation still answers it. */
+export const CONFIRMATION_WINDOW_MINUTES = 30;
+export const EMPTY_BASKET = 'The basket is empty';
+export const PROFORMA_MUST_PAY = 'This account pays by card before an order is placed: use Proceed to Payment';
+export const CREDIT_CANNOT_PAY = 'This account places orders on credit: use Place Order';
+
+type HeaderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof checkoutRepository>['header']>>>;
+
+function storedDelivery(row: HeaderRow | undefined): DeliveryDetails | undefined {
+  if (!row?.address_reference) return undefined;
+  return {
+    addressReference: row.address_reference,
+    purchaseOrder: row.purchase_order ?? '',
+    name: row.delivery_name ?? '',
+    address1: row.delivery_address1 ?? '',
+    address2: row.delivery_address2 ?? '',
+    city: row.delivery_city ?? '',
+    county: row.delivery_county ?? '',
+    country: row.delivery_country ?? '',
+    contact: row.delivery_contact ?? '',
+    postcode: row.delivery_postcode ?? '',
+    phoneNumber: row.delivery_phone ?? '',
+  };
+}
+
+const asAddress = (d: Omit<DeliveryDetails, 'purchaseOrder'>): DeliveryAddress => ({
+  reference: d.addressReference,
+  name: d.name,
+  address1: d.address1,
+  address2: d.address2,
+  city: d.city,
+  county: d.county,
+  country: d.country,
+  postcode: d.postcode,
+  phoneNumber: d.phoneNumber,
+});
+
+/** Section 5, at order submission: the stored header must name a purchase order, a name and address1. */
+function requireCompleteDelivery(d: DeliveryDetails | undefined): DeliveryDetails {
+  if (!d || !d.purchaseOrder.trim() || !d.name.trim() || !d.address1.trim())
+    throw badRequest(MSG.missingDeliveryInformation);
+  if (d.purchaseOrder.length > FIELD_LIMITS.purchaseOrder) throw badRequest(MSG.purchaseOrderTooLong);
+  return d;
+}
+
+/** The posted amount (what the customer was shown) against the server's total, exactly. */
+function requireShownAmount(posted: number, priced: PricedBasket): void {
+  let postedMinor: number;
+  try {
+    postedMinor = amountToMinor(posted);
+  } catch {
+    postedMinor = Number.NaN;
+  }
+  if (postedMinor !== priced.totals.totalMinor) throw conflict(MSG.basketUpdatedDuringCheckout);
+}
+
+export function checkoutService(ctx: AppContext) {
+  const db = ctx.handle.db;
+  const baskets = basketService(db);
+
+  async function invoiceAddress(conn: Db, accountId: number): Promise<Omit<DeliveryDetails, 'purchaseOrder'>> {
+    const a = await checkoutRepository(conn).account(accountId);
+    if (!a) throw notFound();
+    return {
+      addressReference: DEFAULT_ADDRESS_REFERENCE,
+      name: a.name,
+      address1: a.address1,
+      address2: a.address2,
+      city: a.city,
+      county: a.county,
+      country: a.country,
+      contact: a.contact,
+      postcode: a.postcode,
+      phoneNumber: a.phone_number,
+    };
+  }
+
+  /** Resolves the posted header: INVOICE and saved references take the address from the account. */
+  async function resolveDelivery(caller: Caller, h: ReturnType<typeof parseHeader>): Promise<DeliveryDetails> {
+    const repo = checkoutRepository(db);
+    const purchaseOrder = h.externalDocNo;
+    if (h.deliveryCode === DEFAULT_ADDRESS_REFERENCE) {
+      const inv = await invoiceAddress(db, caller.accountId);
+      return { ...inv, purchaseOrder, contact: h.contact || inv.contact };
+    }
+    const account = await repo.account(caller.accountId);
+    if (!account) throw notFound();
+    if (h.deliveryCode === NEW_ADDRESS_REFERENCE) {
+      const country = await repo.countryName(h.country);
+      if (!country) throw badRequest(`country: ${h.country ? 'Unknown country' : MSG.required}`);
+      return {
+        addressReference: NEW_ADDRESS_REFERENCE,
+        purchaseOrder,
+        name: h.name,
+        address1: h.address,
+        address2: h.address2,
+        city: h.city,
+        county: h.county,
+        country,
+        contact: h.contact || account.contact,
+        postcode: h.postCode,
+        phoneNumber: h.phoneNo,
+      };
+    }
+    const saved = await repo.savedAddress(caller.accountId, h.deliveryCode);
+    if (!saved) throw badRequest(`Unknown delivery address reference ${h.deliveryCode}`);
+    return {
+      addressReference: saved.reference,
+      purchaseOrder,
+      name: saved.name,
+      address1: saved.address1,
+      address2: saved.address2,
+      city: saved.city,
+      county: saved.county,
+      country: saved.country,
+      contact: h.contact || account.contact,
+      postcode: saved.postcode,
+      phoneNumber: saved.phone_number,
+    };
+  }
+
+  const parseHeader = (h: SubmitBasketHeader) => ({
+    externalDocNo: h.externalDocNo.trim(),
+    deliveryCode: (h.deliveryCode ?? DEFAULT_ADDRESS_REFERENCE).trim(),
+    name: (h.name ?? '').trim(),
+    address: (h.address ?? '').trim(),
+    address2: (h.address2 ?? '').trim(),
+    city: (h.city ?? '').trim(),
+    postCode: (h.postCode ?? '').trim(),
+    country: (h.country ?? '').trim(),
+    county: (h.county ?? '').trim(),
+    phoneNo: (h.phoneNo ?? '').trim(),
+    contact: (h.contact ?? '').trim(),
+  });
+
+  async function supportEmail(): Promise<string> {
+    return ctx.settings.get('support.email');
+  }
+
+  return {
+    /** The delivery information stored on the basket, or the INVOICE defaults when none is. */
+    async getBasketHeader(caller: Caller): Promise<BasketHeader> {
+      const inv = await invoiceAddress(db, caller.accountId);
+      const stored = storedDelivery(await checkoutRepository(db).header(caller.userId));
+      if (stored) return { ...stored, saved: true, invoiceAddress: asAddress(inv) };
+      return { ...inv, purchaseOrder: '', saved: false, invoiceAddress: asAddress(inv) };
+    },
+
+    async submitBasketHeader(caller: Caller, body: SubmitBasketHeader): Promise<BasketHeader> {
+      const delivery = await resolveDelivery(caller, parseHeader(body));
+      const basketId = await basketRepository(db).ensureBasket(caller.userId, caller.accountId);
+      await checkoutRepository(db).saveHeader(basketId, delivery);
+      return { ...delivery, saved: true, invoiceAddress: asAddress(await invoiceAddress(db, caller.accountId)) };
+    },
+
+    /**
+     * Places a credit order from the basket revision the customer reviewed, in one transaction.
+     * The same revision again (a double click, a retry, 20 at once) answers the same order.
+     */
+    async submitBasket(caller: Caller, revision: number, amount: number): Promise<{ orderNumber: string }> {
+      const email = await supportEmail();
+      return db.transaction().execute(async (trx) => {
+        const repo = checkoutRepository(trx);
+        const header = await repo.header(caller.userId);
+        if (!header) throw badRequest(EMPTY_BASKET);
+        const current = await repo.lockBasket(header.id);
+        const existing = await repo.orderFromSource(header.id, revision);
+        if (existing && existing.account_id === caller.accountId) return { orderNumber: existing.order_number };
+
+        const priced = await baskets.price(caller, trx);
+        if (priced.terms.isProforma) throw forbidden(PROFORMA_MUST_PAY);
+        if (priced.terms.onStop) throw forbidden(MSG.accountOnStop(email));
+        if (current !== revision || priced.revision !== revision) throw conflict(MSG.basketUpdatedDuringCheckout);
+        if (priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
+        requireShownAmount(amount, priced);
+        const delivery = requireCompleteDelivery(storedDelivery(header));
+        const placed = await placeOrder(trx, {
+          accountId: caller.accountId,
+          userId: caller.userId,
+          currencyCode: priced.terms.currencyCode,
+          basketId: header.id,
+          revision,
+          delivery,
+          lines: placedLines(priced),
+          totals: priced.totals,
+          paymentId: null,
+        });
+        return { orderNumber: placed.orderNumber };
+      });
+    },
+
+    /**
+     * The caller's last placed order, for the order-placed dialog. Only a recent one: the return URL
+     * opened by hand later must not announce an old order as just placed.
+     */
+    async getOrderConfirmation(caller: Caller): Promise<OrderConfirmation> {
+      const since = new Date(Date.now() - CONFIRMATION_WINDOW_MINUTES * 60_000).toISOString();
+      const row = await checkoutRepository(db).lastPlacedOrder(caller.userId, caller.accountId, since);
+      if (!row) throw notFound('No order has been placed');
+      return {
+        orderNumber: row.order_number,
+        reference: row.reference,
+        totalAmount: minorToAmount(Number(row.total_minor)),
+        status: row.status,
+      };
+    },
+
+    /**
+     * Proforma: starts a card payment for the basket as priced now. The order is placed only when
+     * the gateway confirms the payment (order-payment.ts), from the lines stored with the payment.
+     */
+    async requestOrderPayment(caller: Caller, amount: number, description: string): Promise<PaymentResponse> {
+      const priced = await baskets.price(caller);
+      if (!priced.terms.isProforma) throw forbidden(CREDIT_CANNOT_PAY);
+      if (priced.basketId === null || priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
+      requireShownAmount(amount, priced);
+      const delivery = requireCompleteDelivery(storedDelivery(await checkoutRepository(db).header(caller.userId)));
+      const payload: OrderPaymentPayload = {
+        basketId: priced.basketId,
+        revision: priced.revision,
+        currencyCode: priced.terms.currencyCode,
+        delivery,
+        lines: placedLines(priced),
+        totals: priced.totals,
+      };
+      const account = await checkoutRepository(db).account(caller.accountId);
+      const { checkoutUrl } = await createPayment(ctx, {
+        accountId: caller.accountId,
+        userId: caller.userId,
+        purpose: 'order',
+        amountMinor: priced.totals.totalMinor,
+        currencyCode: priced.terms.currencyCode,
+        reference: delivery.purchaseOrder,
+        description:
+          description.trim() ||
+          `Order for ${account?.name ?? 'account'} (${account?.customer_number ?? caller.accountId})`,
+        payload,
+      });
+      return { payment_Checkout_Url: checkoutUrl };
+    },
+  };
+}
+export type CheckoutService = ReturnType<typeof checkoutService>;

@@ -1,0 +1,41 @@
+/**
+ * The 'order' payment purpose (proforma checkout): a proforma order exists as placed only after
+ * the gateway confirmed its payment. Registered at module load; checkout.routes.ts imports this.
+ */
+import type { Totals } from '../../domain/pricing.js';
+import type { DeliveryDetails } from './checkout.repository.js';
+import { placeOrder, type PlacedLine } from './order-placement.js';
+import { registerPaymentPurpose } from '../payments/gateway.js';
+
+/** What a proforma payment stores: the basket revision paid for, priced, with its delivery details. */
+export interface OrderPaymentPayload {
+  basketId: number;
+  revision: number;
+  currencyCode: 'GBP' | 'EUR';
+  delivery: DeliveryDetails;
+  lines: PlacedLine[];
+  totals: Totals;
+}
+
+export const ORDER_PAID_RETURN_URL = '/open-orders?confirmorder=success';
+export const ORDER_DECLINED_RETURN_URL = '/checkout/review-order?payment=declined';
+
+registerPaymentPurpose('order', {
+  async onApproved(trx, payment) {
+    const p = JSON.parse(payment.payload) as OrderPaymentPayload;
+    if (p.totals.totalMinor !== Number(payment.amount_minor))
+      throw new Error(`payment ${payment.id}: amount does not match its order`);
+    await placeOrder(trx, {
+      accountId: payment.account_id,
+      userId: payment.user_id,
+      currencyCode: p.currencyCode,
+      basketId: p.basketId,
+      revision: p.revision,
+      delivery: p.delivery,
+      lines: p.lines,
+      totals: p.totals,
+      paymentId: payment.id,
+    });
+  },
+  returnUrl: (_payment, outcome) => (outcome === 'approved' ? ORDER_PAID_RETURN_URL : ORDER_DECLINED_RETURN_URL),
+});

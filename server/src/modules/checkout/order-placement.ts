@@ -1,0 +1,115 @@
+import type { Db } from '../../db/client.js';
+import type { Totals } from '../../domain/pricing.js';
+import { todayIso } from '../../lib/time.js';
+import { basketRepository } from '../basket/basket.repository.js';
+import { CARRIAGE_ITEM, type PricedBasket } from '../basket/basket.service.js';
+import { checkoutRepository, type DeliveryDetails, type NewOrderLine } from './checkout.repository.js';
+
+/** Orders are placed at the main warehouse (issue 4). */
+export const ORDER_LOCATION = 'MAIN1';
+
+/** A priced goods line as it goes onto an order (also stored in a proforma payment's payload). */
+export interface PlacedLine {
+  productId: number;
+  itemNumber: string;
+  description: string;
+  unit: string;
+  quantity: number;
+  unitPriceE5: number;
+  discountBp: number;
+  totalMinor: number;
+}
+
+export interface PlacementInput {
+  accountId: number;
+  userId: number;
+  currencyCode: 'GBP' | 'EUR';
+  /** The basket and the revision that was reviewed (or paid for): an order is placed once per pair. */
+  basketId: number;
+  revision: number;
+  delivery: DeliveryDetails;
+  lines: PlacedLine[];
+  totals: Totals;
+  paymentId: string | null;
+}
+
+export function placedLines(p: PricedBasket): PlacedLine[] {
+  return p.lines.map((l) => ({
+    productId: l.productId,
+    itemNumber: l.itemNumber,
+    description: l.description,
+    unit: l.unit,
+    quantity: l.quantity,
+    unitPriceE5: l.price.unitPriceE5,
+    discountBp: l.price.discountBp,
+    totalMinor: l.price.totalMinor,
+  }));
+}
+
+/**
+ * THE order placement, for credit orders and paid proforma orders alike; call it inside a
+ * transaction. It turns the priced lines into an order (goods lines 'Item' plus the carriage line
+ * 'Charge') with its delivery details, and empties the basket if it is still at the placed revision.
+ * Idempotent: the same basket revision placed again answers the existing order's number.
+ */
+export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orderNumber: string; created: boolean }> {
+  const repo = checkoutRepository(trx);
+  const currentRevision = await repo.lockBasket(input.basketId);
+  const existing = await repo.orderFromSource(input.basketId, input.revision);
+  if (existing) return { orderNumber: existing.order_number, created: false };
+
+  const carriage = input.totals.carriageMinor;
+  const lines: NewOrderLine[] = [
+    ...input.lines.map((l) => ({
+      type: 'Item' as const,
+      productId: l.productId,
+      itemNo: l.itemNumber,
+      description: l.description,
+      quantity: l.quantity,
+      unit: l.unit,
+      unitPriceE5: l.unitPriceE5,
+      discountBp: l.discountBp,
+      totalMinor: l.totalMinor,
+    })),
+    {
+      type: 'Charge',
+      productId: null,
+      itemNo: CARRIAGE_ITEM,
+      description: carriage === 0 ? 'Carriage (free on this order)' : 'Carriage',
+      quantity: 1,
+      unit: 'EACH',
+      unitPriceE5: carriage * 1000,
+      discountBp: 0,
+      totalMinor: carriage,
+    },
+  ];
+  const orderNumber = await repo.nextOrderNumber();
+  await repo.insertOrder(
+    {
+      orderNumber,
+      accountId: input.accountId,
+      userId: input.userId,
+      currencyCode: input.currencyCode,
+      location: ORDER_LOCATION,
+      orderedDate: todayIso(),
+      amountMinor: input.totals.amountMinor,
+      vatMinor: input.totals.vatMinor,
+      totalMinor: input.totals.totalMinor,
+      delivery: input.delivery,
+      sourceBasketId: input.basketId,
+      sourceRevision: input.revision,
+      paymentId: input.paymentId,
+    },
+    lines,
+  );
+
+  // The basket becomes empty, unless it changed since (a proforma customer editing it while paying:
+  // the order is what was paid for, and the newer basket stays).
+  if (currentRevision === input.revision) {
+    const baskets = basketRepository(trx);
+    await baskets.clearLines(input.basketId);
+    await baskets.touch(input.basketId);
+    await repo.saveHeader(input.basketId, null);
+  }
+  return { orderNumber, created: true };
+}

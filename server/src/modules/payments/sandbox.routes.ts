@@ -1,0 +1,115 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { purposeHandler, returnUrlFor, signCallback } from './gateway.js';
+import { paymentsRepository } from './payments.repository.js';
+import { receivePaymentCallback } from './payments.routes.js';
+import { checkCard, type CardForm } from './sandbox-card.js';
+import { notFoundPage, paymentFormPage, paymentOutcomePage, type PageInfo } from './sandbox-page.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8')
+    .send(body);
+}
+
+const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+
+/**
+ * The built-in sandbox gateway's hosted page, outside /api (registered in publicModules):
+ * GET /pay/{paymentId} shows the card form (or the outcome of a completed payment);
+ * POST /pay/{paymentId} takes the card, confirms through the signed callback, then sends the
+ * browser (303) to the purpose's return URL. The payment id is a random UUID: the link is the key.
+ */
+export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const repo = paymentsRepository(ctx.handle.db);
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  async function load(id: string): Promise<PageInfo | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const payment = await repo.find(id.toLowerCase());
+    if (!payment) return undefined;
+    return { payment, merchant: await ctx.settings.get('company.name') };
+  }
+
+  const cancelUrl = (info: PageInfo) => purposeHandler(info.payment.purpose).returnUrl(info.payment, 'declined');
+
+  app.get<{ Params: { id: string } }>('/pay/:id', { schema: { hide: true } }, async (req, reply) => {
+    const info = await load(req.params.id);
+    if (!info) return html(reply, 404, notFoundPage());
+    if (info.payment.status !== 'pending')
+      return html(reply, 200, paymentOutcomePage(info, returnUrlFor(info.payment)));
+    return html(reply, 200, paymentFormPage(info, { cancelUrl: cancelUrl(info) }));
+  });
+
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
+    '/pay/:id',
+    {
+      schema: { hide: true },
+      // Card testing protection: a handful of attempts per client and payment.
+      config: {
+        rateLimit: {
+          max: 20,
+          timeWindow: 60_000,
+          keyGenerator: (req) => `pay:${req.ip}:${(req.params as { id?: string }).id ?? ''}`,
+        },
+      },
+    },
+    async (req, reply) => {
+      const info = await load(req.params.id);
+      if (!info) return html(reply, 404, notFoundPage());
+      if (info.payment.status !== 'pending')
+        return html(reply, 200, paymentOutcomePage(info, returnUrlFor(info.payment)));
+
+      const body = req.body ?? {};
+      const form: CardForm = {
+        cardNumber: text(body.cardNumber, 40),
+        expiry: text(body.expiry, 20),
+        cvc: text(body.cvc, 10),
+        name: text(body.name, 200),
+      };
+      const check = checkCard(form);
+      if (!check.ok)
+        return html(
+          reply,
+          422,
+          paymentFormPage(info, { values: form, errors: check.errors, cancelUrl: cancelUrl(info) }),
+        );
+
+      await repo.setCard(info.payment.id, check.last4);
+      try {
+        // Confirm server-side exactly as an external gateway would: a signed callback.
+        const result = await receivePaymentCallback(
+          ctx,
+          signCallback(ctx.config.paymentSecret, info.payment.id, check.outcome),
+        );
+        const done = await repo.find(info.payment.id);
+        const target = done && returnUrlFor(done);
+        if (result.status === 'pending' || !target) throw new Error('payment still pending after its callback');
+        return reply.header('cache-control', 'no-store').redirect(target, 303);
+      } catch (err) {
+        req.log.error({ err, paymentId: info.payment.id }, 'sandbox payment could not be completed');
+        return html(
+          reply,
+          502,
+          paymentFormPage(info, {
+            values: form,
+            message: 'The payment could not be completed and no money has been taken. Please try again.',
+            cancelUrl: cancelUrl(info),
+          }),
+        );
+      }
+    },
+  );
+};

@@ -1,0 +1,72 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@wholesale/contract';
+import { createAppStore } from '../app/store';
+import { loggedInSession, settings } from '../test/fixtures';
+import { server } from '../test/server';
+import { OrderConfirmationDialog } from './order-confirmation-dialog';
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{`${l.pathname}${l.search}`}</p>;
+}
+
+function renderAt(path: string) {
+  const store = createAppStore(loggedInSession, null);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <OrderConfirmationDialog />
+            <Where />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+}
+
+describe('Order confirmation dialog', () => {
+  it('opens on ?confirmorder=success, removes the parameter, shows processing then placed', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    server.use(
+      http.get('/api/basket/confirmation', async () => {
+        await gate;
+        return HttpResponse.json({ orderNumber: 'SO-300001', reference: 'PO-123', totalAmount: 55.54, status: 'Open' });
+      }),
+    );
+    renderAt('/open-orders?confirmorder=success&x=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Order confirmation' });
+    expect(within(dialog).getByText(MSG.processingOrder)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/open-orders?x=1'));
+    release();
+    expect(await within(dialog).findByText(MSG.orderPlaced)).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.checkOpenOrders)).toBeInTheDocument();
+    expect(within(dialog).getByText('SO-300001')).toBeInTheDocument();
+  });
+
+  it('shows the failure text with the support email when the confirmation cannot be had', async () => {
+    server.use(http.get('/api/basket/confirmation', () => HttpResponse.json({ message: 'none' }, { status: 404 })));
+    renderAt('/open-orders?confirmorder=success');
+    const dialog = await screen.findByRole('dialog', { name: 'Order confirmation' });
+    expect(await within(dialog).findByText(MSG.orderFailed(settings.supportEmail))).toBeInTheDocument();
+  });
+
+  it('stays closed without the parameter', async () => {
+    renderAt('/open-orders');
+    expect(screen.getByTestId('where')).toHaveTextContent('/open-orders');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,23 @@
+import { basket, type Basket, type UpdateBasketLine } from '@wholesale/contract';
+import { api } from '../../lib/base-api';
+
+// The reads live in lib (the header icon and checkout use them too); re-exported for this feature.
+export { basketQueries, useGetBasketAmountQuery, useGetBasketQuery } from '../../lib/basket-api';
+
+/** Basket line edits (spec section 7): PATCH /basket and DELETE /basket/{lineNumber}; both invalidate Basket. */
+export const basketApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    updateBasketLine: build.mutation<Basket, UpdateBasketLine>({
+      query: (body) => ({ url: '/basket', method: 'PATCH', body }),
+      responseSchema: basket,
+      invalidatesTags: ['Basket'],
+    }),
+    deleteBasketLine: build.mutation<Basket, number>({
+      query: (lineNumber) => ({ url: `/basket/${lineNumber}`, method: 'DELETE' }),
+      responseSchema: basket,
+      invalidatesTags: ['Basket'],
+    }),
+  }),
+});
+
+export const { useUpdateBasketLineMutation, useDeleteBasketLineMutation } = basketApi;

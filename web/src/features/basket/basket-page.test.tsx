@@ -1,0 +1,166 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { MSG, type Basket } from '@wholesale/contract';
+import { checkoutErrorState } from '../../components/checkout-error-dialog';
+import { loggedInSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+import { twoLineBasket, twoLineSummary } from './basket-test-data';
+
+function basketIs(b: Basket = twoLineBasket) {
+  server.use(
+    http.get('/api/basket', () => HttpResponse.json(b)),
+    http.get('/api/basket/amount', () => HttpResponse.json(twoLineSummary)),
+  );
+}
+const open = () => renderApp('/basket', { session: loggedInSession });
+const table = () => screen.findByRole('table', { name: 'Basket lines' });
+const rowOf = async (text: string) =>
+  within(await table())
+    .getByRole('cell', { name: text })
+    .closest('tr')!;
+
+describe('Shopping Basket', () => {
+  it("shows 'Loading basket...', then the lines, the carriage line, the total and the Order Summary", async () => {
+    basketIs();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    server.use(http.get('/api/basket', async () => (await gate, HttpResponse.json(twoLineBasket))));
+    open();
+    expect(await screen.findByText(MSG.loadingBasket)).toBeInTheDocument();
+    release();
+    const rows = within(await table()).getAllByRole('row');
+    expect(
+      rows.map((r) =>
+        within(r)
+          .queryAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      [],
+      ['RB-100', 'Roller blind Blackout Charcoal', '1,250', 'EACH', '2', '10.00', '£18.00', '£36.00', ''],
+      ['CS-7', 'Bead chain connector', '5', 'EACH', '3', '12.50', '£0.11111', '£0.33', ''],
+      ['', 'Carriage', '', '', '1', '', '£9.95', '£9.95', ''],
+      ['£46.28', ''],
+    ]);
+    // Only goods lines can be edited or removed; the carriage line (additionalCharge 'True') cannot.
+    expect(screen.getAllByRole('button', { name: /^Edit quantity of/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Remove .* from basket$/ })).toHaveLength(2);
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(await within(summary).findByText('£55.54')).toBeInTheDocument();
+    expect(within(summary).getByText('£9.26')).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: MSG.proceedToCheckout })).toHaveAttribute(
+      'href',
+      '/checkout/deliveryinformation',
+    );
+  });
+
+  it("says 'The shopping basket is empty' when there are no lines or the fetch fails", async () => {
+    basketIs({ basketLines: [], carriageLine: null, totalBasketPrice: 0, revision: 1 });
+    const first = open();
+    expect(await screen.findByText(MSG.basketEmpty)).toBeInTheDocument();
+    first.unmount();
+    server.use(http.get('/api/basket', () => HttpResponse.json({ message: 'nope' }, { status: 404 })));
+    open();
+    expect(await screen.findByText(MSG.basketEmpty)).toBeInTheDocument();
+  });
+
+  it('edits a quantity: minus stops at 1, cancel restores, confirm saves and says so', async () => {
+    basketIs();
+    let patched: unknown;
+    server.use(
+      http.patch('/api/basket', async ({ request }) => {
+        patched = await request.json();
+        return HttpResponse.json(twoLineBasket);
+      }),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit quantity of RB-100' }));
+    const input = screen.getByRole('textbox', { name: 'Quantity of RB-100' });
+    expect(input).toHaveValue('2');
+    await user.click(screen.getByRole('button', { name: 'Decrease Quantity of RB-100' }));
+    expect(input).toHaveValue('1');
+    expect(screen.getByRole('button', { name: 'Decrease Quantity of RB-100' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Cancel editing RB-100' }));
+    expect(within(await rowOf('RB-100')).getByText('2')).toBeInTheDocument();
+    expect(patched).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'Edit quantity of RB-100' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Quantity of RB-100' }));
+    await user.type(screen.getByRole('textbox', { name: 'Quantity of RB-100' }), '12a3456789');
+    expect(screen.getByRole('textbox', { name: 'Quantity of RB-100' })).toHaveValue('123456'); // digits only, 6 at most
+    await user.clear(screen.getByRole('textbox', { name: 'Quantity of RB-100' }));
+    await user.type(screen.getByRole('textbox', { name: 'Quantity of RB-100' }), '40');
+    await user.click(screen.getByRole('button', { name: 'Confirm quantity of RB-100' }));
+    expect(await screen.findByText(MSG.updatedLine('RB-100'))).toBeInTheDocument();
+    expect(patched).toEqual({ lineNumber: 1, quantity: 40 });
+  });
+
+  it('warns when the new quantity is above stock, and Enter confirms', async () => {
+    basketIs();
+    server.use(http.patch('/api/basket', () => HttpResponse.json(twoLineBasket)));
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit quantity of CS-7' }));
+    const input = screen.getByRole('textbox', { name: 'Quantity of CS-7' });
+    await user.clear(input);
+    await user.type(input, '6{Enter}');
+    expect(await screen.findByText(MSG.updatedLineLowStock('CS-7'))).toBeInTheDocument();
+  });
+
+  it('does not confirm 0 with Enter, and says when an update or a removal fails', async () => {
+    basketIs();
+    let calls = 0;
+    server.use(
+      http.patch('/api/basket', () => (calls++, HttpResponse.json({ message: 'no' }, { status: 400 }))),
+      http.delete('/api/basket/:id', () => HttpResponse.json({ message: 'no' }, { status: 404 })),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Edit quantity of RB-100' }));
+    const input = screen.getByRole('textbox', { name: 'Quantity of RB-100' });
+    await user.clear(input);
+    await user.type(input, '0{Enter}');
+    expect(calls).toBe(0);
+    expect(screen.getByRole('button', { name: 'Confirm quantity of RB-100' })).toBeDisabled();
+    await user.type(input, '{Backspace}5{Enter}');
+    expect(await screen.findByText(MSG.updateLineFailed('RB-100'))).toBeInTheDocument();
+    expect(calls).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Remove CS-7 from basket' }));
+    expect(await screen.findByText(MSG.removeLineFailed('CS-7'))).toBeInTheDocument();
+  });
+
+  it('removes a line and says so', async () => {
+    basketIs();
+    let removed = '';
+    server.use(
+      http.delete('/api/basket/:id', ({ params }) => {
+        removed = String(params.id);
+        return HttpResponse.json({ ...twoLineBasket, basketLines: twoLineBasket.basketLines.slice(0, 1) });
+      }),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Remove CS-7 from basket' }));
+    expect(await screen.findByText(MSG.removedLine('CS-7'))).toBeInTheDocument();
+    expect(removed).toBe('2');
+  });
+
+  it('opens the checkout error dialog when checkout sent the customer back', async () => {
+    basketIs();
+    const { router, user } = open();
+    await table();
+    await act(() => router.navigate('/basket', { state: checkoutErrorState('updated') }));
+    const dialog = await screen.findByRole('dialog', { name: MSG.checkoutIssueTitle });
+    expect(within(dialog).getByText(MSG.basketUpdatedDuringCheckout)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await act(() =>
+      router.navigate('/basket', {
+        state: checkoutErrorState('failed', 'Cannot submit order. Missing delivery information'),
+      }),
+    );
+    const again = await screen.findByRole('dialog', { name: MSG.checkoutIssueTitle });
+    expect(within(again).getByText(MSG.orderCannotBeProcessed)).toBeInTheDocument();
+    expect(within(again).getByText(MSG.missingDeliveryInformation)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,392 @@
+import { MSG, formatMoney, formatPercent, formatUnitPrice, parseStock, type BasketLine } from '@wholesale/contract';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { buttonClass } from '../../components/button';
+import { CheckoutErrorDialog, readCheckoutError } from '../../components/checkout-error-dialog';
+import { PageHeading } from '../../components/page-heading';
+import { QuantityStepper } from '../../components/quantity-stepper';
+import { Spinner } from '../../components/spinner';
+import { cx } from '../../lib/cx';
+import { selectUser } from '../../lib/session';
+import {
+  useDeleteBasketLineMutation,
+  useGetBasketAmountQuery,
+  useGetBasketQuery,
+  useUpdateBasketLineMutation,
+} from './basket-api';
+import { useIsNarrow } from './use-is-narrow';
+
+function PencilIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="currentColor" className="size-5" aria-hidden="true">
+      <path d="M13.6 2.9a2 2 0 0 1 2.8 0l.7.7a2 2 0 0 1 0 2.8l-9.5 9.5-3.9 1 1-3.9 8.9-9.3zM12.5 5.5l2 2" />
+    </svg>
+  );
+}
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.7" className="size-5" aria-hidden="true">
+      <path
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M4 6h12M8 6V4h4v2M6 6l.7 10h6.6L14 6M8.5 9v4.5M11.5 9v4.5"
+      />
+    </svg>
+  );
+}
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2.2" className="size-5" aria-hidden="true">
+      <path strokeLinecap="round" strokeLinejoin="round" d="m4.5 10.5 3.5 3.5 7.5-8" />
+    </svg>
+  );
+}
+function CrossIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2.2" className="size-5" aria-hidden="true">
+      <path strokeLinecap="round" d="M5.5 5.5l9 9M14.5 5.5l-9 9" />
+    </svg>
+  );
+}
+
+const iconButton =
+  'inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-40';
+
+/**
+ * Quantities being edited, by line number. Kept by the page, not the row, so an edit survives the
+ * switch between the table and the phone cards (a resize or rotation).
+ */
+type Drafts = Record<number, number>;
+interface DraftState {
+  drafts: Drafts;
+  setDraft: (lineNumber: number, quantity: number | undefined) => void;
+}
+
+/** Display, edit (quantity stepper, min 1), confirm or cancel, and remove: one line's state (spec section 4). */
+function useLineEditor(line: BasketLine, { drafts, setDraft }: DraftState) {
+  const draft = drafts[line.lineNumber];
+  const editing = draft !== undefined;
+  const quantity = draft ?? line.quantity;
+  const [update, updateState] = useUpdateBasketLineMutation();
+  const [remove, removeState] = useDeleteBasketLineMutation();
+  const busy = updateState.isLoading || removeState.isLoading;
+  const editable = line.additionalCharge === 'False';
+
+  const setQuantity = (q: number) => setDraft(line.lineNumber, q);
+  const startEdit = () => setDraft(line.lineNumber, line.quantity);
+  const cancel = () => setDraft(line.lineNumber, undefined);
+  const confirm = async () => {
+    if (quantity < 1 || busy) return;
+    if (quantity === line.quantity) {
+      cancel();
+      return;
+    }
+    try {
+      await update({ lineNumber: line.lineNumber, quantity }).unwrap();
+      cancel();
+      if (quantity > parseStock(line.stock)) toast.warning(MSG.updatedLineLowStock(line.itemNumber));
+      else toast.success(MSG.updatedLine(line.itemNumber));
+    } catch {
+      toast.error(MSG.updateLineFailed(line.itemNumber));
+    }
+  };
+  const removeLine = async () => {
+    try {
+      await remove(line.lineNumber).unwrap();
+      cancel();
+      toast.success(MSG.removedLine(line.itemNumber));
+    } catch {
+      toast.error(MSG.removeLineFailed(line.itemNumber));
+    }
+  };
+  return { editing, quantity, setQuantity, busy, editable, startEdit, cancel, confirm, removeLine };
+}
+
+type Editor = ReturnType<typeof useLineEditor>;
+
+function QuantityCell({ line, editor }: { line: BasketLine; editor: Editor }) {
+  if (!editor.editing) return <span className="tabular-nums">{line.quantity}</span>;
+  return (
+    <QuantityStepper
+      min={1}
+      value={editor.quantity}
+      onChange={editor.setQuantity}
+      onEnter={() => void editor.confirm()}
+      label={`Quantity of ${line.itemNumber}`}
+      disabled={editor.busy}
+    />
+  );
+}
+
+function LineActions({ line, editor }: { line: BasketLine; editor: Editor }) {
+  if (!editor.editable) return null;
+  if (editor.editing)
+    return (
+      <div className="flex justify-end gap-1">
+        <button
+          type="button"
+          className={cx(iconButton, 'text-emerald-700')}
+          aria-label={`Confirm quantity of ${line.itemNumber}`}
+          disabled={editor.busy || editor.quantity < 1}
+          onClick={() => void editor.confirm()}
+        >
+          {editor.busy ? <Spinner decorative size="sm" /> : <CheckIcon />}
+        </button>
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={`Cancel editing ${line.itemNumber}`}
+          disabled={editor.busy}
+          onClick={editor.cancel}
+        >
+          <CrossIcon />
+        </button>
+      </div>
+    );
+  return (
+    <div className="flex justify-end gap-1">
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={`Edit quantity of ${line.itemNumber}`}
+        disabled={editor.busy}
+        onClick={editor.startEdit}
+      >
+        <PencilIcon />
+      </button>
+      <button
+        type="button"
+        className={cx(iconButton, 'text-red-700 hover:text-red-800')}
+        aria-label={`Remove ${line.itemNumber} from basket`}
+        disabled={editor.busy}
+        onClick={() => void editor.removeLine()}
+      >
+        <TrashIcon />
+      </button>
+    </div>
+  );
+}
+
+function LineRow({ line, symbol, edits }: { line: BasketLine; symbol: string; edits: DraftState }) {
+  const editor = useLineEditor(line, edits);
+  const charge = line.additionalCharge === 'True';
+  return (
+    <tr className={cx('border-b border-slate-200 align-middle', charge && 'bg-slate-50 text-slate-700')}>
+      <td className="px-3 py-3 font-medium whitespace-nowrap text-slate-900">{charge ? '' : line.itemNumber}</td>
+      <td className="px-3 py-3">{line.description}</td>
+      <td className="px-3 py-3 text-right tabular-nums">{line.stock}</td>
+      <td className="px-3 py-3">{charge ? '' : line.unit}</td>
+      <td className="px-3 py-3 text-right">
+        <QuantityCell line={line} editor={editor} />
+      </td>
+      <td className="px-3 py-3 text-right tabular-nums">{charge ? '' : formatPercent(line.discountPercentage)}</td>
+      <td className="px-3 py-3 text-right tabular-nums">{formatUnitPrice(line.discountPrice, symbol)}</td>
+      <td className="px-3 py-3 text-right font-medium tabular-nums">{formatMoney(line.totalLinePrice, symbol)}</td>
+      <td className="px-2 py-2">
+        <LineActions line={line} editor={editor} />
+      </td>
+    </tr>
+  );
+}
+
+function LineCard({ line, symbol, edits }: { line: BasketLine; symbol: string; edits: DraftState }) {
+  const editor = useLineEditor(line, edits);
+  const charge = line.additionalCharge === 'True';
+  return (
+    <li className={cx('rounded-lg border border-slate-200 p-4 shadow-sm', charge ? 'bg-slate-50' : 'bg-white')}>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          {!charge && <p className="font-semibold text-slate-900">{line.itemNumber}</p>}
+          <p className="text-sm text-slate-700">{line.description}</p>
+        </div>
+        <LineActions line={line} editor={editor} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        {!charge && (
+          <>
+            <dt className="text-slate-600">Stock</dt>
+            <dd className="text-right tabular-nums">{line.stock}</dd>
+            <dt className="text-slate-600">Disc %</dt>
+            <dd className="text-right tabular-nums">{formatPercent(line.discountPercentage)}</dd>
+          </>
+        )}
+        <dt className="text-slate-600">Disc. Price</dt>
+        <dd className="text-right tabular-nums">{formatUnitPrice(line.discountPrice, symbol)}</dd>
+        <dt className="self-center text-slate-600">Qty</dt>
+        <dd className="text-right">
+          <QuantityCell line={line} editor={editor} />
+        </dd>
+        <dt className="font-medium text-slate-800">Total</dt>
+        <dd className="text-right font-semibold tabular-nums">{formatMoney(line.totalLinePrice, symbol)}</dd>
+      </dl>
+    </li>
+  );
+}
+
+function OrderSummary({ symbol }: { symbol: string }) {
+  const { data, isLoading, isError } = useGetBasketAmountQuery();
+  const value = (n: number | undefined) => (n === undefined ? '—' : formatMoney(n, symbol));
+  return (
+    <section
+      aria-labelledby="order-summary-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="order-summary-title" className="text-lg font-semibold text-brand-900">
+        Order Summary
+      </h2>
+      {isLoading ? (
+        <div className="py-4 text-brand-700">
+          <Spinner label="Loading order summary" />
+        </div>
+      ) : (
+        <dl className="mt-3 space-y-2 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-slate-700">Amount</dt>
+            <dd className="tabular-nums">{value(data?.amount)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-700">VAT</dt>
+            <dd className="tabular-nums">{value(data?.totalVAT)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{value(data?.totalAmount)}</dd>
+          </div>
+        </dl>
+      )}
+      {isError && <p className="mt-2 text-sm text-red-700">{MSG.basketUnavailable}</p>}
+      <Link to="/checkout/deliveryinformation" className={buttonClass('primary', 'mt-5 w-full')}>
+        {MSG.proceedToCheckout}
+      </Link>
+    </section>
+  );
+}
+
+/** Shopping Basket (/basket): lines, carriage line, total, Order Summary and Proceed to checkout (spec section 2). */
+export function BasketPage() {
+  const user = useSelector(selectUser);
+  const symbol = user?.currencySymbol ?? '£';
+  const { data, isLoading, isError } = useGetBasketQuery();
+  const narrow = useIsNarrow();
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const edits: DraftState = {
+    drafts,
+    setDraft: (lineNumber, quantity) =>
+      setDrafts((prev) => {
+        const next = { ...prev };
+        if (quantity === undefined) delete next[lineNumber];
+        else next[lineNumber] = quantity;
+        return next;
+      }),
+  };
+  const location = useLocation();
+  const navigate = useNavigate();
+  const checkoutError = readCheckoutError(location.state);
+  const closeError = () => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+
+  const lines = data?.basketLines ?? [];
+  const all = data?.carriageLine ? [...lines, data.carriageLine] : lines;
+  let content;
+  if (isLoading) {
+    content = (
+      <p role="status" className="flex items-center gap-3 py-10 text-slate-700">
+        <Spinner decorative />
+        {MSG.loadingBasket}
+      </p>
+    );
+  } else if (isError || !data || lines.length === 0) {
+    content = (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-700">
+        {MSG.basketEmpty}
+      </p>
+    );
+  } else {
+    const total = formatMoney(data.totalBasketPrice, symbol);
+    content = (
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+        {narrow ? (
+          <div>
+            <ul className="space-y-3" aria-label="Basket lines">
+              {all.map((l) => (
+                <LineCard key={`${l.additionalCharge}-${l.lineNumber}`} line={l} symbol={symbol} edits={edits} />
+              ))}
+            </ul>
+            <p className="mt-4 flex justify-between rounded-lg bg-white px-4 py-3 font-semibold shadow-sm">
+              <span>Total</span>
+              <span className="tabular-nums">{total}</span>
+            </p>
+          </div>
+        ) : (
+          <div
+            className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+            // Focusable, so keyboard users can scroll it when it is wider than the screen.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            role="region"
+            aria-label="Basket lines, scrollable"
+          >
+            <table className="w-full text-sm">
+              <caption className="sr-only">Basket lines</caption>
+              <thead className="bg-slate-100 text-left text-xs whitespace-nowrap uppercase tracking-wide text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-3">
+                    Item No.
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    Description
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right">
+                    Stock
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    Unit
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right">
+                    Qty
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right">
+                    Disc %
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right">
+                    Disc. Price
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right">
+                    Total
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {all.map((l) => (
+                  <LineRow key={`${l.additionalCharge}-${l.lineNumber}`} line={l} symbol={symbol} edits={edits} />
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="font-semibold">
+                  <th scope="row" colSpan={7} className="px-3 py-3 text-right">
+                    Total
+                  </th>
+                  <td className="px-3 py-3 text-right tabular-nums">{total}</td>
+                  <td />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+        <OrderSummary symbol={symbol} />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading title="Shopping Basket" />
+      {content}
+      <CheckoutErrorDialog error={checkoutError} onClose={closeError} />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import {
+  basketHeader,
+  countryList,
+  requestOrderPaymentResponse,
+  submitBasketResponse,
+  type BasketHeader,
+  type Country,
+  type OrderPaymentRequest,
+  type PaymentResponse,
+  type SubmitBasketHeader,
+  type SubmitBasketResponse,
+} from '@wholesale/contract';
+import { api } from '../../lib/base-api';
+
+/**
+ * Checkout calls (spec section 7): the delivery header kept on the basket, placing a credit order,
+ * starting a proforma card payment, and the delivery countries.
+ */
+export const checkoutApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /basket/header: step-1 data stored on the server, so a reload of either step keeps it. */
+    getBasketHeader: build.query<BasketHeader, void>({
+      query: () => '/basket/header',
+      responseSchema: basketHeader,
+      providesTags: ['Basket'],
+    }),
+    /** POST /basket/header; the answer replaces the cached header (the basket itself is unchanged). */
+    submitBasketHeader: build.mutation<BasketHeader, SubmitBasketHeader>({
+      query: (body) => ({ url: '/basket/header', method: 'POST', body }),
+      responseSchema: basketHeader,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(checkoutApi.util.upsertQueryData('getBasketHeader', undefined, data));
+        } catch {
+          // the caller shows the failure
+        }
+      },
+    }),
+    /** POST /basket/submit/{revision} with the amount shown; invalidates OpenOrders and Basket (section 4). */
+    submitBasket: build.mutation<SubmitBasketResponse, { revision: number; amount: number }>({
+      query: ({ revision, amount }) => ({ url: `/basket/submit/${revision}`, method: 'POST', body: { amount } }),
+      responseSchema: submitBasketResponse,
+      invalidatesTags: ['OpenOrders', 'Basket'],
+    }),
+    /** POST /payment/request (proforma): answers payment_Checkout_Url for the browser. */
+    requestOrderPayment: build.mutation<PaymentResponse, OrderPaymentRequest>({
+      query: (body) => ({ url: '/payment/request', method: 'POST', body }),
+      responseSchema: requestOrderPaymentResponse,
+    }),
+    /** GET /countries for the delivery form's country select. */
+    getCountries: build.query<Country[], void>({
+      query: () => '/countries',
+      responseSchema: countryList,
+      keepUnusedDataFor: 3600,
+    }),
+  }),
+});
+
+export const {
+  useGetBasketHeaderQuery,
+  useSubmitBasketHeaderMutation,
+  useSubmitBasketMutation,
+  useRequestOrderPaymentMutation,
+  useGetCountriesQuery,
+} = checkoutApi;
+
+/** The browser leaves for the payment page; a seam for tests (jsdom does not navigate). */
+export const paymentRedirect = { go: (url: string) => window.location.assign(url) };

@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MSG, type BasketHeader, type User } from '@wholesale/contract';
+import { demoUser, loggedInSession, settings } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+import { twoLineBasket, twoLineSummary } from '../basket/basket-test-data';
+import { paymentRedirect } from './checkout-api';
+import { invoiceHeader, savedHeader } from './checkout-test-data';
+
+afterEach(() => vi.restoreAllMocks());
+
+function setup({
+  header = savedHeader,
+  user = demoUser,
+  path = '/checkout/review-order',
+}: { header?: BasketHeader; user?: User; path?: string } = {}) {
+  const calls: { url: string; body: unknown }[] = [];
+  const record = async (request: Request) =>
+    calls.push({ url: new URL(request.url).pathname, body: await request.json() });
+  server.use(
+    http.get('/api/basket', () => HttpResponse.json(twoLineBasket)),
+    http.get('/api/basket/amount', () => HttpResponse.json(twoLineSummary)),
+    http.get('/api/basket/header', () => HttpResponse.json(header)),
+    http.post('/api/basket/header', async ({ request }) => (await record(request), HttpResponse.json(header))),
+    http.post(
+      '/api/basket/submit/:id',
+      async ({ request }) => (await record(request), HttpResponse.json({ orderNumber: 'SO-300001' })),
+    ),
+    http.get('/api/order', () => HttpResponse.json([])),
+    http.get('/api/basket/confirmation', () =>
+      HttpResponse.json({ orderNumber: 'SO-300001', reference: 'PO-123', totalAmount: 55.54, status: 'Open' }),
+    ),
+  );
+  const view = renderApp(path, { session: { ...loggedInSession, user } });
+  return { ...view, calls };
+}
+
+const table = () => screen.findByRole('table', { name: 'Order lines' });
+
+describe('Checkout - Review Order', () => {
+  it('shows delivery information, the order lines with carriage and total, the terms (closed) and the consent text', async () => {
+    setup();
+    const rows = within(await table()).getAllByRole('row');
+    expect(rows.map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent))).toEqual([
+      ['Item No.', 'Description', 'Qty', 'Disc. Price', 'Total'],
+      ['RB-100', 'Roller blind Blackout Charcoal', '2', '£18.00', '£36.00'],
+      ['CS-7', 'Bead chain connector', '3', '£0.11111', '£0.33'],
+      ['', 'Carriage', '1', '£9.95', '£9.95'],
+      ['Total', '£46.28'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Delivery Information' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('PO-123')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change delivery information' })).toHaveAttribute(
+      'href',
+      '/checkout/deliveryinformation',
+    );
+    expect(screen.getByRole('link', { name: 'Change basket' })).toHaveAttribute('href', '/basket');
+    const terms = screen.getByRole('button', { name: 'Terms and Conditions' });
+    expect(terms).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('heading', { name: 'Price and Payment' })).not.toBeInTheDocument();
+    expect(screen.getByText(MSG.termsConsent)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Order Summary' })).toHaveTextContent('£55.54');
+    expect(screen.queryByText('Payment')).not.toBeInTheDocument();
+  });
+
+  it('opens the Terms and Conditions with the four sections', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Terms and Conditions' }));
+    for (const h of ['Introduction', 'Specification of Goods', 'Price and Payment', 'Delivery'])
+      expect(screen.getByRole('heading', { name: h })).toBeInTheDocument();
+    expect(
+      screen.getByText(/price of the goods is the price displayed when your order is received/),
+    ).toBeInTheDocument();
+  });
+
+  it('places a credit order: delivery info, then submit of the reviewed revision with the amount shown', async () => {
+    const { user, calls, location } = setup();
+    await table();
+    const place = await screen.findByRole('button', { name: 'Place Order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    // The order-placed dialog on /open-orders reads and then removes ?confirmorder=success.
+    await waitFor(() => expect(location()).toMatch(/^\/open-orders(\?confirmorder=success)?$/));
+    expect(calls).toEqual([
+      {
+        url: '/api/basket/header',
+        body: expect.objectContaining({ externalDocNo: 'PO-123', deliveryCode: 'INVOICE' }),
+      },
+      { url: '/api/basket/submit/7', body: { amount: 55.54 } },
+    ]);
+  });
+
+  it("goes to /basket with 'The Basket was updated during the checkout process.' on 409", async () => {
+    const { user, location } = setup();
+    server.use(
+      http.post('/api/basket/submit/:id', () =>
+        HttpResponse.json({ statusCode: 409, message: MSG.basketUpdatedDuringCheckout }, { status: 409 }),
+      ),
+    );
+    await table();
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    const dialog = await screen.findByRole('dialog', { name: MSG.checkoutIssueTitle });
+    expect(within(dialog).getByText(MSG.basketUpdatedDuringCheckout)).toBeInTheDocument();
+    expect(location()).toBe('/basket');
+  });
+
+  it("goes to /basket with 'Order cannot be processed.' and the reason when placing fails", async () => {
+    const { user } = setup();
+    server.use(
+      http.post('/api/basket/submit/:id', () =>
+        HttpResponse.json({ statusCode: 400, message: MSG.missingDeliveryInformation }, { status: 400 }),
+      ),
+    );
+    await table();
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    const dialog = await screen.findByRole('dialog', { name: MSG.checkoutIssueTitle });
+    expect(within(dialog).getByText(MSG.orderCannotBeProcessed)).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG.missingDeliveryInformation)).toBeInTheDocument();
+  });
+
+  it('tells an account on stop why it cannot place an order', async () => {
+    setup({ user: { ...demoUser, onStop: 'True' } });
+    await table();
+    expect(await screen.findByText(MSG.accountOnStop(settings.supportEmail))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  });
+
+  it('sends a fresh visit without stored delivery information to step 1', async () => {
+    const { location } = setup({ header: invoiceHeader });
+    await waitFor(() => expect(location()).toBe('/checkout/deliveryinformation'));
+  });
+
+  describe('proforma', () => {
+    const proforma = { ...demoUser, isProforma: true, customerNumber: 'C10002' };
+
+    it('shows the Payment step and redirects the browser to the payment page', async () => {
+      const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => {});
+      let paymentBody: unknown;
+      const { user, calls } = setup({ user: proforma });
+      server.use(
+        http.post('/api/payment/request', async ({ request }) => {
+          paymentBody = await request.json();
+          return HttpResponse.json({ payment_Checkout_Url: '/pay/0b8f6a7e-4a3c-4d5e-9f00-1234567890ab' });
+        }),
+      );
+      await table();
+      expect(
+        within(screen.getByRole('navigation', { name: 'Checkout steps' })).getByText('Payment'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+      const pay = screen.getByRole('button', { name: 'Proceed to Payment' });
+      await waitFor(() => expect(pay).toBeEnabled());
+      await user.click(pay);
+      await waitFor(() => expect(go).toHaveBeenCalledWith('/pay/0b8f6a7e-4a3c-4d5e-9f00-1234567890ab'));
+      expect(calls.map((c) => c.url)).toEqual(['/api/basket/header']);
+      expect(paymentBody).toMatchObject({
+        amount: 55.54,
+        account_code: 'C10002',
+        currency: 'GBP',
+        reference: 'PO-123',
+        billing_address: { first_name: 'Jane', last_name: 'Smith', line_1: '1 Mill Lane', post_code: 'LS1 1AA' },
+        shipping_address: { line_1: '1 Mill Lane', line_2: '', city: 'Leeds' },
+      });
+    });
+
+    it("says 'Cannot confirm order' when the payment cannot start", async () => {
+      const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => {});
+      const { user } = setup({ user: proforma });
+      server.use(
+        http.post('/api/payment/request', () => HttpResponse.json({ statusCode: 500, message: 'x' }, { status: 500 })),
+      );
+      await table();
+      const pay = screen.getByRole('button', { name: 'Proceed to Payment' });
+      await waitFor(() => expect(pay).toBeEnabled());
+      await user.click(pay);
+      await waitFor(() => expect(screen.getAllByText(MSG.cannotConfirmOrder)).toHaveLength(2)); // the notice and a toast
+      expect(screen.getAllByRole('alert').some((a) => a.textContent?.startsWith(MSG.cannotConfirmOrder))).toBe(true);
+      expect(go).not.toHaveBeenCalled();
+      expect(pay).toBeEnabled();
+    });
+
+    it("says 'Cannot confirm order' after a declined payment", async () => {
+      setup({ user: proforma, path: '/checkout/review-order?payment=declined' });
+      await table();
+      expect(screen.getByRole('alert')).toHaveTextContent(MSG.cannotConfirmOrder);
+    });
+  });
+});
