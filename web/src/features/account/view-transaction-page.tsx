@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
-import { Modal } from '../../components/modal';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
@@ -148,24 +148,15 @@ function Transaction({ invoice }: { invoice: Invoice }) {
         />
       </div>
 
-      <Modal
+      <ConfirmDialog
         open={copyOpen}
-        onClose={() => !copy.isLoading && setCopyOpen(false)}
         title="Copy Order"
-        showCloseButton={false}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setCopyOpen(false)} disabled={copy.isLoading}>
-              Cancel
-            </Button>
-            <Button onClick={onCopy} disabled={copy.isLoading}>
-              {copy.isLoading ? MSG.copying : 'Confirm'}
-            </Button>
-          </>
-        }
-      >
-        <p>{MSG.copyOrderQuestion}</p>
-      </Modal>
+        question={MSG.copyOrderQuestion}
+        busy={copy.isLoading}
+        busyLabel={MSG.copying}
+        onConfirm={onCopy}
+        onCancel={() => setCopyOpen(false)}
+      />
     </div>
   );
 }

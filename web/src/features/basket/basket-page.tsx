@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/scroll-region';
 import { MSG, formatMoney, formatPercent, formatUnitPrice, parseStock, type BasketLine } from '@wholesale/contract';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
@@ -319,13 +320,9 @@ export function BasketPage() {
             </p>
           </div>
         ) : (
-          <div
-            className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
-            // Focusable, so keyboard users can scroll it when it is wider than the screen.
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-            tabIndex={0}
-            role="region"
-            aria-label="Basket lines, scrollable"
+          <ScrollRegion
+            label="Basket lines, scrollable"
+            className="rounded-xl border border-slate-200 bg-white shadow-sm"
           >
             <table className="w-full text-sm">
               <caption className="sr-only">Basket lines</caption>
@@ -375,7 +372,7 @@ export function BasketPage() {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <OrderSummary symbol={symbol} />
       </div>

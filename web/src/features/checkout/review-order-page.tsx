@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/scroll-region';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { MSG, formatMoney, formatUnitPrice, type BasketHeader, type BasketLine, type User } from '@wholesale/contract';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -118,14 +119,7 @@ function ReviewTable({ symbol }: { symbol: string }) {
   if (data.basketLines.length === 0) return <p>{MSG.basketEmpty}</p>;
   const rows: BasketLine[] = data.carriageLine ? [...data.basketLines, data.carriageLine] : data.basketLines;
   return (
-    <div
-      className="overflow-x-auto"
-      // Focusable, so keyboard users can scroll it when it is wider than a phone.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      role="region"
-      aria-label="Order lines, scrollable"
-    >
+    <ScrollRegion label="Order lines, scrollable">
       <table className="w-full min-w-[28rem] text-sm">
         <caption className="sr-only">Order lines</caption>
         <thead className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-700">
@@ -170,7 +164,7 @@ function ReviewTable({ symbol }: { symbol: string }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

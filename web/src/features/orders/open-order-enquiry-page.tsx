@@ -4,7 +4,7 @@ import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
-import { Modal } from '../../components/modal';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
@@ -160,44 +160,27 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
         <DocumentLinesTable lines={order.openOrderLine} currencySymbol={symbol} grandTotal={order.totalOrderAmount} />
       </div>
 
-      <Modal
+      <ConfirmDialog
         open={copyOpen}
-        onClose={() => !copy.isLoading && setCopyOpen(false)}
         title="Copy Order"
-        showCloseButton={false}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setCopyOpen(false)} disabled={copy.isLoading}>
-              Cancel
-            </Button>
-            <Button onClick={onCopy} disabled={copy.isLoading}>
-              {copy.isLoading ? MSG.copying : 'Confirm'}
-            </Button>
-          </>
-        }
-      >
-        <p>{MSG.copyOrderQuestion}</p>
-      </Modal>
+        question={MSG.copyOrderQuestion}
+        busy={copy.isLoading}
+        busyLabel={MSG.copying}
+        onConfirm={onCopy}
+        onCancel={() => setCopyOpen(false)}
+      />
 
       {canCancel && (
-        <Modal
+        <ConfirmDialog
           open={cancelOpen}
-          onClose={() => !cancel.isLoading && setCancelOpen(false)}
           title="Cancel Order"
-          showCloseButton={false}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setCancelOpen(false)} disabled={cancel.isLoading}>
-                Cancel
-              </Button>
-              <Button variant="danger" onClick={onCancel} disabled={cancel.isLoading}>
-                {cancel.isLoading ? MSG.cancelling : 'Confirm'}
-              </Button>
-            </>
-          }
-        >
-          <p>{MSG.cancelOrderQuestion}</p>
-        </Modal>
+          question={MSG.cancelOrderQuestion}
+          busy={cancel.isLoading}
+          busyLabel={MSG.cancelling}
+          onConfirm={onCancel}
+          onCancel={() => setCancelOpen(false)}
+          danger
+        />
       )}
     </div>
   );
