@@ -1,4 +1,5 @@
-import { CURRENCY_SYMBOLS, formatMoney, formatPercent, formatUnitPrice, toShortDate } from '@wholesale/contract';
+import { CURRENCY_SYMBOLS, formatMoney, toShortDate } from '@wholesale/contract';
+import { DOCUMENT_LINE_COLUMNS, documentLineCells } from '../../documents/document-lines.js';
 import { renderSummaryPdf, type SummaryDocument } from '../../documents/summary-pdf.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { SettingsService } from '../site/settings.service.js';
@@ -53,30 +54,8 @@ export function accountDocuments(service: AccountService, settings: SettingsServ
           ['Due Date', invoice.dueDate],
           ['Remaining', money(invoice.remainingAmount)],
         ],
-        columns: [
-          'Item',
-          { header: 'No.', width: 1.3 },
-          { header: 'Description', width: 3 },
-          { header: 'Qty', align: 'right', width: 0.7 },
-          { header: 'Qty Shipped', align: 'right', width: 0.9 },
-          { header: 'Location', width: 0.9 },
-          { header: 'Unit', width: 0.7 },
-          { header: 'Unit Price', align: 'right', width: 1.1 },
-          { header: 'Disc %', align: 'right', width: 0.8 },
-          { header: 'Total', align: 'right', width: 1.1 },
-        ],
-        lines: invoice.invoiceDetails.map((l) => [
-          l.type,
-          l.itemNo,
-          l.description,
-          String(l.quantity),
-          String(l.quantityShipped),
-          l.location,
-          l.unit,
-          formatUnitPrice(l.unitPrice, symbol),
-          formatPercent(l.lineDiscount),
-          money(l.total),
-        ]),
+        columns: DOCUMENT_LINE_COLUMNS,
+        lines: invoice.invoiceDetails.map((l) => documentLineCells(l, symbol)),
         totals: [
           ['Amount', money(invoice.amount)],
           ['VAT', money(invoice.vatAmount)],

@@ -2,8 +2,6 @@ import {
   CURRENCY_SYMBOLS,
   MSG,
   formatMoney,
-  formatPercent,
-  formatUnitPrice,
   toShortDate,
   type CancelOrderResponse,
   type CopyOrderResponse,
@@ -13,6 +11,7 @@ import {
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
+import { DOCUMENT_LINE_COLUMNS, documentLineCells } from '../../documents/document-lines.js';
 import { renderSummaryPdf } from '../../documents/summary-pdf.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
@@ -212,30 +211,8 @@ export function ordersService(db: Db, settings: SettingsService) {
           ['VAT', money(view.vatAmount)],
           ['Invoice Total', money(view.invoiceTotal)],
         ],
-        columns: [
-          'Item',
-          { header: 'No.', width: 1.5 },
-          { header: 'Description', width: 2.6 },
-          { header: 'Qty', align: 'right', width: 0.7 },
-          { header: 'Qty Shipped', align: 'right', width: 0.9 },
-          { header: 'Location', width: 0.9 },
-          { header: 'Unit', width: 0.95 },
-          { header: 'Unit Price', align: 'right', width: 1.1 },
-          { header: 'Disc %', align: 'right', width: 0.8 },
-          { header: 'Total', align: 'right', width: 1.1 },
-        ],
-        lines: view.openOrderLine.map((l) => [
-          l.type,
-          l.itemNo,
-          l.description,
-          String(l.quantity),
-          String(l.quantityShipped),
-          l.location,
-          l.unit,
-          formatUnitPrice(l.unitPrice, symbol),
-          formatPercent(l.lineDiscount),
-          money(l.total),
-        ]),
+        columns: DOCUMENT_LINE_COLUMNS,
+        lines: view.openOrderLine.map((l) => documentLineCells(l, symbol)),
         totals: [
           [
             `Total (${view.openOrderLine.length} ${view.openOrderLine.length === 1 ? 'item' : 'items'})`,
