@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/001-initial.js';
+import * as counters from './migrations/002-counters.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -7,6 +8,7 @@ type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> 
 /** Migrations are listed here in order; each receives the engine to branch on where they differ. */
 const migrations: Record<string, EngineMigration> = {
   '001-initial': initial,
+  '002-counters': counters,
 };
 
 class EngineAwareProvider implements MigrationProvider {

@@ -316,6 +316,11 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_discounts: AccountDiscountsTable;
@@ -344,6 +349,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   one_time_tokens: OneTimeTokensTable;
   idempotency_keys: IdempotencyKeysTable;
+  counters: CountersTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -68,6 +68,7 @@ const SHARED_IMAGES_ABOVE = 5000;
 
 /** Every data table, children before parents, so deleting in this order never breaks a foreign key. */
 export const DATA_TABLES = [
+  'counters',
   'payment_invoices',
   'payments',
   'idempotency_keys',

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -45,8 +45,8 @@ export interface NewOrder {
   paymentId: string | null;
 }
 
-/** Taken by every order placement on PostgreSQL, so concurrent placements number orders one at a time. */
-const ORDER_NUMBER_LOCK = 7_340_001;
+/** The counters row that numbers orders. */
+const ORDER_NUMBER_COUNTER = 'order_number';
 
 /** The only place checkout SQL lives. */
 export function checkoutRepository(db: Db) {
@@ -158,25 +158,36 @@ export function checkoutRepository(db: Db) {
     },
 
     /** 'SO-' + one more than the highest numbered order (call inside the placing transaction). */
+    /** The next order number, 'SO-' + a number above any existing one. Call inside the placing transaction. */
     async nextOrderNumber(): Promise<string> {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
-        await sql`select pg_advisory_xact_lock(${ORDER_NUMBER_LOCK})`.execute(db);
+      for (;;) {
+        const row = await db
+          .updateTable('counters')
+          .set((eb) => ({ value: eb('value', '+', 1) }))
+          .where('name', '=', ORDER_NUMBER_COUNTER)
+          .returning('value')
+          .executeTakeFirst();
+        if (row) return `SO-${Number(row.value)}`;
+        // First order on this database: start above the highest number there is (seeded or imported).
+        const rows = await db
+          .selectFrom('orders')
+          .select('order_number')
+          .where('order_number', 'like', 'SO-%')
+          .orderBy(sql`length(order_number)`, 'desc')
+          .orderBy('order_number', 'desc')
+          .limit(50)
+          .execute();
+        let max = 100_000;
+        for (const r of rows) {
+          const m = /^SO-(\d+)$/.exec(r.order_number);
+          if (m) max = Math.max(max, Number(m[1]));
+        }
+        await db
+          .insertInto('counters')
+          .values({ name: ORDER_NUMBER_COUNTER, value: max })
+          .onConflict((oc) => oc.column('name').doNothing())
+          .execute();
       }
-      // Longest first, then highest text: for digit suffixes without leading zeros that is the largest.
-      const rows = await db
-        .selectFrom('orders')
-        .select('order_number')
-        .where('order_number', 'like', 'SO-%')
-        .orderBy(sql`length(order_number)`, 'desc')
-        .orderBy('order_number', 'desc')
-        .limit(50)
-        .execute();
-      let max = 100_000;
-      for (const r of rows) {
-        const m = /^SO-(\d+)$/.exec(r.order_number);
-        if (m) max = Math.max(max, Number(m[1]));
-      }
-      return `SO-${max + 1}`;
     },
 
     async insertOrder(o: NewOrder, lines: readonly NewOrderLine[]): Promise<number> {
