@@ -76,7 +76,8 @@ export const deliveryInformationForm = z
     ];
     for (const [field, rule] of rules) {
       const r = rule.safeParse(v[field]);
-      if (!r.success) ctx.addIssue({ code: 'custom', path: [field], message: r.error.issues[0]?.message ?? MSG.required });
+      if (!r.success)
+        ctx.addIssue({ code: 'custom', path: [field], message: r.error.issues[0]?.message ?? MSG.required });
     }
     if (!v.country || v.country === 'N/A') ctx.addIssue({ code: 'custom', path: ['country'], message: MSG.required });
   });
@@ -102,7 +103,8 @@ export const basketHeaderRequest = z
     contact: z.string().trim().max(200).default(''),
   })
   .superRefine((v, ctx) => {
-    if (!v.externalDocNo) ctx.addIssue({ code: 'custom', path: ['externalDocNo'], message: MSG.missingDeliveryInformation });
+    if (!v.externalDocNo)
+      ctx.addIssue({ code: 'custom', path: ['externalDocNo'], message: MSG.missingDeliveryInformation });
     else if (v.externalDocNo.length > FIELD_LIMITS.purchaseOrder)
       ctx.addIssue({ code: 'custom', path: ['externalDocNo'], message: MSG.purchaseOrderTooLong });
     if (v.deliveryCode !== NEW_ADDRESS_REFERENCE) return;
@@ -197,7 +199,9 @@ export type SubmitBasketHeader = z.input<typeof basketHeaderRequest>;
  */
 export const basketHeader = deliveryInformation.extend({
   saved: z.boolean(),
-  invoiceAddress: deliveryAddress.describe("The account's invoice address (reference INVOICE), for the address selector"),
+  invoiceAddress: deliveryAddress.describe(
+    "The account's invoice address (reference INVOICE), for the address selector",
+  ),
 });
 export type BasketHeader = z.infer<typeof basketHeader>;
 

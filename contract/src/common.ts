@@ -6,7 +6,10 @@ export const money = z.number().describe('Amount in the account currency, exact 
 /** Unit prices keep up to 5 decimals. */
 export const unitPrice = z.number().describe('Unit price, up to 5 decimals');
 /** dd/mm/yy as the spec shows dates. */
-export const shortDate = z.string().regex(/^\d{2}\/\d{2}\/\d{2}$/).describe('Date as dd/mm/yy');
+export const shortDate = z
+  .string()
+  .regex(/^\d{2}\/\d{2}\/\d{2}$/)
+  .describe('Date as dd/mm/yy');
 /** 'True' or 'False' as text, as the spec's wire format has it. */
 export const textBoolean = z.enum(['True', 'False']);
 

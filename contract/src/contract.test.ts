@@ -22,7 +22,10 @@ const firstMessage = (r: { success: boolean; error?: { issues: { message: string
 describe('contract validation', () => {
   it('requires both login fields', () => {
     expect(loginRequest.safeParse({ username: 'a', password: 'b' }).success).toBe(true);
-    expect(firstMessage(loginRequest.safeParse({ username: ' ', password: '' }))).toEqual(['username: Required', 'password: Required']);
+    expect(firstMessage(loginRequest.safeParse({ username: ' ', password: '' }))).toEqual([
+      'username: Required',
+      'password: Required',
+    ]);
   });
 
   it('accepts quantities of 1 to 6 digits only', () => {
@@ -34,9 +37,23 @@ describe('contract validation', () => {
   });
 
   it('checks only the purchase order for a saved address', () => {
-    const base = { addressReference: 'INVOICE', purchaseOrder: '', name: '', address1: '', address2: '', city: '', county: '', country: '', contact: '', postcode: '', phoneNumber: '' };
+    const base = {
+      addressReference: 'INVOICE',
+      purchaseOrder: '',
+      name: '',
+      address1: '',
+      address2: '',
+      city: '',
+      county: '',
+      country: '',
+      contact: '',
+      postcode: '',
+      phoneNumber: '',
+    };
     expect(firstMessage(deliveryInformationForm.safeParse(base))).toEqual(['purchaseOrder: Required']);
-    expect(firstMessage(deliveryInformationForm.safeParse({ ...base, purchaseOrder: 'x'.repeat(21) }))).toEqual([`purchaseOrder: ${MSG.maxCharacters(20)}`]);
+    expect(firstMessage(deliveryInformationForm.safeParse({ ...base, purchaseOrder: 'x'.repeat(21) }))).toEqual([
+      `purchaseOrder: ${MSG.maxCharacters(20)}`,
+    ]);
     expect(deliveryInformationForm.safeParse({ ...base, purchaseOrder: 'PO-1' }).success).toBe(true);
   });
 
@@ -64,25 +81,49 @@ describe('contract validation', () => {
       'phoneNumber: Must be number',
       'country: Required',
     ]);
-    const ok = { ...form, name: 'Site', address1: '1 Road', address2: '', city: 'Leeds', county: 'West Yorkshire', country: 'United Kingdom (Mainland)', postcode: 'LS1 1AA', phoneNumber: '+441130000000' };
+    const ok = {
+      ...form,
+      name: 'Site',
+      address1: '1 Road',
+      address2: '',
+      city: 'Leeds',
+      county: 'West Yorkshire',
+      country: 'United Kingdom (Mainland)',
+      postcode: 'LS1 1AA',
+      phoneNumber: '+441130000000',
+    };
     expect(deliveryInformationForm.safeParse(ok).success).toBe(true);
   });
 
   it('gives the submission messages for a missing or long purchase order', () => {
-    expect(firstMessage(basketHeaderRequest.safeParse({ externalDocNo: '' }))).toEqual([`externalDocNo: ${MSG.missingDeliveryInformation}`]);
-    expect(firstMessage(basketHeaderRequest.safeParse({ externalDocNo: 'x'.repeat(21) }))).toEqual([`externalDocNo: ${MSG.purchaseOrderTooLong}`]);
-    expect(firstMessage(basketHeaderRequest.safeParse({ externalDocNo: 'PO', deliveryCode: NEW_ADDRESS_REFERENCE, phoneNo: 'abc' }))).toContain('phoneNo: Must be number');
+    expect(firstMessage(basketHeaderRequest.safeParse({ externalDocNo: '' }))).toEqual([
+      `externalDocNo: ${MSG.missingDeliveryInformation}`,
+    ]);
+    expect(firstMessage(basketHeaderRequest.safeParse({ externalDocNo: 'x'.repeat(21) }))).toEqual([
+      `externalDocNo: ${MSG.purchaseOrderTooLong}`,
+    ]);
+    expect(
+      firstMessage(
+        basketHeaderRequest.safeParse({ externalDocNo: 'PO', deliveryCode: NEW_ADDRESS_REFERENCE, phoneNo: 'abc' }),
+      ),
+    ).toContain('phoneNo: Must be number');
   });
 
   it('requires matching new passwords', () => {
-    const r = changePasswordRequest.safeParse({ oldPassword: 'a', newPassword: 'Good-pass-123', confirmPassword: 'Good-pass-124' });
+    const r = changePasswordRequest.safeParse({
+      oldPassword: 'a',
+      newPassword: 'Good-pass-123',
+      confirmPassword: 'Good-pass-124',
+    });
     expect(firstMessage(r)).toEqual([`confirmPassword: ${MSG.passwordsMustMatch}`]);
   });
 
   it("allows only 'PAY ONLINE' and needs a reference to pay invoices", () => {
     expect(payInvoicesForm.safeParse({ method: 'PAY ONLINE', reference: 'R1' }).success).toBe(true);
     expect(payInvoicesForm.safeParse({ method: 'CHEQUE', reference: 'R1' }).success).toBe(false);
-    expect(firstMessage(payInvoicesForm.safeParse({ method: 'PAY ONLINE', reference: '' }))).toEqual(['reference: Required']);
+    expect(firstMessage(payInvoicesForm.safeParse({ method: 'PAY ONLINE', reference: '' }))).toEqual([
+      'reference: Required',
+    ]);
   });
 });
 

@@ -17,7 +17,6 @@ import {
   submitLogin,
 } from './helpers';
 
-
 const APPROVING_CARD = '4242 4242 4242 4242';
 const DECLINING_CARD = '4000 0000 0000 0002';
 

@@ -20,7 +20,11 @@ async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: strin
   const token = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('wholesale-portal.session') ?? '{}') as { token?: string }).token ?? '',
   );
-  const res = await page.request.fetch(path, { method, headers: { authorization: `Bearer ${token}` }, ...(data ? { data } : {}) });
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
   expect(res.status(), `${method} ${path}`).toBe(200);
   return (await res.json()) as T;
 }
@@ -29,10 +33,18 @@ async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: strin
 async function freshBasket(page: Page, count: number): Promise<string[]> {
   const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', '/api/basket');
   for (const l of basket.basketLines) await api(page, 'DELETE', `/api/basket/${l.lineNumber}`);
-  const products = await api<{ itemNumber: string; stock: number }[]>(page, 'GET', '/api/orderproducts/search?searchValue=blind');
-  const chosen = products.filter((p) => p.stock > 10).slice(0, count).map((p) => p.itemNumber);
+  const products = await api<{ itemNumber: string; stock: number }[]>(
+    page,
+    'GET',
+    '/api/orderproducts/search?searchValue=blind',
+  );
+  const chosen = products
+    .filter((p) => p.stock > 10)
+    .slice(0, count)
+    .map((p) => p.itemNumber);
   expect(chosen).toHaveLength(count);
-  for (const [i, itemNumber] of chosen.entries()) await api(page, 'POST', '/api/basket', { itemNumber, quantity: i === 0 ? 2 : 1 });
+  for (const [i, itemNumber] of chosen.entries())
+    await api(page, 'POST', '/api/basket', { itemNumber, quantity: i === 0 ? 2 : 1 });
   return chosen;
 }
 
@@ -77,7 +89,9 @@ async function expectOrderPlacedDialog(page: Page, testInfo: TestInfo, purchaseO
 test.describe('basket and checkout', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('demo edits a line, checks out to a new address, places the order and sees the confirmation dialog', async ({ page }, testInfo) => {
+  test('demo edits a line, checks out to a new address, places the order and sees the confirmation dialog', async ({
+    page,
+  }, testInfo) => {
     // Phones use the account's second login: its own basket, so the two projects never share one.
     await login(page, isPhone(testInfo) ? 'demo2' : demoUsers.credit);
     const first = (await freshBasket(page, 2))[0]!;
@@ -136,7 +150,9 @@ test.describe('basket and checkout', () => {
     expect(after.basketLines).toEqual([]);
   });
 
-  test('proforma sees the Payment step, pays with the approving card and finds the order placed', async ({ page }, testInfo) => {
+  test('proforma sees the Payment step, pays with the approving card and finds the order placed', async ({
+    page,
+  }, testInfo) => {
     onlyOnProject(testInfo, 'desktop', 'proforma has one login and one basket; the phone project would share it');
     await login(page, demoUsers.proforma);
     await freshBasket(page, 1);

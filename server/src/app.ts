@@ -34,7 +34,12 @@ export async function buildApp({ config, handle, redis }: BuildOptions): Promise
         : {
             level: config.LOG_LEVEL,
             redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'res.headers["set-cookie"]'],
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.body.password',
+                'res.headers["set-cookie"]',
+              ],
               censor: '[redacted]',
             },
           },
@@ -72,7 +77,11 @@ export async function buildApp({ config, handle, redis }: BuildOptions): Promise
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Wholesale Portal API', version: '1.0.0', description: 'Trade ordering portal API. All amounts are computed on the server.' },
+      info: {
+        title: 'Wholesale Portal API',
+        version: '1.0.0',
+        description: 'Trade ordering portal API. All amounts are computed on the server.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -111,7 +120,8 @@ export async function buildApp({ config, handle, redis }: BuildOptions): Promise
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -122,7 +132,9 @@ export async function buildApp({ config, handle, redis }: BuildOptions): Promise
     if (!isApi && req.method === 'GET' && hasWeb && (req.headers.accept ?? '').includes('text/html')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No route for ${req.method} ${req.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ statusCode: 404, error: 'Not Found', message: `No route for ${req.method} ${req.url.split('?')[0]}` });
   });
 
   return app;

@@ -13,7 +13,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for the embedded SQLite database)')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   PUBLIC_URL: z.url().optional().describe('Base URL the browser uses; payment return links are built from it'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PAYMENT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -54,12 +57,16 @@ function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; paymentSecre
   const file = path.join(dataDir, 'secrets.json');
   try {
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { jwtSecret?: string; paymentSecret?: string };
-    if (stored.jwtSecret && stored.paymentSecret) return { jwtSecret: stored.jwtSecret, paymentSecret: stored.paymentSecret };
+    if (stored.jwtSecret && stored.paymentSecret)
+      return { jwtSecret: stored.jwtSecret, paymentSecret: stored.paymentSecret };
   } catch {
     // not there yet: create below
   }
   fs.mkdirSync(dataDir, { recursive: true });
-  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), paymentSecret: randomBytes(48).toString('base64url') };
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    paymentSecret: randomBytes(48).toString('base64url'),
+  };
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }

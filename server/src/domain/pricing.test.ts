@@ -53,8 +53,16 @@ describe('pricing', () => {
 
   it('uses the better of the discount and the tier price', () => {
     const tiers = [{ minimumQuantity: 10, priceE5: amountToE5('8.50') }];
-    expect(priceLine(list, { discountBp: 1000 }, tiers, 5)).toEqual({ unitPriceE5: amountToE5('9'), discountBp: 1000, totalMinor: 4500 });
-    expect(priceLine(list, { discountBp: 1000 }, tiers, 10)).toEqual({ unitPriceE5: amountToE5('8.5'), discountBp: 1500, totalMinor: 8500 });
+    expect(priceLine(list, { discountBp: 1000 }, tiers, 5)).toEqual({
+      unitPriceE5: amountToE5('9'),
+      discountBp: 1000,
+      totalMinor: 4500,
+    });
+    expect(priceLine(list, { discountBp: 1000 }, tiers, 10)).toEqual({
+      unitPriceE5: amountToE5('8.5'),
+      discountBp: 1500,
+      totalMinor: 8500,
+    });
     // A tier worse than the account's own price never raises it.
     expect(priceLine(list, { discountBp: 2000 }, tiers, 10).unitPriceE5).toBe(amountToE5('8'));
   });

@@ -22,7 +22,8 @@ export function discountPriceE5(listPriceE5: number, terms: PriceTerms): number 
 /** The multi-buy tier that applies to a quantity: the one with the highest minimum reached. */
 export function tierFor(tiers: readonly Tier[], quantity: number): Tier | undefined {
   let best: Tier | undefined;
-  for (const t of tiers) if (quantity >= t.minimumQuantity && (!best || t.minimumQuantity > best.minimumQuantity)) best = t;
+  for (const t of tiers)
+    if (quantity >= t.minimumQuantity && (!best || t.minimumQuantity > best.minimumQuantity)) best = t;
   return best;
 }
 

@@ -12,7 +12,15 @@ import { sandboxRoutes } from './payments/sandbox.routes.js';
 type Module = FastifyPluginAsync<{ ctx: AppContext }>;
 
 /** Feature route modules, each registered under /api. Add a module here when its area lands. */
-export const apiModules: Module[] = [basketRoutes, accountRoutes, invoicePaymentsRoutes, productsRoutes, ordersRoutes, paymentsRoutes, checkoutRoutes];
+export const apiModules: Module[] = [
+  basketRoutes,
+  accountRoutes,
+  invoicePaymentsRoutes,
+  productsRoutes,
+  ordersRoutes,
+  paymentsRoutes,
+  checkoutRoutes,
+];
 
 /** Modules that serve pages outside /api (the sandbox payment page). */
 export const publicModules: Module[] = [sandboxRoutes];

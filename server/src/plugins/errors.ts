@@ -43,7 +43,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err, url: request.url }, 'response did not match its schema');
       return reply.status(500).send({ statusCode: 500, error: reason[500], message: MSG.serverError });
     }
-    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
       return reply.status(500).send({ statusCode: 500, error: reason[500], message: MSG.serverError });

@@ -87,7 +87,11 @@ export async function insertProduct(
   const typeName = p.type ?? 'Roller Blinds';
   const rangeName = p.range ?? 'Blackout Fabrics';
   let type = await db.selectFrom('product_types').select('id').where('name', '=', typeName).executeTakeFirst();
-  type ??= await db.insertInto('product_types').values({ name: typeName, sort: 0 }).returning('id').executeTakeFirstOrThrow();
+  type ??= await db
+    .insertInto('product_types')
+    .values({ name: typeName, sort: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   let range = await db
     .selectFrom('product_ranges')
     .select('id')
@@ -125,7 +129,14 @@ export async function insertProduct(
   if (p.tiers?.length)
     await db
       .insertInto('multibuy_tiers')
-      .values(p.tiers.map((t) => ({ product_id: product.id, currency_code: t.currency, minimum_quantity: t.minimumQuantity, price_e5: t.priceE5 })))
+      .values(
+        p.tiers.map((t) => ({
+          product_id: product.id,
+          currency_code: t.currency,
+          minimum_quantity: t.minimumQuantity,
+          price_e5: t.priceE5,
+        })),
+      )
       .execute();
   return { productId: product.id, typeId: type.id, rangeId: range.id };
 }

@@ -340,11 +340,15 @@ export async function up(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Pr
     await sql`create extension if not exists pg_trgm`.execute(db);
     await sql`create index products_search_trgm on products using gin (search_text gin_trgm_ops)`.execute(db);
   } else {
-    await sql`create virtual table products_fts using fts5(search_text, content='products', content_rowid='id', tokenize='trigram')`.execute(db);
+    await sql`create virtual table products_fts using fts5(search_text, content='products', content_rowid='id', tokenize='trigram')`.execute(
+      db,
+    );
     await sql`create trigger products_fts_ai after insert on products begin
       insert into products_fts(rowid, search_text) values (new.id, new.search_text); end`.execute(db);
     await sql`create trigger products_fts_ad after delete on products begin
-      insert into products_fts(products_fts, rowid, search_text) values ('delete', old.id, old.search_text); end`.execute(db);
+      insert into products_fts(products_fts, rowid, search_text) values ('delete', old.id, old.search_text); end`.execute(
+      db,
+    );
     await sql`create trigger products_fts_au after update of search_text on products begin
       insert into products_fts(products_fts, rowid, search_text) values ('delete', old.id, old.search_text);
       insert into products_fts(rowid, search_text) values (new.id, new.search_text); end`.execute(db);

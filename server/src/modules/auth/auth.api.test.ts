@@ -19,11 +19,28 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     accountId = await insertAccount(handle.db, { currency_code: 'EUR', on_stop: 1, is_proforma: 1 });
     await handle.db
       .insertInto('delivery_addresses')
-      .values({ account_id: accountId, reference: 'DEPOT', name: 'Depot', address1: '2 Quay', address2: '', city: 'Cork', county: 'Cork', country: 'Republic of Ireland', postcode: 'T12', phone_number: '0211' })
+      .values({
+        account_id: accountId,
+        reference: 'DEPOT',
+        name: 'Depot',
+        address1: '2 Quay',
+        address2: '',
+        city: 'Cork',
+        county: 'Cork',
+        country: 'Republic of Ireland',
+        postcode: 'T12',
+        phone_number: '0211',
+      })
       .execute();
     await handle.db
       .insertInto('statements')
-      .values({ account_id: accountId, name: 'Statement October 2026', filename: 'T-2026-10', period_start: '2026-10-01', period_end: '2026-10-31' })
+      .values({
+        account_id: accountId,
+        name: 'Statement October 2026',
+        filename: 'T-2026-10',
+        period_start: '2026-10-01',
+        period_end: '2026-10-31',
+      })
       .execute();
     await insertUser(handle.db, accountId, 'alice');
     await insertUser(handle.db, accountId, 'bob');
@@ -37,7 +54,11 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   });
 
   it('logs in with every user field of the spec', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'alice', password: 'Portal-test-1' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'alice', password: 'Portal-test-1' },
+    });
     expect(res.statusCode).toBe(200);
     const body = authResponse.parse(res.json());
     expect(body.user).toMatchObject({
@@ -55,9 +76,21 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   });
 
   it('answers an unknown user exactly like a wrong password, and a disabled user too', async () => {
-    const wrong = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'alice', password: 'nope' } });
-    const unknown = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody', password: 'nope' } });
-    const disabled = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'ghost', password: 'Portal-test-1' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'alice', password: 'nope' },
+    });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'nobody', password: 'nope' },
+    });
+    const disabled = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'ghost', password: 'Portal-test-1' },
+    });
     for (const r of [wrong, unknown, disabled]) {
       expect(r.statusCode).toBe(401);
       expect(r.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MSG.loginFailed });
@@ -68,7 +101,12 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: '', password: 'x' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('username: Required');
-    const notJson = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().statusCode).toBe(400);
   });
@@ -103,12 +141,16 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     expect(r1.statusCode).toBe(200);
     const s1 = authResponse.parse(r1.json());
     expect(s1.refreshToken).not.toBe(s.refreshToken);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) })).statusCode).toBe(
+      200,
+    );
 
     // The old token again: a theft signal. Everything in the family ends.
     const reuse = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
     expect(reuse.statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s1.refreshToken) })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s1.refreshToken) })).statusCode,
+    ).toBe(401);
     const after = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) });
     expect(after.statusCode).toBe(401);
     expect(after.headers['www-authenticate']).toContain('invalid_token');
@@ -116,14 +158,21 @@ describe.each(testEngines())('auth API on $name', (engine) => {
 
   it('refuses a refresh without a token or with a made-up one', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/auth/refresh' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer('made-up-token-made-up') })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer('made-up-token-made-up') }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('exchanges a one-time rt once, and never after it expires', async () => {
     const users = await handle.db.selectFrom('users').select(['id', 'username']).execute();
     const carol = users.find((u) => u.username === 'carol')!;
     const { authService } = await import('./auth.service.js');
-    const svc = authService(handle.db, { jwtSecret: testConfig().jwtSecret, accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30 });
+    const svc = authService(handle.db, {
+      jwtSecret: testConfig().jwtSecret,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+    });
     const rt = await svc.createOneTimeToken(carol.id);
     const first = await app.inject({ method: 'GET', url: `/api/auth/refresh/${rt}` });
     expect(first.statusCode).toBe(200);
@@ -138,7 +187,11 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       .execute();
     expect((await app.inject({ method: 'GET', url: `/api/auth/refresh/${stale}` })).statusCode).toBe(401);
 
-    const row = await handle.db.selectFrom('one_time_tokens').select(['created_at', 'expires_at']).where('token_hash', '=', hashToken(rt)).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('one_time_tokens')
+      .select(['created_at', 'expires_at'])
+      .where('token_hash', '=', hashToken(rt))
+      .executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBeLessThanOrEqual(10 * 60 * 1000);
   });
 
@@ -146,35 +199,72 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     const here = await login(app, 'dora');
     const elsewhere = await login(app, 'dora');
     const url = '/api/auth/changepassword';
-    const mismatch = await app.inject({ method: 'POST', url, headers: bearer(here.accessToken), payload: { oldPassword: 'Portal-test-1', newPassword: 'Better-pass-22', confirmPassword: 'Other-pass-22' } });
+    const mismatch = await app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(here.accessToken),
+      payload: { oldPassword: 'Portal-test-1', newPassword: 'Better-pass-22', confirmPassword: 'Other-pass-22' },
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toContain(MSG.passwordsMustMatch);
-    const weak = await app.inject({ method: 'POST', url, headers: bearer(here.accessToken), payload: { oldPassword: 'Portal-test-1', newPassword: 'short', confirmPassword: 'short' } });
+    const weak = await app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(here.accessToken),
+      payload: { oldPassword: 'Portal-test-1', newPassword: 'short', confirmPassword: 'short' },
+    });
     expect(weak.statusCode).toBe(400);
-    const wrongOld = await app.inject({ method: 'POST', url, headers: bearer(here.accessToken), payload: { oldPassword: 'wrong', newPassword: 'Better-pass-22', confirmPassword: 'Better-pass-22' } });
+    const wrongOld = await app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(here.accessToken),
+      payload: { oldPassword: 'wrong', newPassword: 'Better-pass-22', confirmPassword: 'Better-pass-22' },
+    });
     expect(wrongOld.statusCode).toBe(400);
 
-    const ok = await app.inject({ method: 'POST', url, headers: bearer(here.accessToken), payload: { oldPassword: 'Portal-test-1', newPassword: 'Better-pass-22', confirmPassword: 'Better-pass-22' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(here.accessToken),
+      payload: { oldPassword: 'Portal-test-1', newPassword: 'Better-pass-22', confirmPassword: 'Better-pass-22' },
+    });
     expect(ok.statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(here.accessToken) })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(elsewhere.accessToken) })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(elsewhere.refreshToken) })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(here.accessToken) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(elsewhere.accessToken) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(elsewhere.refreshToken) }))
+        .statusCode,
+    ).toBe(401);
     await expect(login(app, 'dora')).rejects.toThrow(/401/);
     await expect(login(app, 'dora', 'Better-pass-22')).resolves.toMatchObject({ user: { username: 'dora' } });
   });
 
   it('logout ends the session on the server', async () => {
     const s = await login(app, 'alice');
-    expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.accessToken) })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s.accessToken) })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.accessToken) })).statusCode,
+    ).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s.accessToken) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) })).statusCode,
+    ).toBe(401);
   });
 
   it('ends the sessions of a user who is disabled', async () => {
     const s = await login(app, 'bob');
     await handle.db.updateTable('users').set({ disabled: 1 }).where('username', '=', 'bob').execute();
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s.accessToken) })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s.accessToken) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) })).statusCode,
+    ).toBe(401);
     await handle.db.updateTable('users').set({ disabled: 0 }).where('username', '=', 'bob').execute();
   });
 
@@ -183,11 +273,19 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const r = await limited.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'alice', password: 'bad' } });
+        const r = await limited.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'alice', password: 'bad' },
+        });
         codes.push(r.statusCode);
       }
       expect(codes).toEqual([401, 401, 401, 429]);
-      const last = await limited.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'alice', password: 'bad' } });
+      const last = await limited.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'alice', password: 'bad' },
+      });
       expect(last.json().message).toBe(MSG.tooManyRequests);
     } finally {
       await limited.close();

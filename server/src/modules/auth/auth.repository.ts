@@ -7,7 +7,13 @@ export function authRepository(db: Db) {
     db
       .selectFrom('users')
       .innerJoin('accounts', 'accounts.id', 'users.account_id')
-      .select(['users.id', 'users.account_id', 'users.password_hash', 'users.disabled', 'accounts.disabled as account_disabled']);
+      .select([
+        'users.id',
+        'users.account_id',
+        'users.password_hash',
+        'users.disabled',
+        'accounts.disabled as account_disabled',
+      ]);
 
   return {
     findUserByUsername(username: string) {

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-import { authResponse, changePasswordRequest, errorResponse, loginRequest, okResponse, refreshTokenParams, user } from '@wholesale/contract';
+import {
+  authResponse,
+  changePasswordRequest,
+  errorResponse,
+  loginRequest,
+  okResponse,
+  refreshTokenParams,
+  user,
+} from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { bearerToken, requireAuth } from '../../plugins/authenticate.js';
 import { unauthorized } from '../../lib/http-errors.js';
@@ -91,7 +99,11 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/auth/logout',
     {
       preHandler: auth,
-      schema: { tags: ['auth'], summary: 'End this session on the server', response: { 200: okResponse, 401: errorResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session on the server',
+        response: { 200: okResponse, 401: errorResponse },
+      },
     },
     async (req) => {
       await ctx.auth.logout(req.auth);
@@ -103,9 +115,12 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     '/auth/me',
     {
       preHandler: auth,
-      schema: { tags: ['auth'], summary: 'The current user with account details', response: { 200: user, 401: errorResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The current user with account details',
+        response: { 200: user, 401: errorResponse },
+      },
     },
     (req) => ctx.auth.profile(req.auth.userId),
   );
 };
-

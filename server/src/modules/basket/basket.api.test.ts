@@ -17,7 +17,13 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     handle = await engine.open();
     app = await testApp(handle);
     const a = await insertAccount(handle.db);
-    const e = await insertAccount(handle.db, { currency_code: 'EUR', vat_rate_bp: 2300, discount_bp: 0, carriage_minor: 1500, carriage_free_over_minor: 0 });
+    const e = await insertAccount(handle.db, {
+      currency_code: 'EUR',
+      vat_rate_bp: 2300,
+      discount_bp: 0,
+      carriage_minor: 1500,
+      carriage_free_over_minor: 0,
+    });
     const roller = await insertProduct(handle.db, {
       itemNumber: 'RB-100',
       description: 'Roller blind Blackout Charcoal',
@@ -29,9 +35,19 @@ describe.each(testEngines())('basket API on $name', (engine) => {
         { currency: 'EUR', minimumQuantity: 10, priceE5: 1_999_999 },
       ],
     });
-    await insertProduct(handle.db, { itemNumber: 'CS-7', description: 'Bead chain connector', type: 'Components', range: 'Chains', gbpE5: 12_345, stock: 5 });
+    await insertProduct(handle.db, {
+      itemNumber: 'CS-7',
+      description: 'Bead chain connector',
+      type: 'Components',
+      range: 'Chains',
+      gbpE5: 12_345,
+      stock: 5,
+    });
     await insertProduct(handle.db, { itemNumber: 'OLD-1', gbpE5: 100_000, active: 0 });
-    await handle.db.insertInto('account_discounts').values({ account_id: e, product_type_id: roller.typeId, discount_bp: 2500 }).execute();
+    await handle.db
+      .insertInto('account_discounts')
+      .values({ account_id: e, product_type_id: roller.typeId, discount_bp: 2500 })
+      .execute();
     await insertUser(handle.db, a, 'gina');
     await insertUser(handle.db, a, 'gino');
     await insertUser(handle.db, e, 'eamon');
@@ -44,7 +60,8 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     await handle?.close();
   });
 
-  const get = async (token: string) => basketSchema.parse((await app.inject({ method: 'GET', url: '/api/basket', headers: bearer(token) })).json());
+  const get = async (token: string) =>
+    basketSchema.parse((await app.inject({ method: 'GET', url: '/api/basket', headers: bearer(token) })).json());
   const add = (token: string, itemNumber: string, quantity: unknown) =>
     app.inject({ method: 'POST', url: '/api/basket', headers: bearer(token), payload: { itemNumber, quantity } });
 
@@ -57,25 +74,53 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     expect((await add(gbp, 'CS-7', 3)).statusCode).toBe(200);
     const b = await get(gbp);
     expect(b.basketLines).toEqual([
-      expect.objectContaining({ lineNumber: 1, itemNumber: 'RB-100', stock: '1,250', discountPrice: 18, discountPercentage: 10, totalLinePrice: 36, quantity: 2, additionalCharge: 'False', hasMultiBuyDiscount: true }),
-      expect.objectContaining({ lineNumber: 2, itemNumber: 'CS-7', discountPrice: 0.11111, totalLinePrice: 0.33, hasMultiBuyDiscount: false }),
+      expect.objectContaining({
+        lineNumber: 1,
+        itemNumber: 'RB-100',
+        stock: '1,250',
+        discountPrice: 18,
+        discountPercentage: 10,
+        totalLinePrice: 36,
+        quantity: 2,
+        additionalCharge: 'False',
+        hasMultiBuyDiscount: true,
+      }),
+      expect.objectContaining({
+        lineNumber: 2,
+        itemNumber: 'CS-7',
+        discountPrice: 0.11111,
+        totalLinePrice: 0.33,
+        hasMultiBuyDiscount: false,
+      }),
     ]);
     expect(b.carriageLine).toMatchObject({ itemNumber: 'CARRIAGE', additionalCharge: 'True', totalLinePrice: 9.95 });
     expect(b.totalBasketPrice).toBe(46.28); // 36 + 0.33 + 9.95
-    const summary = basketSummary.parse((await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(gbp) })).json());
+    const summary = basketSummary.parse(
+      (await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(gbp) })).json(),
+    );
     expect(summary).toEqual({ amount: 46.28, totalVAT: 9.26, totalAmount: 55.54 });
   });
 
   it('adds the same item to its line and applies the multi-buy tier at its quantity', async () => {
     await add(gbp, 'RB-100', 8);
     const b = await get(gbp);
-    expect(b.basketLines[0]).toMatchObject({ quantity: 10, discountPrice: 17, discountPercentage: 15, totalLinePrice: 170 });
+    expect(b.basketLines[0]).toMatchObject({
+      quantity: 10,
+      discountPrice: 17,
+      discountPercentage: 15,
+      totalLinePrice: 170,
+    });
     expect(b.basketLines).toHaveLength(2);
   });
 
   it('updates and removes lines, bumping the revision each time', async () => {
     const before = (await get(gbp)).revision;
-    const patched = await app.inject({ method: 'PATCH', url: '/api/basket', headers: bearer(gbp), payload: { lineNumber: 1, quantity: 20 } });
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: '/api/basket',
+      headers: bearer(gbp),
+      payload: { lineNumber: 1, quantity: 20 },
+    });
     expect(patched.statusCode).toBe(200);
     expect(basketSchema.parse(patched.json()).basketLines[0]).toMatchObject({ quantity: 20, totalLinePrice: 340 });
     // Goods now over £250: carriage is free.
@@ -90,15 +135,24 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     const b = await get(eur);
     expect(b.basketLines[0]).toMatchObject({ discountPrice: 17.55, discountPercentage: 25, totalLinePrice: 17.55 });
     expect(b.carriageLine?.totalLinePrice).toBe(15);
-    const summary = basketSummary.parse((await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(eur) })).json());
+    const summary = basketSummary.parse(
+      (await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(eur) })).json(),
+    );
     expect(summary).toEqual({ amount: 32.55, totalVAT: 7.49, totalAmount: 40.04 });
   });
 
   it('keeps baskets per user and never reaches another basket line', async () => {
     expect((await get(colleague)).basketLines).toEqual([]);
-    const foreign = await app.inject({ method: 'PATCH', url: '/api/basket', headers: bearer(colleague), payload: { lineNumber: 1, quantity: 5 } });
+    const foreign = await app.inject({
+      method: 'PATCH',
+      url: '/api/basket',
+      headers: bearer(colleague),
+      payload: { lineNumber: 1, quantity: 5 },
+    });
     expect(foreign.statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: '/api/basket/1', headers: bearer(colleague) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: '/api/basket/1', headers: bearer(colleague) })).statusCode).toBe(
+      404,
+    );
     expect((await get(gbp)).basketLines[0]?.quantity).toBe(20);
   });
 

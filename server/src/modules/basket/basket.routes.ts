@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { addBasketLine, basket, basketLineParams, basketSummary, errorResponse, updateBasketLine } from '@wholesale/contract';
+import {
+  addBasketLine,
+  basket,
+  basketLineParams,
+  basketSummary,
+  errorResponse,
+  updateBasketLine,
+} from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { basketService } from './basket.service.js';
@@ -14,7 +21,13 @@ export const basketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
 
   app.get(
     '/basket',
-    { schema: { tags: ['basket'], summary: "The caller's basket, priced on the server", response: { 200: basket, ...errors } } },
+    {
+      schema: {
+        tags: ['basket'],
+        summary: "The caller's basket, priced on the server",
+        response: { 200: basket, ...errors },
+      },
+    },
     (req) => service.getBasket(req.auth),
   );
 
@@ -34,7 +47,12 @@ export const basketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   app.patch(
     '/basket',
     {
-      schema: { tags: ['basket'], summary: "Change a line's quantity", body: updateBasketLine, response: { 200: basket, ...errors } },
+      schema: {
+        tags: ['basket'],
+        summary: "Change a line's quantity",
+        body: updateBasketLine,
+        response: { 200: basket, ...errors },
+      },
     },
     (req) => service.updateBasketLine(req.auth, req.body.lineNumber, req.body.quantity),
   );
@@ -42,14 +60,25 @@ export const basketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
   app.delete(
     '/basket/:id',
     {
-      schema: { tags: ['basket'], summary: 'Remove a line by its line number', params: basketLineParams, response: { 200: basket, ...errors } },
+      schema: {
+        tags: ['basket'],
+        summary: 'Remove a line by its line number',
+        params: basketLineParams,
+        response: { 200: basket, ...errors },
+      },
     },
     (req) => service.deleteBasketLine(req.auth, req.params.id),
   );
 
   app.get(
     '/basket/amount',
-    { schema: { tags: ['basket'], summary: 'Basket summary: amount, VAT, total', response: { 200: basketSummary, ...errors } } },
+    {
+      schema: {
+        tags: ['basket'],
+        summary: 'Basket summary: amount, VAT, total',
+        response: { 200: basketSummary, ...errors },
+      },
+    },
     (req) => service.getBasketAmount(req.auth),
   );
 };

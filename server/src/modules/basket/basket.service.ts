@@ -47,7 +47,10 @@ export function basketService(db: Db) {
     const basket = await repo.findBasket(caller.userId);
     const rows = basket ? await repo.lines(basket.id) : [];
     const ids = rows.map((r) => r.product_id);
-    const [prices, tiers] = await Promise.all([pricing.listPrices(ids, terms.currencyCode), pricing.tiers(ids, terms.currencyCode)]);
+    const [prices, tiers] = await Promise.all([
+      pricing.listPrices(ids, terms.currencyCode),
+      pricing.tiers(ids, terms.currencyCode),
+    ]);
     const lines: PricedLine[] = rows.map((r) => {
       const listPriceE5 = prices.get(r.product_id) ?? 0;
       const productTiers = tiers.get(r.product_id) ?? [];
@@ -182,7 +185,11 @@ export function basketService(db: Db) {
      * Empties the caller's basket and fills it with `lines` (copy order), inside `trx`.
      * Returns the basket revision after the change.
      */
-    async replaceLines(trx: Db, caller: Caller, lines: readonly { productId: number; quantity: number }[]): Promise<void> {
+    async replaceLines(
+      trx: Db,
+      caller: Caller,
+      lines: readonly { productId: number; quantity: number }[],
+    ): Promise<void> {
       const repo = basketRepository(trx);
       const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
       await repo.touch(basketId);

@@ -391,7 +391,9 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       // Only a recent order is confirmed: the return URL opened by hand later announces nothing.
       const old = new Date(Date.now() - 31 * 60_000).toISOString();
       await handle.db.updateTable('orders').set({ created_at: old }).where('order_number', '=', orderNumber).execute();
-      expect((await app.inject({ method: 'GET', url: '/api/basket/confirmation', headers: bearer(credit) })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/basket/confirmation', headers: bearer(credit) })).statusCode,
+      ).toBe(404);
       // The same revision again answers the same order (a double click, a retry).
       const again = await submit(credit, b.revision, s.totalAmount);
       expect(again.statusCode).toBe(200);

@@ -23,7 +23,16 @@ export function pricingRepository(db: Db) {
     async accountTerms(accountId: number): Promise<AccountTerms | undefined> {
       const a = await db
         .selectFrom('accounts')
-        .select(['id', 'currency_code', 'vat_rate_bp', 'carriage_minor', 'carriage_free_over_minor', 'discount_bp', 'is_proforma', 'on_stop'])
+        .select([
+          'id',
+          'currency_code',
+          'vat_rate_bp',
+          'carriage_minor',
+          'carriage_free_over_minor',
+          'discount_bp',
+          'is_proforma',
+          'on_stop',
+        ])
         .where('id', '=', accountId)
         .executeTakeFirst();
       if (!a) return undefined;

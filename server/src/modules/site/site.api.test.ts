@@ -28,11 +28,24 @@ describe.each(testEngines())('site API on $name', (engine) => {
   });
 
   it('shows the banner only when it is switched on and has text', async () => {
-    const get = async () => notification.parse((await app.inject({ method: 'GET', url: '/api/notification', headers: bearer(token) })).json());
+    const get = async () =>
+      notification.parse(
+        (await app.inject({ method: 'GET', url: '/api/notification', headers: bearer(token) })).json(),
+      );
     expect(await get()).toEqual({ showNotification: false, notificationText: null });
-    await handle.db.insertInto('settings').values([{ key: 'notification.show', value: 'true' }, { key: 'notification.text', value: '' }]).execute();
+    await handle.db
+      .insertInto('settings')
+      .values([
+        { key: 'notification.show', value: 'true' },
+        { key: 'notification.text', value: '' },
+      ])
+      .execute();
     expect((await get()).showNotification).toBe(false);
-    await handle.db.updateTable('settings').set({ value: 'Closed on Monday' }).where('key', '=', 'notification.text').execute();
+    await handle.db
+      .updateTable('settings')
+      .set({ value: 'Closed on Monday' })
+      .where('key', '=', 'notification.text')
+      .execute();
     expect(await get()).toEqual({ showNotification: true, notificationText: 'Closed on Monday' });
   });
 
@@ -55,7 +68,11 @@ describe.each(testEngines())('site API on $name', (engine) => {
   });
 
   it('refuses NUL characters with the same 400 on every engine', async () => {
-    const body = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'sam\u0000', password: 'x' } });
+    const body = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'sam\u0000', password: 'x' },
+    });
     expect(body.statusCode).toBe(400);
     expect(body.json().message).toBe('The request contains a NUL character');
     const path = await app.inject({ method: 'GET', url: '/api/orderproducts/multi/AB%00C', headers: bearer(token) });

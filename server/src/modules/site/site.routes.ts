@@ -20,7 +20,13 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.get(
     '/settings',
-    { schema: { tags: ['site'], summary: 'Public portal settings (support email, footer, links)', response: { 200: siteSettings } } },
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Public portal settings (support email, footer, links)',
+        response: { 200: siteSettings },
+      },
+    },
     () => ctx.settings.site(),
   );
 

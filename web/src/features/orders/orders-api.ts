@@ -54,12 +54,8 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useListOpenOrdersQuery,
-  useTrackOrderQuery,
-  useCancelOrderMutation,
-  useDownloadOrderStatementMutation,
-} = ordersApi;
+export const { useListOpenOrdersQuery, useTrackOrderQuery, useCancelOrderMutation, useDownloadOrderStatementMutation } =
+  ordersApi;
 
 /** The message an error response carries, if any (the server's refusal texts are the spec's). */
 export function errorMessage(error: unknown): string | undefined {
