@@ -86,13 +86,16 @@ test.describe('open orders', () => {
     await expect(table.getByText('Shipped', { exact: true }).first()).toBeVisible();
     await expect(table.getByRole('cell', { name: 'MAIN', exact: true }).first()).toBeVisible();
 
+    // Sorting covers every page, not just the one shown: compare with the whole list.
+    const all = ((await apiGet(page, '/api/order')) as { orderNumber: string }[]).map((o) => o.orderNumber).sort();
     await page.getByRole('button', { name: /Order No/ }).click();
     await expect(page.getByRole('columnheader', { name: /Order No/ })).toHaveAttribute('aria-sort', 'ascending');
     const asc = await shownOrderNumbers(page);
-    expect(asc).toEqual([...asc].sort());
+    expect(asc).toEqual(all.slice(0, asc.length));
     await page.getByRole('button', { name: /Order No/ }).click();
     await expect(page.getByRole('columnheader', { name: /Order No/ })).toHaveAttribute('aria-sort', 'descending');
-    expect(await shownOrderNumbers(page)).toEqual([...asc].sort().reverse());
+    const desc = await shownOrderNumbers(page);
+    expect(desc).toEqual([...all].reverse().slice(0, desc.length));
 
     const target = asc[0]!;
     await page.getByLabel('Search orders').fill(target);
