@@ -74,7 +74,7 @@ export function logOutControl(page: Page): Locator {
 
 /** The phone header's button that opens the slide-out menu. */
 export function menuButton(page: Page): Locator {
-  return page.getByRole('button', { name: /menu/i }).filter({ visible: true });
+  return page.getByRole('button', { name: 'Open menu', exact: true }).filter({ visible: true });
 }
 
 /** Open the phone slide-out menu and wait for its links to show. */
