@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useCopyOrderToBasket } from '../../lib/order-copy-api';
@@ -12,22 +13,8 @@ import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import { useDownloadInvoiceStatementMutation, useGetInvoiceQuery } from './account-api';
 
-function Breadcrumb({ documentNumber }: { documentNumber?: string }) {
-  return (
-    <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-      <ol className="flex flex-wrap items-center gap-2 text-slate-600">
-        <li>
-          <Link to="/account" className="text-brand-700 underline-offset-2 hover:underline">
-            My Account
-          </Link>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li aria-current="page" className="font-medium text-slate-900">
-          {documentNumber ? `${documentNumber}` : 'View Transaction'}
-        </li>
-      </ol>
-    </nav>
-  );
+function InvoiceBreadcrumb({ documentNumber }: { documentNumber?: string }) {
+  return <Breadcrumb parent={{ to: '/account', label: 'My Account' }} current={documentNumber || 'View Transaction'} />;
 }
 
 function PaymentBadge({ invoice, symbol }: { invoice: Invoice; symbol: string }) {
@@ -63,7 +50,7 @@ export function ViewTransactionPage() {
   if (failed || (!isLoading && !invoice)) {
     return (
       <div>
-        <Breadcrumb />
+        <InvoiceBreadcrumb />
         <PageHeading title="View Transaction" />
         <p className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">{MSG.selectInvoiceFailed}</p>
         <p className="mt-4">
@@ -77,7 +64,7 @@ export function ViewTransactionPage() {
   if (!invoice) {
     return (
       <div>
-        <Breadcrumb documentNumber={documentNumber} />
+        <InvoiceBreadcrumb documentNumber={documentNumber} />
         <PageHeading title="View Transaction" />
         <div className="flex items-center gap-3 py-10 text-slate-700">
           <Spinner decorative /> <span role="status">Loading invoice...</span>
@@ -112,7 +99,7 @@ function Transaction({ invoice }: { invoice: Invoice }) {
 
   return (
     <div>
-      <Breadcrumb documentNumber={invoice.documentNumber} />
+      <InvoiceBreadcrumb documentNumber={invoice.documentNumber} />
       <PageHeading title="View Transaction">
         {invoice.orderNumber && (
           <Button variant="secondary" onClick={() => setCopyOpen(true)}>

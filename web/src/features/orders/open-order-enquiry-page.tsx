@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
+import { Breadcrumb } from '../../components/breadcrumb';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useCopyOrderToBasket } from '../../lib/order-copy-api';
@@ -19,21 +20,12 @@ import {
   useListOpenOrdersQuery,
 } from './orders-api';
 
-function Breadcrumb({ orderNumber }: { orderNumber?: string }) {
+function OrderBreadcrumb({ orderNumber }: { orderNumber?: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-      <ol className="flex flex-wrap items-center gap-2 text-slate-600">
-        <li>
-          <Link to="/open-orders" className="text-brand-700 underline-offset-2 hover:underline">
-            Open Orders
-          </Link>
-        </li>
-        <li aria-hidden="true">/</li>
-        <li aria-current="page" className="font-medium text-slate-900">
-          {orderNumber ? `Order ${orderNumber}` : 'Open Order Enquiry'}
-        </li>
-      </ol>
-    </nav>
+    <Breadcrumb
+      parent={{ to: '/open-orders', label: 'Open Orders' }}
+      current={orderNumber ? `Order ${orderNumber}` : 'Open Order Enquiry'}
+    />
   );
 }
 
@@ -56,7 +48,7 @@ export function OpenOrderEnquiryPage() {
   if (isLoading) {
     return (
       <div>
-        <Breadcrumb />
+        <OrderBreadcrumb />
         <PageHeading title="Open Order Enquiry" />
         <div className="flex items-center gap-3 py-10 text-slate-700">
           <Spinner decorative /> <span role="status">Loading order...</span>
@@ -67,7 +59,7 @@ export function OpenOrderEnquiryPage() {
   if (isError || !order) {
     return (
       <div>
-        <Breadcrumb />
+        <OrderBreadcrumb />
         <PageHeading title="Open Order Enquiry" />
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
           {MSG.selectOrderFailed}
@@ -125,7 +117,7 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
 
   return (
     <div>
-      <Breadcrumb orderNumber={order.orderNumber} />
+      <OrderBreadcrumb orderNumber={order.orderNumber} />
       <PageHeading title="Open Order Enquiry">
         <div className="flex flex-wrap gap-3">
           <Button variant="secondary" onClick={() => setCopyOpen(true)}>
