@@ -26,12 +26,7 @@ export function authRepository(db: Db) {
 
     /** Active = the user and the account are enabled, and the session family is not revoked. */
     async isSessionActive(userId: number, familyId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('users')
-        .innerJoin('accounts', 'accounts.id', 'users.account_id')
-        .select(['users.disabled', 'accounts.disabled as account_disabled'])
-        .where('users.id', '=', userId)
-        .executeTakeFirst();
+      const row = await selectLogin().where('users.id', '=', userId).executeTakeFirst();
       if (!row || row.disabled || row.account_disabled) return false;
       const revoked = await db
         .selectFrom('refresh_tokens')
