@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { DEFAULT_ADDRESS_REFERENCE, FIELD_LIMITS, NEW_ADDRESS_REFERENCE } from './limits.js';
-import { itemNumber, money, quantity, textBoolean, unitPrice } from './common.js';
+import { digitsParam, idNumber, itemNumber, money, quantity, textBoolean, unitPrice } from './common.js';
 import { deliveryAddress } from './auth.js';
 
 export const basketLine = z.object({
@@ -30,10 +30,10 @@ export type Basket = z.infer<typeof basket>;
 export const addBasketLine = z.object({ itemNumber, quantity });
 export type AddBasketLine = z.infer<typeof addBasketLine>;
 
-export const updateBasketLine = z.object({ lineNumber: z.number().int().min(1), quantity });
+export const updateBasketLine = z.object({ lineNumber: idNumber, quantity });
 export type UpdateBasketLine = z.infer<typeof updateBasketLine>;
 
-export const basketLineParams = z.object({ id: z.coerce.number().int().min(1) });
+export const basketLineParams = z.object({ id: digitsParam() });
 
 export const basketSummary = z.object({ amount: money, totalVAT: money, totalAmount: money });
 export type BasketSummary = z.infer<typeof basketSummary>;
@@ -146,7 +146,7 @@ export const deliveryInformation = z.object({
 });
 export type DeliveryInformation = z.infer<typeof deliveryInformation>;
 
-export const submitBasketParams = z.object({ id: z.coerce.number().int().min(0).describe('Basket revision reviewed') });
+export const submitBasketParams = z.object({ id: digitsParam(0).describe('Basket revision reviewed') });
 export const submitBasketRequest = z.object({ amount: money.describe('The total the customer was shown') });
 export const submitBasketResponse = z.object({ orderNumber: z.string() });
 

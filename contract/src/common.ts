@@ -25,7 +25,15 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.object({ ok: z.literal(true) });
 
-export const healthResponse = z.object({ status: z.literal('ok'), database: z.string() });
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.object({
+    engine: z.enum(['sqlite', 'postgres']),
+    status: z.enum(['up', 'down']),
+    latencyMs: z.number().describe('How long `select 1` took (or the time given up after)'),
+  }),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
 
 export const notification = z.object({
   showNotification: z.boolean(),
@@ -51,8 +59,29 @@ export const siteSettings = z.object({
 });
 export type SiteSettings = z.infer<typeof siteSettings>;
 
-/** A whole number of at most 6 digits, above 0 (spec section 5). */
-export const quantity = z.coerce
+/** The largest value of the database's integer columns (ids, revisions): PostgreSQL `integer`. */
+export const INT32_MAX = 2_147_483_647;
+
+/** A JSON id: a number (never a string, boolean or array) within the integer column. */
+export const idNumber = z
+  .number({ error: MSG.mustBeNumber })
+  .int(MSG.mustBeNumber)
+  .min(1)
+  .max(INT32_MAX, `Must be at most ${INT32_MAX}`);
+
+/**
+ * A number in a URL path or query: decimal digits only (no '0x10', '1e2', ' 3', '-1'), within the
+ * integer column, so nothing odd reaches the database.
+ */
+export const digitsParam = (min = 1, max = INT32_MAX) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, 'Must be a whole number written in digits')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max, `Must be at most ${max}`));
+
+/** A whole number of at most 6 digits, above 0 (spec section 5). JSON numbers only: "5", true, [5] are refused. */
+export const quantity = z
   .number({ error: MSG.mustBeNumber })
   .int(MSG.mustBeNumber)
   .min(1, 'Quantity must be at least 1')

@@ -29,7 +29,9 @@ describe('contract validation', () => {
   });
 
   it('accepts quantities of 1 to 6 digits only', () => {
-    expect(quantity.parse('42')).toBe(42);
+    expect(quantity.parse(42)).toBe(42);
+    // JSON numbers only: strings, booleans and arrays are refused, not coerced.
+    for (const v of ['42', '0x10', '1e2', true, [3]]) expect(quantity.safeParse(v).success).toBe(false);
     expect(quantity.safeParse(0).success).toBe(false);
     expect(quantity.safeParse(1_000_000).success).toBe(false);
     expect(quantity.safeParse(1.5).success).toBe(false);

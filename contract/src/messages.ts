@@ -102,4 +102,10 @@ export const MSG = {
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   badRequest: 'The request was not valid',
   serverError: 'Something went wrong on our side. Please try again.',
+  busy: 'The portal is busy. Please try again in a moment.',
+  unavailable: 'The portal cannot reach its database just now. Please try again in a moment.',
+  paymentLinkExpired: 'This payment link has expired. No money has been taken.',
+  paymentLinkReplaced: 'This payment link has been replaced by a newer one. No money has been taken.',
+  paymentNoLongerPossible: (reason: string) =>
+    `This payment can no longer be taken: ${reason} No money has been taken.`,
 } as const;

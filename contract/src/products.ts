@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemNumber, quantity, shortDate, unitPrice } from './common.js';
+import { digitsParam, itemNumber, quantity, shortDate, unitPrice } from './common.js';
 
 export const category = z.object({
   name: z.string(),
@@ -60,7 +60,7 @@ export const deliveryScheduleList = z.array(deliveryScheduleEntry);
 export const itemNumberParams = z.object({ itemNumber });
 export const productImageParams = z.object({
   itemNumber,
-  imageType: z.coerce.number().int().min(0).max(1).describe('0 thumbnail, 1 large'),
+  imageType: digitsParam(0, 1).describe('0 thumbnail, 1 large'),
 });
 
 /**

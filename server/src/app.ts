@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,22 +16,33 @@ import { settingsService } from './modules/site/settings.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { apiModules, publicModules } from './modules/index.js';
+import { connectRedis, portalLimits, Throttle } from './lib/throttle.js';
+import { redactUrl } from './lib/redact.js';
 
 export interface BuildOptions {
   config: Config;
   handle: DbHandle;
-  /** Redis client for shared rate-limit counters when several processes run (REDIS_URL). */
-  redis?: import('ioredis').Redis;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server; main.ts listens on it, tests call `inject` on it. */
-export async function buildApp({ config, handle, redis }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, handle, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
+            ...(logStream ? { stream: logStream } : {}),
+            // One-time login tokens and payment links are keys: never written to the log.
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
             redact: {
               paths: [
                 'req.headers.authorization',
@@ -43,7 +53,8 @@ export async function buildApp({ config, handle, redis }: BuildOptions): Promise
               censor: '[redacted]',
             },
           },
-    trustProxy: true,
+    // X-Forwarded-For/-Proto are believed only from the proxies named in TRUSTED_PROXIES.
+    trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     bodyLimit: 256 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -69,11 +80,17 @@ export async function buildApp({ config, handle, redis }: BuildOptions): Promise
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Agrees with frame-ancestors 'none'.
+    xFrameOptions: { action: 'deny' },
+    // Sent only over TLS (below): HSTS on a plain-HTTP answer is meaningless and misleads scanners.
+    strictTransportSecurity: false,
   });
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'wholesale-rl:' } : {}),
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
 
   await app.register(swagger, {
     openapi: {
@@ -96,8 +113,11 @@ export async function buildApp({ config, handle, redis }: BuildOptions): Promise
       jwtSecret: config.jwtSecret,
       accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+      refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
     }),
     settings: settingsService(handle.db),
+    throttle: new Throttle(redis),
+    limits: portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE),
   };
 
   await app.register(

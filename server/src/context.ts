@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { SettingsService } from './modules/site/settings.service.js';
+import type { PortalLimits, Throttle } from './lib/throttle.js';
 
 /** What every route module is given: the database, the configuration and shared services. */
 export interface AppContext {
@@ -9,4 +10,7 @@ export interface AppContext {
   handle: DbHandle;
   auth: AuthService;
   settings: SettingsService;
+  /** Attempt counters for login, password change and payments (lib/throttle.ts). */
+  throttle: Throttle;
+  limits: PortalLimits;
 }

@@ -15,7 +15,12 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const handle = openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const handle = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+  });
   await migrateToLatest(handle);
   if (config.SEED_ON_EMPTY) {
     const { isEmpty, seedDemo } = await import('./db/seed/index.js');
@@ -27,18 +32,11 @@ async function main(): Promise<void> {
     }
   }
 
-  let redis: import('ioredis').Redis | undefined;
-  if (config.REDIS_URL) {
-    const { Redis } = await import('ioredis');
-    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: false });
-  }
-
-  const app = await buildApp({ config, handle, redis });
+  const app = await buildApp({ config, handle });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await handle.close();
-    redis?.disconnect();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -24,11 +24,27 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqliteFile?: string }): DbHandle {
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  sqliteFile?: string;
+  /** PostgreSQL: the longest one statement may run (waiting on a lock included), server-side. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: the longest a request waits for a pooled connection (or to open one). */
+  acquireTimeoutMs?: number;
+}
+
+export function openDatabase(opts: OpenOptions): DbHandle {
   if (isPostgresUrl(opts.databaseUrl)) {
+    const statementTimeout = opts.statementTimeoutMs ?? 15_000;
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: 10,
+      // A locked table or a lost server must not hang requests: statements end (57014) and waiting
+      // for a connection gives up, and the error handler answers 503 with Retry-After.
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + 2_000,
+      connectionTimeoutMillis: opts.acquireTimeoutMs ?? 5_000,
       // Random reads cost about what sequential ones do on SSDs and warm caches. With the default (4)
       // the planner prefers sequential scans to the trigram index and primary keys for search, several
       // times slower (bench/search.ts).
@@ -45,8 +61,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
       close: () => db.destroy(),
     };
   }
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+  fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'portal.sqlite');
+  // Created readable by its owner only; SQLite gives the -wal and -shm files the same mode.
+  if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
@@ -58,4 +76,36 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; sqli
 
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EPIPE',
+  '57014', // query_canceled: statement_timeout
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+  '55P03', // lock_not_available
+  '40P01', // deadlock_detected
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+]);
+
+/**
+ * True for errors that mean "the database cannot answer just now" (down, restarting, overloaded,
+ * a lock held too long) rather than a bug: those answer 503 with Retry-After, not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  const msg = typeof e.message === 'string' ? e.message : '';
+  if (/timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout/i.test(msg))
+    return true;
+  return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }

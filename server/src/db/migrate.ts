@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/001-initial.js';
 import * as counters from './migrations/002-counters.js';
+import * as paymentLinks from './migrations/003-payment-links.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -9,6 +10,7 @@ type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> 
 const migrations: Record<string, EngineMigration> = {
   '001-initial': initial,
   '002-counters': counters,
+  '003-payment-links': paymentLinks,
 };
 
 class EngineAwareProvider implements MigrationProvider {

@@ -260,7 +260,8 @@ export interface PaymentsTable {
   account_id: number;
   user_id: number;
   purpose: 'order' | 'invoices';
-  status: 'pending' | 'approved' | 'declined';
+  /** pending until paid or declined; cancelled when a newer link replaced it or a recheck refused it. */
+  status: 'pending' | 'approved' | 'declined' | 'cancelled';
   amount_minor: number;
   currency_code: 'GBP' | 'EUR';
   reference: string;
@@ -270,6 +271,10 @@ export interface PaymentsTable {
   card_last4: string | null;
   created_at: string;
   completed_at: string | null;
+  /** After this the hosted page refuses the card (PAYMENT_LINK_TTL_MINUTES); null on old rows. */
+  expires_at: string | null;
+  /** What the payment is for when that is not an invoice: 'basket:{id}:{revision}'. */
+  subject: string | null;
 }
 
 export interface PaymentInvoicesTable {

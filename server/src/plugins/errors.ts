@@ -2,6 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG } from '@wholesale/contract';
 import { HttpError } from '../lib/http-errors.js';
+import { isDatabaseUnavailable } from '../db/client.js';
+
+/** Seconds a client is asked to wait when the database cannot answer. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 const reason: Record<number, string> = {
   400: 'Bad Request',
@@ -15,6 +19,7 @@ const reason: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** Every error answers {statusCode, error, message[, issues]}; no stack trace ever leaves. */
@@ -42,6 +47,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, url: request.url }, 'response did not match its schema');
       return reply.status(500).send({ statusCode: 500, error: reason[500], message: MSG.serverError });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ code: (err as { code?: unknown }).code, msg: err.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, error: reason[503], message: MSG.unavailable });
     }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

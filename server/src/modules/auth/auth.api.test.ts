@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { authResponse, MSG } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
@@ -12,6 +12,15 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   let handle: DbHandle;
   let app: FastifyInstance;
   let accountId: number;
+
+  /** Moves a used refresh token's rotation `seconds` into the past, as if that time had gone by. */
+  const ageRotation = async (token: string, seconds: number) => {
+    await handle.db
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: new Date(Date.now() - seconds * 1000).toISOString() })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+  };
 
   beforeAll(async () => {
     handle = await engine.open();
@@ -116,13 +125,13 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     expect(none.statusCode).toBe(401);
     expect(none.headers['www-authenticate']).not.toContain('invalid_token');
 
-    const forged = await new SignJWT({ acc: accountId, fam: 'x' })
+    const forged = await new SignJWT({ acc: accountId, sid: 'x' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('1')
       .setIssuer('wholesale-portal')
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode('some-other-secret-some-other-secret-000'));
-    const expired = await new SignJWT({ acc: accountId, fam: 'x' })
+    const expired = await new SignJWT({ acc: accountId, sid: 'x' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('1')
       .setIssuer('wholesale-portal')
@@ -135,6 +144,49 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     }
   });
 
+  it('requires exp, sid and the account the user belongs to in a correctly signed token', async () => {
+    const s = await login(app, 'bob');
+    const real = decodeJwt(s.accessToken);
+    const otherAccount = await insertAccount(handle.db);
+    const key = new TextEncoder().encode(testConfig().jwtSecret);
+    const sign = (claims: Record<string, unknown>, exp: boolean) => {
+      const jwt = new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(real.sub))
+        .setIssuer('wholesale-portal')
+        .setIssuedAt();
+      return (exp ? jwt.setExpirationTime('5m') : jwt).sign(key);
+    };
+    const status = async (token: string) =>
+      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode;
+
+    // The same claims re-signed work: the refusals below are about the claims alone.
+    expect(await status(await sign({ acc: real.acc, sid: real.sid }, true))).toBe(200);
+    expect(await status(await sign({ acc: real.acc, sid: real.sid }, false))).toBe(401);
+    expect(await status(await sign({ acc: real.acc }, true))).toBe(401);
+    expect(await status(await sign({ acc: real.acc, fam: real.sid }, true))).toBe(401);
+    expect(await status(await sign({ acc: otherAccount, sid: real.sid }, true))).toBe(401);
+    expect(await status(await sign({ acc: String(real.acc), sid: real.sid }, true))).toBe(401);
+  });
+
+  it('answers auth requests with Cache-Control: no-store', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'bob', password: 'Portal-test-1' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(res.json().accessToken) });
+    expect(me.headers['cache-control']).toBe('no-store');
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'bob', password: 'x' },
+    });
+    expect(bad.headers['cache-control']).toBe('no-store');
+  });
+
   it('rotates refresh tokens and revokes the family when a rotated one is reused', async () => {
     const s = await login(app, 'bob');
     const r1 = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
@@ -145,7 +197,8 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       200,
     );
 
-    // The old token again: a theft signal. Everything in the family ends.
+    // The old token again after the grace window: a theft signal. Everything in the family ends.
+    await ageRotation(s.refreshToken, 31);
     const reuse = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
     expect(reuse.statusCode).toBe(401);
     expect(
@@ -154,6 +207,48 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     const after = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) });
     expect(after.statusCode).toBe(401);
     expect(after.headers['www-authenticate']).toContain('invalid_token');
+  });
+
+  it('lets two tabs refresh with the same token at once (grace window) without logging out', async () => {
+    const s = await login(app, 'bob');
+    const [a, b] = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) }),
+      app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const sa = authResponse.parse(a.json());
+    const sb = authResponse.parse(b.json());
+    expect(sa.refreshToken).not.toBe(sb.refreshToken);
+    // A third use a few seconds later (a slow tab) still works...
+    await ageRotation(s.refreshToken, 5);
+    const late = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+    expect(late.statusCode).toBe(200);
+    // ...and both tabs stay signed in, each able to refresh again.
+    for (const t of [sa, sb]) {
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(t.accessToken) })).statusCode,
+      ).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(t.refreshToken) })).statusCode,
+      ).toBe(200);
+    }
+  });
+
+  it('without a grace window, even an immediate second use revokes the family', async () => {
+    const strict = await testApp(handle, { REFRESH_REUSE_GRACE_SECONDS: 0 });
+    try {
+      const s = await login(strict, 'bob');
+      const r1 = await strict.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+      expect(r1.statusCode).toBe(200);
+      const again = await strict.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+      expect(again.statusCode).toBe(401);
+      const s1 = authResponse.parse(r1.json());
+      expect(
+        (await strict.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) })).statusCode,
+      ).toBe(401);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('refuses a refresh without a token or with a made-up one', async () => {

@@ -24,18 +24,20 @@ export function authRepository(db: Db) {
       return selectLogin().where('users.id', '=', userId).executeTakeFirst();
     },
 
-    /** Active = the user and the account are enabled, and the session family is not revoked. */
-    async isSessionActive(userId: number, familyId: string): Promise<boolean> {
+    /**
+     * Active = the user and the account are enabled, the user still belongs to the account the token
+     * names, and the session (refresh-token family) is the user's and not revoked.
+     */
+    async isSessionActive(userId: number, accountId: number, familyId: string): Promise<boolean> {
       const row = await selectLogin().where('users.id', '=', userId).executeTakeFirst();
-      if (!row || row.disabled || row.account_disabled) return false;
-      const revoked = await db
+      if (!row || row.disabled || row.account_disabled || row.account_id !== accountId) return false;
+      const family = await db
         .selectFrom('refresh_tokens')
-        .select('id')
+        .select((eb) => [eb.fn.countAll<number>().as('tokens'), eb.fn.count<number>('revoked_at').as('revoked')])
         .where('family_id', '=', familyId)
-        .where('revoked_at', 'is not', null)
-        .limit(1)
-        .executeTakeFirst();
-      return !revoked;
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(family.tokens) > 0 && Number(family.revoked) === 0;
     },
 
     async loadProfile(userId: number) {

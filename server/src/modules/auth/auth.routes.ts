@@ -13,29 +13,22 @@ import {
 import type { AppContext } from '../../context.js';
 import { bearerToken, requireAuth } from '../../plugins/authenticate.js';
 import { unauthorized } from '../../lib/http-errors.js';
+import { keyPart } from '../../lib/throttle.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse, 503: errorResponse };
 
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = requireAuth(ctx.auth);
-  const perMinute = ctx.config.LOGIN_RATE_LIMIT_PER_MINUTE;
+  const { throttle, limits } = ctx;
+  // Tokens and profiles must not stay in a browser or proxy cache.
+  fastify.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   app.post(
     '/auth/login',
     {
-      config: {
-        rateLimit: {
-          max: perMinute,
-          timeWindow: 60_000,
-          // Per client and username, so one noisy office does not lock out its colleagues.
-          keyGenerator: (req) => {
-            const body = req.body as { username?: unknown } | undefined;
-            const name = typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 100) : '';
-            return `login:${req.ip}:${name}`;
-          },
-        },
-      },
       schema: {
         tags: ['auth'],
         summary: 'Log in with username and password',
@@ -43,13 +36,20 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
         response: { 200: authResponse, ...errors },
       },
     },
-    (req) => ctx.auth.login(req.body.username, req.body.password),
+    async (req) => {
+      // Counted before the (deliberately slow) password check; a success clears the username's count.
+      const name = keyPart(req.body.username);
+      await throttle.enforce([limits.loginIp, req.ip], [limits.loginUser, name]);
+      const session = await ctx.auth.login(req.body.username, req.body.password);
+      await throttle.reset(limits.loginUser, name);
+      return session;
+    },
   );
 
   app.get(
     '/auth/refresh',
     {
-      config: { rateLimit: { max: perMinute * 6, timeWindow: 60_000 } },
+      preHandler: async (req) => throttle.enforce([limits.refreshIp, req.ip]),
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token (sent as Bearer) for a new session; the token rotates',
@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   app.get(
     '/auth/refresh/:token',
     {
-      config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
+      preHandler: async (req) => throttle.enforce([limits.oneTimeIp, req.ip]),
       schema: {
         tags: ['auth'],
         summary: 'Exchange a one-time rt token (from a /redirect link) for a session',
@@ -80,8 +80,11 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   app.post(
     '/auth/changepassword',
     {
-      preHandler: auth,
-      config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
+      preHandler: [
+        auth,
+        async (req) =>
+          throttle.enforce([limits.changePasswordIp, req.ip], [limits.changePasswordUser, String(req.auth.userId)]),
+      ],
       schema: {
         tags: ['auth'],
         summary: "Change the caller's password; ends the user's other sessions",

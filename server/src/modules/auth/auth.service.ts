@@ -12,11 +12,17 @@ export interface AuthServiceOptions {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
+  /**
+   * Seconds during which a just-rotated refresh token still works (RFC 9700 4.14.2): two tabs that
+   * refresh at once must not log the user out. Used after that, it revokes its whole family.
+   */
+  refreshReuseGraceSeconds?: number;
 }
 
 export function authService(db: Db, opts: AuthServiceOptions) {
   const repo = authRepository(db);
   const access = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds);
+  const graceMs = (opts.refreshReuseGraceSeconds ?? 0) * 1000;
 
   async function profile(userId: number): Promise<User> {
     const p = await repo.loadProfile(userId);
@@ -81,12 +87,17 @@ export function authService(db: Db, opts: AuthServiceOptions) {
       return issue(found.id, found.account_id);
     },
 
-    /** Rotates a refresh token. A token used twice revokes its whole family. */
+    /**
+     * Rotates a refresh token. A token used again within the grace window (another tab refreshing
+     * at the same moment) gets a new token in the same family; used again later, it is taken as
+     * stolen and revokes its whole family.
+     */
     async refresh(refreshToken: string): Promise<AuthResponse> {
       const row = await repo.findRefreshToken(hashToken(refreshToken));
       if (!row) throw unauthorized();
       if (row.revoked_at) throw unauthorized();
-      if (row.rotated_at || !(await repo.markRotated(row.id))) {
+      const rotatedAt = row.rotated_at ?? ((await repo.markRotated(row.id)) ? null : nowIso());
+      if (rotatedAt !== null && Date.parse(rotatedAt) + graceMs <= Date.now()) {
         await repo.revokeFamily(row.family_id);
         throw unauthorized();
       }
@@ -116,7 +127,7 @@ export function authService(db: Db, opts: AuthServiceOptions) {
     async authenticate(accessToken: string): Promise<AccessClaims | null> {
       const claims = await access.verify(accessToken);
       if (!claims) return null;
-      return (await repo.isSessionActive(claims.userId, claims.familyId)) ? claims : null;
+      return (await repo.isSessionActive(claims.userId, claims.accountId, claims.familyId)) ? claims : null;
     },
 
     /** Checks the old password, stores the new one and ends the user's other sessions. */

@@ -1,14 +1,67 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { MSG } from '@wholesale/contract';
+import { HttpError } from '../../lib/http-errors.js';
 
 /**
  * Password hashing with node:crypto scrypt. OWASP's parameters (N=2^17, r=8, p=1) need Node's
  * maxmem raised above its 32 MiB default. Tests and seeding of many users may lower the cost
  * through PASSWORD_HASH_COST (log2 N); the cost is stored with each hash so both verify.
  */
-const scrypt = (pw: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
+const rawScrypt = (pw: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
     scryptCb(pw, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
   );
+
+/**
+ * At most a few hashes run at once, and a short queue waits behind them; beyond it the caller gets
+ * 503 with Retry-After. scrypt runs on libuv's thread pool (4 threads), which also signs and verifies
+ * JWTs (WebCrypto) and reads files: a flood of failed logins must not occupy all of it, or every
+ * signed-in request waits seconds behind the hashing. bench/login-flood.ts measures this.
+ */
+export class HashGate {
+  private running = 0;
+  private waiting: (() => void)[] = [];
+  constructor(
+    public concurrency: number,
+    public queueLimit: number,
+  ) {}
+
+  /** Hashes running now and waiting, for tests and the login-flood benchmark. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) {
+      if (this.waiting.length >= this.queueLimit) throw new HttpError(503, MSG.busy, { 'retry-after': '1' });
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+const envInt = (name: string, min: number, max: number): number | undefined => {
+  const v = Number(process.env[name]);
+  return Number.isInteger(v) && v >= min && v <= max ? v : undefined;
+};
+/** Half the thread pool at most, and never more hashes than cores less one (one core here: 1). */
+const defaultConcurrency = Math.max(1, Math.min(2, availableParallelism() - 1));
+export const hashGate = new HashGate(
+  envInt('PASSWORD_HASH_CONCURRENCY', 1, 64) ?? defaultConcurrency,
+  envInt('PASSWORD_HASH_QUEUE', 0, 10_000) ?? 16,
+);
+
+const scrypt = (pw: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
+  hashGate.run(() => rawScrypt(pw, salt, keylen, opts));
 
 const KEYLEN = 32;
 const R = 8;
@@ -46,5 +99,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password-' + randomBytes(8).toString('hex'));
+  // A refusal (busy) must not stay cached: the next call tries again.
+  dummyHash.catch(() => (dummyHash = undefined));
   return dummyHash;
 }

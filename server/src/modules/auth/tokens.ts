@@ -23,7 +23,7 @@ export class AccessTokens {
   }
 
   sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ acc: claims.accountId, fam: claims.familyId })
+    return new SignJWT({ acc: claims.accountId, sid: claims.familyId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
@@ -32,13 +32,24 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The claims of a valid token, or null for an expired, forged or malformed one. */
+  /**
+   * The claims of a valid token, or null for an expired, forged or malformed one. A token must carry
+   * exp, sub (the user), acc (the account) and sid (the session); one without any of them is refused
+   * even when its signature is good.
+   */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'wholesale-portal' });
-      const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.acc !== 'number' || typeof payload.fam !== 'string') return null;
-      return { userId, accountId: payload.acc, familyId: payload.fam };
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: 'wholesale-portal',
+        requiredClaims: ['exp', 'iat', 'sub', 'acc', 'sid'],
+      });
+      const userId = typeof payload.sub === 'string' && /^\d{1,15}$/.test(payload.sub) ? Number(payload.sub) : NaN;
+      const { acc, sid } = payload;
+      if (!Number.isSafeInteger(userId) || userId < 1 || !Number.isSafeInteger(acc) || typeof sid !== 'string')
+        return null;
+      if (!/^[0-9a-f-]{36}$/i.test(sid)) return null;
+      return { userId, accountId: acc as number, familyId: sid };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
       throw err;

@@ -81,11 +81,12 @@ export const checkoutRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
   app.post(
     '/payment/request',
     {
+      preHandler: async (req) => ctx.throttle.enforce([ctx.limits.orderPaymentUser, String(req.auth.userId)]),
       schema: {
         tags: ['checkout'],
         summary: 'Proforma: start a card payment for the basket; the order is placed when the payment is confirmed',
         body: requestOrderPayment,
-        response: { 200: requestOrderPaymentResponse, ...errors },
+        response: { 200: requestOrderPaymentResponse, ...errors, 429: errorResponse },
       },
     },
     (req) => service.requestOrderPayment(req.auth, req.body.amount, req.body.description),

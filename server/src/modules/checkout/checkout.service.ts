@@ -18,7 +18,7 @@ import { basketService, type Caller, type PricedBasket } from '../basket/basket.
 import { createPayment } from '../payments/gateway.js';
 import { checkoutRepository, type DeliveryDetails } from './checkout.repository.js';
 import { placeOrder, placedLines } from './order-placement.js';
-import type { OrderPaymentPayload } from './order-payment.js';
+import { basketSubject, type OrderPaymentPayload } from './order-payment.js';
 
 /** How long after placing an order GET /basket/confirmation still answers it. */
 export const CONFIRMATION_WINDOW_MINUTES = 30;
@@ -234,6 +234,8 @@ export function checkoutService(ctx: AppContext) {
     async requestOrderPayment(caller: Caller, amount: number, description: string): Promise<PaymentResponse> {
       const priced = await baskets.price(caller);
       if (!priced.terms.isProforma) throw forbidden(CREDIT_CANNOT_PAY);
+      // Same refusal as a credit account's Place Order.
+      if (priced.terms.onStop) throw forbidden(MSG.accountOnStop(await supportEmail()));
       if (priced.basketId === null || priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
       requireShownAmount(amount, priced);
       const delivery = requireCompleteDelivery(storedDelivery(await checkoutRepository(db).header(caller.userId)));
@@ -257,6 +259,7 @@ export function checkoutService(ctx: AppContext) {
           description.trim() ||
           `Order for ${account?.name ?? 'account'} (${account?.customer_number ?? caller.accountId})`,
         payload,
+        subject: basketSubject(priced.basketId, priced.revision),
       });
       return { payment_Checkout_Url: checkoutUrl };
     },

@@ -6,6 +6,10 @@ import type { Totals } from '../../domain/pricing.js';
 import type { DeliveryDetails } from './checkout.repository.js';
 import { placeOrder, type PlacedLine } from './order-placement.js';
 import { registerPaymentPurpose } from '../payments/gateway.js';
+import { checkoutRepository } from './checkout.repository.js';
+
+/** The subject of a proforma payment: one basket revision is paid for at most once. */
+export const basketSubject = (basketId: number, revision: number) => `basket:${basketId}:${revision}`;
 
 /** What a proforma payment stores: the basket revision paid for, priced, with its delivery details. */
 export interface OrderPaymentPayload {
@@ -36,6 +40,18 @@ registerPaymentPurpose('order', {
       totals: p.totals,
       paymentId: payment.id,
     });
+  },
+  async recheck(db, payment) {
+    const p = JSON.parse(payment.payload) as OrderPaymentPayload;
+    const repo = checkoutRepository(db);
+    const terms = await repo.paymentTerms(payment.account_id);
+    if (!terms) return 'the account no longer exists.';
+    if (terms.on_stop) return 'the account is on stop.';
+    if (!terms.is_proforma) return 'the account now places orders on credit.';
+    if ((await repo.basketRevision(p.basketId)) !== p.revision)
+      return 'the basket has changed since this payment was started.';
+    if (await repo.orderFromSource(p.basketId, p.revision)) return 'this basket has already been ordered.';
+    return undefined;
   },
   returnUrl: (_payment, outcome) => (outcome === 'approved' ? ORDER_PAID_RETURN_URL : ORDER_DECLINED_RETURN_URL),
 });

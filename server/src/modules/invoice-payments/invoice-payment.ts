@@ -29,5 +29,11 @@ registerPaymentPurpose('invoices', {
     // The account owes what it owed less the money received.
     await repo.reduceBalance(payment.account_id, Number(payment.amount_minor));
   },
+  /** An invoice paid (in part) since the link was made would be paid twice: refuse the card. */
+  async recheck(db, payment) {
+    const now = await invoicePaymentsRepository(db).paymentInvoicesNow(payment.id);
+    const changed = now.find((i) => i.remainingMinor < i.amountMinor);
+    return changed ? `invoice ${changed.documentNumber} has been paid since this payment was started.` : undefined;
+  },
   returnUrl: (_payment, outcome) => (outcome === 'approved' ? INVOICES_PAID_RETURN_URL : INVOICES_DECLINED_RETURN_URL),
 });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { invoiceList, type InvoicePaymentRequest } from '@wholesale/contract';
+import { invoiceList, MSG, type InvoicePaymentRequest } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp, testConfig } from '../../test/app.js';
-import { signCallback } from '../payments/gateway.js';
+import { PAYMENT_IN_PROGRESS, signCallback } from '../payments/gateway.js';
 import { insertInvoice, insertStatement } from '../account/account.test-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { todayIso } from '../../lib/time.js';
@@ -347,16 +347,92 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     expect(await remaining(a)).toBe(12_000);
   });
 
-  it('two payments of the same invoice never take it below zero', async () => {
+  it('a second payment request for an invoice replaces the first link: the invoice is charged once', async () => {
     const a = `P${accountId}-1`;
     const first: string = (await request(payload([{ documentNo: a, remainingAmount: '120.00' }]))).json()
       .payment_Checkout_Url;
     const second: string = (await request(payload([{ documentNo: a, remainingAmount: '120.00' }]))).json()
       .payment_Checkout_Url;
-    await payOnHostedPage(first, APPROVING);
-    await payOnHostedPage(second, APPROVING);
+    expect(second).not.toBe(first);
+    // The first link (another tab) takes no card any more.
+    const stale = await payOnHostedPage(first, APPROVING);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.body).toContain(MSG.paymentLinkReplaced);
+    expect((await payOnHostedPage(second, APPROVING)).statusCode).toBe(303);
     expect(await remaining(a)).toBe(0);
-    // Both payments were received: the account is credited with both.
-    expect(await balance(accountId)).toBe(50_000 - 24_000);
+    expect(await balance(accountId)).toBe(50_000 - 12_000);
+    const statuses = await handle.db
+      .selectFrom('payments')
+      .select('status')
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
+    expect(statuses.map((s) => s.status).sort()).toEqual(['approved', 'cancelled']);
+  });
+
+  it('refuses a new payment while one for the same invoice is being charged, and after it was paid', async () => {
+    const a = `P${accountId}-2`;
+    const url: string = (await request(payload([{ documentNo: a, remainingAmount: '140.00' }]))).json()
+      .payment_Checkout_Url;
+    const id = url.split('/').pop()!;
+    // The gateway has the card (a real gateway answers later).
+    await handle.db.updateTable('payments').set({ card_last4: '4242' }).where('id', '=', id).execute();
+    const inFlight = await request(payload([{ documentNo: a, remainingAmount: '140.00' }]));
+    expect(inFlight.statusCode).toBe(409);
+    expect(inFlight.json().message).toBe(PAYMENT_IN_PROGRESS);
+    expect((await payOnHostedPage(url, APPROVING)).statusCode).toBe(303);
+    const after = await request(payload([{ documentNo: a, remainingAmount: '140.00' }]));
+    expect(after.statusCode).toBe(409);
+    expect(await remaining(a)).toBe(0);
+  });
+
+  it('refuses the card when the invoice was paid after the link was made', async () => {
+    const a = `P${accountId}-3`;
+    const url: string = (await request(payload([{ documentNo: a, remainingAmount: '60.00' }]))).json()
+      .payment_Checkout_Url;
+    // Paid meanwhile by another route (a bank transfer posted by the supplier).
+    await handle.db.updateTable('invoices').set({ remaining_minor: 0 }).where('document_number', '=', a).execute();
+    const res = await payOnHostedPage(url, APPROVING);
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain(`invoice ${a} has been paid since this payment was started.`);
+    expect(await balance(accountId)).toBe(50_000);
+    const p = await handle.db
+      .selectFrom('payments')
+      .select(['status', 'card_last4'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    expect(p).toEqual({ status: 'cancelled', card_last4: null });
+  });
+
+  it('expires a payment link after PAYMENT_LINK_TTL_MINUTES: the page takes no card', async () => {
+    const a = `P${accountId}-1`;
+    const url: string = (await request(payload([{ documentNo: a, remainingAmount: '120.00' }]))).json()
+      .payment_Checkout_Url;
+    const path = new URL(url).pathname;
+    const id = path.split('/').pop()!;
+    const created = await handle.db
+      .selectFrom('payments')
+      .select(['created_at', 'expires_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(created.expires_at!) - Date.parse(created.created_at)).toBe(30 * 60_000);
+    await handle.db
+      .updateTable('payments')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const page = await app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain(MSG.paymentLinkExpired);
+    const post = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ cardNumber: APPROVING, expiry: '12/39', cvc: '123', name: 'Pat' }).toString(),
+    });
+    expect(post.statusCode).toBe(410);
+    expect(await remaining(a)).toBe(12_000);
+    // An expired link does not block a new one.
+    expect((await request(payload([{ documentNo: a, remainingAmount: '120.00' }]))).statusCode).toBe(200);
   });
 });

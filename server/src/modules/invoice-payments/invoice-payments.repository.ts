@@ -20,6 +20,21 @@ export function invoicePaymentsRepository(db: Db) {
       return db.selectFrom('accounts').select(['currency_code']).where('id', '=', accountId).executeTakeFirst();
     },
 
+    /** Remaining amounts of a payment's invoices now, beside the amount the payment means to pay. */
+    async paymentInvoicesNow(paymentId: string) {
+      const rows = await db
+        .selectFrom('payment_invoices as pi')
+        .innerJoin('invoices as i', 'i.id', 'pi.invoice_id')
+        .select(['i.document_number', 'i.remaining_minor', 'pi.amount_minor'])
+        .where('pi.payment_id', '=', paymentId)
+        .execute();
+      return rows.map((r) => ({
+        documentNumber: r.document_number,
+        remainingMinor: Number(r.remaining_minor),
+        amountMinor: Number(r.amount_minor),
+      }));
+    },
+
     /** What a payment was taken for: its invoices and the amount meant for each. */
     async paymentInvoices(paymentId: string) {
       const rows = await db

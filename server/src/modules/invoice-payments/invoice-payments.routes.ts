@@ -14,8 +14,14 @@ export const invoicePaymentsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
   app.post(
     '/payment/request/invoice',
     {
-      preHandler: auth,
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      preHandler: [
+        auth,
+        async (req) =>
+          ctx.throttle.enforce(
+            [ctx.limits.invoicePaymentIp, req.ip],
+            [ctx.limits.invoicePaymentUser, String(req.auth.userId)],
+          ),
+      ],
       schema: {
         tags: ['payments'],
         summary: "Start an online card payment of the caller's open invoices",
@@ -29,6 +35,7 @@ export const invoicePaymentsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
           401: errorResponse,
           404: errorResponse,
           409: errorResponse,
+          429: errorResponse,
         },
       },
     },

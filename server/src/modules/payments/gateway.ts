@@ -20,10 +20,12 @@
  * purpose's returnUrl; visiting a return URL by hand marks nothing paid.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { Payment } from '../../db/types.js';
-import { badRequest } from '../../lib/http-errors.js';
+import { badRequest, conflict } from '../../lib/http-errors.js';
+import { addSeconds, nowIso } from '../../lib/time.js';
 import { paymentsRepository } from './payments.repository.js';
 
 export type PaymentPurpose = 'order' | 'invoices';
@@ -33,6 +35,11 @@ export interface PurposeHandler {
   /** Runs exactly once per payment, inside the transaction that marks it approved. */
   onApproved(trx: Db, payment: Payment): Promise<void>;
   onDeclined?(trx: Db, payment: Payment): Promise<void>;
+  /**
+   * Asked just before the card is charged: why this payment can no longer be taken (the basket
+   * changed, the account went on stop, the invoice was paid meanwhile), or undefined when it can.
+   */
+  recheck?(db: Db, payment: Payment): Promise<string | undefined>;
   /** Where the browser goes after the hosted page (portal-relative path, e.g. '/open-orders?confirmorder=success'). */
   returnUrl(payment: Payment, outcome: 'approved' | 'declined'): string;
 }
@@ -62,9 +69,20 @@ export interface CreatePaymentInput {
   /** Whatever the purpose's onApproved needs later (stored as JSON in payments.payload). */
   payload: unknown;
   invoices?: { invoiceId: number; amountMinor: number }[];
+  /** What is paid for when it is not invoices, e.g. 'basket:12:7' (a basket revision). */
+  subject?: string;
 }
 
-/** Starts a pending payment and answers where to send the browser (the hosted payment page). */
+export const PAYMENT_IN_PROGRESS = 'A payment for this is already being processed. Please wait for it to finish.';
+export const ALREADY_PAID = 'This has already been paid for.';
+
+/**
+ * Starts a pending payment and answers where to send the browser (the hosted payment page).
+ * At most one payment is live per subject (basket revision) and per invoice: an untouched earlier
+ * link for the same thing is cancelled (a second tab, a customer who came back), one whose card is
+ * being charged or that was approved refuses the new request (409). Requests for the same thing
+ * are serialised (an advisory lock on PostgreSQL; SQLite has one writer).
+ */
 export async function createPayment(
   ctx: AppContext,
   input: CreatePaymentInput,
@@ -72,8 +90,20 @@ export async function createPayment(
   purposeHandler(input.purpose);
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw badRequest('Nothing to pay');
   const id = randomUUID();
-  await ctx.handle.db.transaction().execute((trx) =>
-    paymentsRepository(trx).insert(
+  const subject = input.subject ?? null;
+  const invoiceIds = [...new Set((input.invoices ?? []).map((i) => i.invoiceId))].sort((a, b) => a - b);
+  await ctx.handle.db.transaction().execute(async (trx) => {
+    if (ctx.handle.engine === 'postgres') {
+      const keys = [...(subject ? [subject] : []), ...invoiceIds.map((i) => `invoice:${i}`)].sort();
+      for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+    }
+    const repo = paymentsRepository(trx);
+    const now = nowIso();
+    const live = await repo.liveFor(subject, invoiceIds, now);
+    if (live.some((p) => p.status === 'approved')) throw conflict(ALREADY_PAID);
+    if (live.some((p) => p.card_last4 !== null)) throw conflict(PAYMENT_IN_PROGRESS);
+    for (const p of live) await repo.cancel(p.id);
+    await repo.insert(
       {
         id,
         account_id: input.accountId,
@@ -84,12 +114,18 @@ export async function createPayment(
         reference: input.reference.slice(0, 200),
         description: input.description.slice(0, 500),
         payload: JSON.stringify(input.payload ?? {}),
+        subject,
       },
+      addSeconds(now, ctx.config.PAYMENT_LINK_TTL_MINUTES * 60),
       input.invoices ?? [],
-    ),
-  );
+    );
+  });
   return { id, checkoutUrl: `${publicBase(ctx)}/pay/${id}` };
 }
+
+/** True when a pending payment's link has run out (PAYMENT_LINK_TTL_MINUTES after it was made). */
+export const isExpired = (payment: Payment, now = nowIso()): boolean =>
+  payment.status === 'pending' && payment.expires_at !== null && payment.expires_at <= now;
 
 /** The browser-facing origin for absolute links; same-origin relative paths when PUBLIC_URL is unset. */
 export function publicBase(ctx: AppContext): string {
@@ -169,5 +205,5 @@ export async function completePayment(
 /** Where the browser goes for a payment that is no longer pending. */
 export function returnUrlFor(payment: Payment): string | undefined {
   if (payment.status === 'pending') return undefined;
-  return purposeHandler(payment.purpose).returnUrl(payment, payment.status);
+  return purposeHandler(payment.purpose).returnUrl(payment, payment.status === 'approved' ? 'approved' : 'declined');
 }

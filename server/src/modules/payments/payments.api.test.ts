@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { basket as basketSchema, basketSummary } from '@wholesale/contract';
+import { basket as basketSchema, basketSummary, MSG } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
@@ -87,30 +87,53 @@ describe.each(testEngines())('payments on $name', (engine) => {
     });
 
   /** Fills the basket, stores a header and starts a payment; answers the payment id. */
-  async function startPayment(quantity = 2): Promise<string> {
-    await app.inject({
-      method: 'POST',
-      url: '/api/basket',
-      headers: bearer(pat),
-      payload: { itemNumber: 'RB-1', quantity },
-    });
-    await app.inject({
-      method: 'POST',
-      url: '/api/basket/header',
-      headers: bearer(pat),
-      payload: { externalDocNo: 'PF-1', deliveryCode: 'INVOICE' },
-    });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payment/request',
-      headers: bearer(pat),
-      payload: paymentBody((await summary()).totalAmount),
-    });
+  async function startPayment(quantity = 2, tok = pat): Promise<string> {
+    const res = await requestPayment(quantity, tok);
     expect(res.statusCode).toBe(200);
     const url = (res.json() as { payment_Checkout_Url: string }).payment_Checkout_Url;
     expect(url).toMatch(/^http:\/\/portal\.test\/pay\/[0-9a-f-]{36}$/);
     return url.split('/').pop()!;
   }
+
+  /** The same steps, answering the payment request's response (quantity 0 adds nothing). */
+  async function requestPayment(quantity: number, tok = pat) {
+    const summaryOf = async () =>
+      basketSummary.parse(
+        (await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(tok) })).json(),
+      );
+    if (quantity > 0)
+      await app.inject({
+        method: 'POST',
+        url: '/api/basket',
+        headers: bearer(tok),
+        payload: { itemNumber: 'RB-1', quantity },
+      });
+    await app.inject({
+      method: 'POST',
+      url: '/api/basket/header',
+      headers: bearer(tok),
+      payload: { externalDocNo: 'PF-1', deliveryCode: 'INVOICE' },
+    });
+    return app.inject({
+      method: 'POST',
+      url: '/api/payment/request',
+      headers: bearer(tok),
+      payload: paymentBody((await summaryOf()).totalAmount),
+    });
+  }
+
+  /** A proforma account of its own (so its basket and orders start empty), with a session. */
+  async function newProforma(onStop = 0) {
+    const accountId = await insertAccount(handle.db, { is_proforma: 1, on_stop: onStop });
+    const username = `proforma-${accountId}`;
+    await insertUser(handle.db, accountId, username);
+    return { accountId, token: (await login(app, username)).accessToken };
+  }
+  const ordersOf = (accountId: number) =>
+    handle.db.selectFrom('orders').select('id').where('account_id', '=', accountId).execute();
+
+  const supportEmail = async () =>
+    ((await app.inject({ method: 'GET', url: '/api/settings' })).json() as { supportEmail: string }).supportEmail;
 
   it('refuses a payment request whose amount differs from the server total, or without delivery details', async () => {
     await app.inject({
@@ -308,5 +331,80 @@ describe.each(testEngines())('payments on $name', (engine) => {
         payload: {},
       }),
     ).rejects.toThrow();
+  });
+
+  it('refuses to start a payment for an on-stop proforma account, with the same 403 as a credit order', async () => {
+    const stopped = await newProforma(1);
+    const res = await requestPayment(1, stopped.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MSG.accountOnStop(await supportEmail()));
+    const submit = await app.inject({
+      method: 'POST',
+      url: '/api/basket/submit/0',
+      headers: bearer(stopped.token),
+      payload: { amount: 1 },
+    });
+    expect(submit.statusCode).toBe(403);
+    expect(
+      await handle.db.selectFrom('payments').select('id').where('account_id', '=', stopped.accountId).execute(),
+    ).toEqual([]);
+  });
+
+  it('refuses the card when the account went on stop after the link was made', async () => {
+    const p = await newProforma();
+    const id = await startPayment(1, p.token);
+    await handle.db.updateTable('accounts').set({ on_stop: 1 }).where('id', '=', p.accountId).execute();
+    const res = await pay(id, { cardNumber: APPROVE });
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain(MSG.paymentNoLongerPossible('the account is on stop.'));
+    expect((await payment(id)).status).toBe('cancelled');
+    expect(await ordersOf(p.accountId)).toEqual([]);
+  });
+
+  it('pays one basket revision once: a second request replaces the first link, a changed basket refuses the card', async () => {
+    const p = await newProforma();
+    const first = await startPayment(1, p.token);
+    const second = await startPayment(0, p.token); // another tab, same basket revision
+    expect(second).not.toBe(first);
+    expect((await payment(first)).status).toBe('cancelled');
+    const stale = await pay(first, { cardNumber: APPROVE });
+    expect(stale.body).toContain(MSG.paymentLinkReplaced);
+
+    // The basket changes after the second link was made: its card is refused too.
+    await app.inject({
+      method: 'POST',
+      url: '/api/basket',
+      headers: bearer(p.token),
+      payload: { itemNumber: 'RB-1', quantity: 1 },
+    });
+    const changed = await pay(second, { cardNumber: APPROVE });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.body).toContain('the basket has changed since this payment was started.');
+    expect(await ordersOf(p.accountId)).toEqual([]);
+
+    // A fresh link for the basket as it is now pays, once.
+    const third = await startPayment(0, p.token);
+    expect((await pay(third, { cardNumber: APPROVE })).statusCode).toBe(303);
+    expect(await ordersOf(p.accountId)).toHaveLength(1);
+    const statuses = await handle.db
+      .selectFrom('payments')
+      .select('status')
+      .where('account_id', '=', p.accountId)
+      .execute();
+    expect(statuses.map((r) => r.status).sort()).toEqual(['approved', 'cancelled', 'cancelled']);
+  });
+
+  it('makes concurrent payment requests for one revision leave exactly one live link', async () => {
+    const p = await newProforma();
+    await startPayment(1, p.token);
+    const results = await Promise.all(Array.from({ length: 8 }, () => requestPayment(0, p.token)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const pending = await handle.db
+      .selectFrom('payments')
+      .select('id')
+      .where('account_id', '=', p.accountId)
+      .where('status', '=', 'pending')
+      .execute();
+    expect(pending).toHaveLength(1);
   });
 });

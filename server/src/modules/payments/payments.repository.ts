@@ -6,12 +6,20 @@ import { nowIso } from '../../lib/time.js';
 export function paymentsRepository(db: Db) {
   return {
     async insert(
-      row: Omit<PaymentsTable, 'status' | 'card_last4' | 'created_at' | 'completed_at'>,
+      row: Omit<PaymentsTable, 'status' | 'card_last4' | 'created_at' | 'completed_at' | 'expires_at'>,
+      expiresAt: string,
       invoices: readonly { invoiceId: number; amountMinor: number }[],
     ): Promise<void> {
       await db
         .insertInto('payments')
-        .values({ ...row, status: 'pending', card_last4: null, created_at: nowIso(), completed_at: null })
+        .values({
+          ...row,
+          status: 'pending',
+          card_last4: null,
+          created_at: nowIso(),
+          completed_at: null,
+          expires_at: expiresAt,
+        })
         .execute();
       if (invoices.length)
         await db
@@ -23,6 +31,50 @@ export function paymentsRepository(db: Db) {
     async find(id: string): Promise<Payment | undefined> {
       const row = await db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
       return row && { ...row, amount_minor: Number(row.amount_minor) };
+    },
+
+    /**
+     * Payments that still count for a subject or any of the invoices: approved ones, and pending ones
+     * whose link has not expired. The caller holds the subject's lock (see gateway.createPayment).
+     */
+    async liveFor(subject: string | null, invoiceIds: readonly number[], now: string): Promise<Payment[]> {
+      if (subject === null && invoiceIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where((eb) =>
+          eb.and([
+            eb.or([
+              ...(subject !== null ? [eb('subject', '=', subject)] : []),
+              ...(invoiceIds.length
+                ? [
+                    eb(
+                      'id',
+                      'in',
+                      eb.selectFrom('payment_invoices').select('payment_id').where('invoice_id', 'in', invoiceIds),
+                    ),
+                  ]
+                : []),
+            ]),
+            eb.or([
+              eb('status', '=', 'approved'),
+              eb.and([eb('status', '=', 'pending'), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]),
+            ]),
+          ]),
+        )
+        .execute();
+      return rows.map((r) => ({ ...r, amount_minor: Number(r.amount_minor) }));
+    },
+
+    /** Ends a pending payment without taking money (replaced by a newer link, or refused at pay time). */
+    async cancel(id: string): Promise<boolean> {
+      const res = await db
+        .updateTable('payments')
+        .set({ status: 'cancelled', completed_at: nowIso() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
     },
 
     /** Notes the card used, while the payment is still pending. */

@@ -18,7 +18,7 @@ export const paymentCallback = z.object({
 });
 export const paymentCallbackResponse = z.object({
   paymentId: z.string(),
-  status: z.enum(['pending', 'approved', 'declined']),
+  status: z.enum(['pending', 'approved', 'declined', 'cancelled']),
   changed: z.boolean().describe('False for a replay: the payment had already completed'),
 });
 

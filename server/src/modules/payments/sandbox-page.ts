@@ -3,7 +3,7 @@
  * ("Sandbox Pay"). It works under the app's CSP: no script at all, an ordinary form POST, and
  * only an inline <style> (style-src allows inline styles).
  */
-import { formatMoney, CURRENCY_SYMBOLS } from '@wholesale/contract';
+import { formatMoney, CURRENCY_SYMBOLS, MSG } from '@wholesale/contract';
 import type { Payment } from '../../db/types.js';
 import { minorToAmount } from '../../domain/money.js';
 import type { CardField, CardForm } from './sandbox-card.js';
@@ -150,16 +150,29 @@ export function paymentOutcomePage(info: PageInfo, returnUrl: string | undefined
         }
       : status === 'declined'
         ? { title: 'Payment declined', line: 'This payment was declined. No money has been taken.' }
-        : { title: 'Payment pending', line: 'This payment has not been completed.' };
+        : status === 'cancelled'
+          ? { title: 'Payment link no longer valid', line: MSG.paymentLinkReplaced }
+          : { title: 'Payment pending', line: 'This payment has not been completed.' };
+  return paymentNoticePage(info, text.title, text.line, returnUrl, status === 'approved');
+}
+
+/** A page that states what happened to the payment, with the way back to the portal. */
+export function paymentNoticePage(
+  info: PageInfo,
+  title: string,
+  line: string,
+  returnUrl: string | undefined,
+  ok = false,
+): string {
   const body = `<div class="card">
 <div class="status">
-  <h1>${esc(text.title)}</h1>
-  <p class="alert ${status === 'approved' ? 'ok' : ''}" role="status">${esc(text.line)}</p>
+  <h1>${esc(title)}</h1>
+  <p class="alert ${ok ? 'ok' : ''}" role="status">${esc(line)}</p>
 </div>
 ${summary(info, 'p')}
 ${returnUrl ? `<div class="status"><a class="cancel" href="${esc(returnUrl)}">Return to ${esc(info.merchant)}</a></div>` : ''}
 </div>`;
-  return layout(text.title, body);
+  return layout(title, body);
 }
 
 export function notFoundPage(): string {

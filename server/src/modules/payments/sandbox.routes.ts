@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { purposeHandler, returnUrlFor, signCallback } from './gateway.js';
+import { MSG } from '@wholesale/contract';
+import { shortId } from '../../lib/redact.js';
+import { isExpired, purposeHandler, returnUrlFor, signCallback } from './gateway.js';
 import { paymentsRepository } from './payments.repository.js';
 import { receivePaymentCallback } from './payments.routes.js';
 import { checkCard, type CardForm } from './sandbox-card.js';
-import { notFoundPage, paymentFormPage, paymentOutcomePage, type PageInfo } from './sandbox-page.js';
+import { notFoundPage, paymentFormPage, paymentNoticePage, paymentOutcomePage, type PageInfo } from './sandbox-page.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,33 +46,38 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   }
 
   const cancelUrl = (info: PageInfo) => purposeHandler(info.payment.purpose).returnUrl(info.payment, 'declined');
+  const expiredPage = (reply: FastifyReply, info: PageInfo) =>
+    html(reply, 410, paymentNoticePage(info, 'Payment link expired', MSG.paymentLinkExpired, cancelUrl(info)));
 
   app.get<{ Params: { id: string } }>('/pay/:id', { schema: { hide: true } }, async (req, reply) => {
     const info = await load(req.params.id);
     if (!info) return html(reply, 404, notFoundPage());
     if (info.payment.status !== 'pending')
       return html(reply, 200, paymentOutcomePage(info, returnUrlFor(info.payment)));
+    if (isExpired(info.payment)) return expiredPage(reply, info);
     return html(reply, 200, paymentFormPage(info, { cancelUrl: cancelUrl(info) }));
   });
 
   app.post<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
     '/pay/:id',
-    {
-      schema: { hide: true },
-      // Card testing protection: a handful of attempts per client and payment.
-      config: {
-        rateLimit: {
-          max: 20,
-          timeWindow: 60_000,
-          keyGenerator: (req) => `pay:${req.ip}:${(req.params as { id?: string }).id ?? ''}`,
-        },
-      },
-    },
+    { schema: { hide: true } },
     async (req, reply) => {
+      // Card testing protection: a handful of attempts per payment, and per client address.
+      const verdict = await ctx.throttle.consume(
+        [ctx.limits.payFormIp, req.ip],
+        [ctx.limits.payFormPayment, req.params.id.slice(0, 64).toLowerCase()],
+      );
+      if (!verdict.ok)
+        return html(
+          reply.header('retry-after', String(verdict.retryAfterSeconds)),
+          429,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts</title></head><body><main><h1>Too many attempts</h1><p>${MSG.tooManyRequests}</p></main></body></html>`,
+        );
       const info = await load(req.params.id);
       if (!info) return html(reply, 404, notFoundPage());
       if (info.payment.status !== 'pending')
         return html(reply, 200, paymentOutcomePage(info, returnUrlFor(info.payment)));
+      if (isExpired(info.payment)) return expiredPage(reply, info);
 
       const body = req.body ?? {};
       const form: CardForm = {
@@ -87,6 +94,17 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
           paymentFormPage(info, { values: form, errors: check.errors, cancelUrl: cancelUrl(info) }),
         );
 
+      // Asked again just before charging: the basket, the account or the invoices may have changed.
+      const refusal = await purposeHandler(info.payment.purpose).recheck?.(ctx.handle.db, info.payment);
+      if (refusal !== undefined) {
+        await repo.cancel(info.payment.id);
+        return html(
+          reply,
+          409,
+          paymentNoticePage(info, 'Payment not taken', MSG.paymentNoLongerPossible(refusal), cancelUrl(info)),
+        );
+      }
+
       await repo.setCard(info.payment.id, check.last4);
       try {
         // Confirm server-side exactly as an external gateway would: a signed callback.
@@ -99,7 +117,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         if (result.status === 'pending' || !target) throw new Error('payment still pending after its callback');
         return reply.header('cache-control', 'no-store').redirect(target, 303);
       } catch (err) {
-        req.log.error({ err, paymentId: info.payment.id }, 'sandbox payment could not be completed');
+        req.log.error({ err, paymentId: shortId(info.payment.id) }, 'sandbox payment could not be completed');
         return html(
           reply,
           502,

@@ -2,6 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countryList, healthResponse, notification, siteSettings } from '@wholesale/contract';
 import { ping } from '../../db/client.js';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/errors.js';
+
+/** A health check answers within this even when the database hangs (a held lock, a full pool). */
+export const HEALTH_DB_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 
@@ -11,10 +23,30 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
 
   app.get(
     '/health',
-    { schema: { tags: ['site'], summary: 'Liveness and database check', response: { 200: healthResponse } } },
-    async () => {
-      await ping(ctx.handle.db);
-      return { status: 'ok' as const, database: ctx.handle.engine };
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Liveness and database check: 503 with Retry-After when the database does not answer',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+    },
+    async (_req, reply) => {
+      const started = performance.now();
+      const up = await withTimeout(ping(ctx.handle.db), HEALTH_DB_TIMEOUT_MS).then(
+        () => true,
+        () => false,
+      );
+      const database = {
+        engine: ctx.handle.engine,
+        status: up ? ('up' as const) : ('down' as const),
+        latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      };
+      if (up) return { status: 'ok' as const, database };
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .send({ status: 'unavailable' as const, database });
     },
   );
 

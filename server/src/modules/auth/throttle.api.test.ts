@@ -1,0 +1,200 @@
+import net from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@wholesale/contract';
+import { testEngines } from '../../db/testing.js';
+import type { DbHandle } from '../../db/client.js';
+import { insertAccount, insertUser } from '../../test/fixtures.js';
+import { bearer, login, testApp } from '../../test/app.js';
+import { HashGate, hashGate } from './password.js';
+
+const LIMIT = 3;
+
+const attempt = (app: FastifyInstance, username: string, headers: Record<string, string> = {}, password = 'wrong') =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, headers });
+
+function reachable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.setTimeout(1000, () => (s.destroy(), resolve(false)));
+    s.on('connect', () => (s.end(), resolve(true)));
+    s.on('error', () => resolve(false));
+  });
+}
+
+describe.each(testEngines())('login and payment throttles on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    const accountId = await insertAccount(handle.db);
+    for (const u of ['ann', 'ben', 'cat', 'dan', 'eve']) await insertUser(handle.db, accountId, u);
+    app = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  it('counts per username after the body is read, so a spoofed X-Forwarded-For does not evade it', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++)
+      codes.push((await attempt(app, 'ann', { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429, 429]);
+    const last = await attempt(app, ' ANN ', { 'x-forwarded-for': '198.51.100.7' });
+    expect(last.statusCode).toBe(429);
+    expect(last.json().message).toBe(MSG.tooManyRequests);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits until the minute is over.
+    expect((await attempt(app, 'ann', {}, 'Portal-test-1')).statusCode).toBe(429);
+  });
+
+  it('does not lock out a colleague behind the same address', async () => {
+    for (let i = 0; i < LIMIT + 1; i++) await attempt(app, 'ben');
+    expect((await attempt(app, 'ben')).statusCode).toBe(429);
+    expect((await attempt(app, 'cat', {}, 'Portal-test-1')).statusCode).toBe(200);
+  });
+
+  it('limits one address spraying many usernames', async () => {
+    const sprayer = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < LIMIT * 10 + 2; i++) codes.push((await attempt(sprayer, `nobody-${i}`)).statusCode);
+      expect(codes.slice(0, LIMIT * 10).every((c) => c === 401)).toBe(true);
+      expect(codes.slice(LIMIT * 10)).toEqual([429, 429]);
+    } finally {
+      await sprayer.close();
+    }
+  });
+
+  it('believes X-Forwarded-For only from TRUSTED_PROXIES', async () => {
+    const behindProxy = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, TRUSTED_PROXIES: ['127.0.0.1'] });
+    try {
+      // Two offices behind the trusted proxy: each has its own address budget.
+      for (let i = 0; i < LIMIT * 10; i++)
+        expect((await attempt(behindProxy, `spray-${i}`, { 'x-forwarded-for': '192.0.2.10' })).statusCode).toBe(401);
+      expect((await attempt(behindProxy, 'spray-x', { 'x-forwarded-for': '192.0.2.10' })).statusCode).toBe(429);
+      expect((await attempt(behindProxy, 'dan', { 'x-forwarded-for': '192.0.2.20' }, 'Portal-test-1')).statusCode).toBe(
+        200,
+      );
+      // HSTS only when the proxy says the client came over TLS.
+      const plain = await behindProxy.inject({ method: 'GET', url: '/api/health' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      const tls = await behindProxy.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(tls.headers['strict-transport-security']).toContain('max-age=');
+    } finally {
+      await behindProxy.close();
+    }
+    // Without the setting the same header is ignored: no HSTS over plain HTTP.
+    const spoofed = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('limits password change attempts per user', async () => {
+    const { accessToken } = await login(app, 'eve');
+    const codes: number[] = [];
+    for (let i = 0; i < LIMIT + 1; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/changepassword',
+        headers: { ...bearer(accessToken), 'x-forwarded-for': `203.0.113.${i + 1}` },
+        payload: { oldPassword: 'not-it', newPassword: 'Another-pass-1', confirmPassword: 'Another-pass-1' },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([400, 400, 400, 429]);
+  });
+
+  it('falls back to local limits when Redis does not answer, and logins keep working', async () => {
+    const noRedis = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      expect((await attempt(noRedis, 'cat', {}, 'Portal-test-1')).statusCode).toBe(200);
+      const codes: number[] = [];
+      for (let i = 0; i < LIMIT + 1; i++) codes.push((await attempt(noRedis, 'nobody-redis-down')).statusCode);
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await noRedis.close();
+    }
+  });
+
+  it('shares the counts between processes through Redis', async (t) => {
+    if (!(await reachable(6379))) {
+      console.log('SKIPPED shares-counts-through-Redis: nothing answers on 127.0.0.1:6379');
+      t.skip();
+    }
+    const a = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, REDIS_URL: 'redis://127.0.0.1:6379' });
+    const b = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, REDIS_URL: 'redis://127.0.0.1:6379' });
+    try {
+      const name = `shared-${randomUUID()}`;
+      const codes = [];
+      for (let i = 0; i < LIMIT + 1; i++) codes.push((await attempt(i % 2 ? a : b, name)).statusCode);
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('answers 503 with Retry-After beyond the password-hashing queue, and signed-in requests still work', async () => {
+    const { accessToken } = await login(app, 'cat');
+    const flood = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: 10_000 });
+    const saved = { concurrency: hashGate.concurrency, queueLimit: hashGate.queueLimit };
+    hashGate.concurrency = 1;
+    hashGate.queueLimit = 2;
+    try {
+      const logins = Array.from({ length: 12 }, (_, i) => attempt(flood, `flood-${i}`));
+      const me = await flood.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) });
+      expect(me.statusCode).toBe(200);
+      const codes = (await Promise.all(logins)).map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 401).length).toBeGreaterThanOrEqual(3);
+      expect(codes.filter((c) => c === 503).length).toBeGreaterThanOrEqual(1);
+      expect(codes.every((c) => c === 401 || c === 503)).toBe(true);
+      const busy = (await Promise.all(Array.from({ length: 6 }, (_, i) => attempt(flood, `flood-b${i}`)))).find(
+        (r) => r.statusCode === 503,
+      );
+      expect(busy?.headers['retry-after']).toBe('1');
+      expect(busy?.json().message).toBe(MSG.busy);
+    } finally {
+      hashGate.concurrency = saved.concurrency;
+      hashGate.queueLimit = saved.queueLimit;
+      await flood.close();
+    }
+  });
+});
+
+describe('HashGate', () => {
+  it('runs at most `concurrency` tasks, queues up to its limit, and refuses beyond', async () => {
+    const gate = new HashGate(2, 1);
+    let running = 0;
+    let peak = 0;
+    const releases: (() => void)[] = [];
+    const task = () =>
+      gate.run(
+        () =>
+          new Promise<void>((resolve) => {
+            running++;
+            peak = Math.max(peak, running);
+            releases.push(() => {
+              running--;
+              resolve();
+            });
+          }),
+      );
+    const accepted = [task(), task(), task()];
+    await expect(task()).rejects.toMatchObject({ statusCode: 503 });
+    expect(gate.load).toEqual({ running: 2, waiting: 1 });
+    while (releases.length) {
+      releases.shift()!();
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(accepted);
+    expect(peak).toBe(2);
+    expect(gate.load).toEqual({ running: 0, waiting: 0 });
+  });
+});
