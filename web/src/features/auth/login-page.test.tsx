@@ -61,6 +61,22 @@ describe('Login', () => {
     });
   });
 
+  it.each([
+    [429, 'Too Many Requests', 'Too many attempts. Please wait a minute and try again.'],
+    [503, 'Service Unavailable', 'The portal is busy. Please try again in a moment.'],
+  ])('shows the server message when it answers %i (wait and retry)', async (status, error, message) => {
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ statusCode: status, error, message }, { status })),
+    );
+    const { user, location } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Username'), 'jsmith');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to log in')).not.toBeInTheDocument();
+    expect(location()).toBe('/login');
+  });
+
   it("shows 'Failed to log in' and stays on the login screen", async () => {
     server.use(
       http.post('/api/auth/login', () =>

@@ -29,8 +29,8 @@ export function LoginPage() {
       const session = await login(values).unwrap();
       // The login route's guard sees the session and moves on to the requested location.
       dispatch(sessionStarted(session));
-    } catch {
-      toast.error(MSG.loginFailed, { toastId: 'login-failed' });
+    } catch (err) {
+      toast.error(loginErrorMessage(err), { toastId: 'login-failed' });
     }
   };
 
@@ -67,4 +67,14 @@ export function LoginPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * The spec's 'Failed to log in' for a refused login; the server's own words when it asks the user to
+ * wait (429, too many attempts; 503, busy or the database unreachable), since retrying at once fails.
+ */
+function loginErrorMessage(err: unknown): string {
+  const { status, data } = (err ?? {}) as { status?: unknown; data?: { message?: unknown } };
+  if ((status === 429 || status === 503) && typeof data?.message === 'string') return data.message;
+  return MSG.loginFailed;
 }
