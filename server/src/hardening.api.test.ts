@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { basket as basketSchema, INT32_MAX, MSG } from '@wholesale/contract';
 import { testEngines } from './db/testing.js';
-import { openDatabase, type DbHandle } from './db/client.js';
+import { isDatabaseUnavailable, openDatabase, type DbHandle } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { insertAccount, insertProduct, insertUser } from './test/fixtures.js';
 import { bearer, login, testApp, testConfig } from './test/app.js';
@@ -161,6 +161,23 @@ describe('the SQLite file', () => {
       process.umask(old);
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('tells outages (503) from bugs (500)', () => {
+    const err = (code: string, message = 'x') => Object.assign(new Error(message), { code });
+    for (const e of [
+      err('SQLITE_BUSY'),
+      err('57014', 'canceling statement due to statement timeout'),
+      err('08006'),
+      err('ECONNREFUSED'),
+      new Error('timeout exceeded when trying to connect'),
+      Object.assign(new AggregateError([err('ECONNREFUSED')]), {}),
+    ])
+      expect(isDatabaseUnavailable(e), String(e)).toBe(true);
+    for (const e of [new Error('boom'), err('23505'), err('SQLITE_CONSTRAINT'), null, 'text'])
+      expect(isDatabaseUnavailable(e), String(e)).toBe(false);
   });
 });
 

@@ -6,7 +6,9 @@ import { MSG } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
-import { bearer, login, testApp } from '../../test/app.js';
+import { PassThrough } from 'node:stream';
+import { bearer, login, testApp, testConfig } from '../../test/app.js';
+import { buildApp } from '../../app.js';
 import { HashGate, hashGate } from './password.js';
 
 const LIMIT = 3;
@@ -118,6 +120,73 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
       const codes: number[] = [];
       for (let i = 0; i < LIMIT + 1; i++) codes.push((await attempt(noRedis, 'nobody-redis-down')).statusCode);
       expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await noRedis.close();
+    }
+  });
+
+  it('limits payment requests per user and card attempts per payment link', async () => {
+    const { accessToken } = await login(app, 'dan');
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payment/request/invoice',
+        headers: { ...bearer(accessToken), 'x-forwarded-for': `203.0.113.${i + 1}` },
+        payload: {
+          amount: 1,
+          account_code: 'A1',
+          currency: 'GBP',
+          reference: 'R',
+          billing_address: {
+            first_name: 'D',
+            last_name: 'D',
+            line_1: '1 St',
+            city: 'C',
+            post_code: 'P',
+            country: 'United Kingdom (Mainland)',
+            county: '',
+            phone: '1',
+          },
+          meta: [{ documentNo: 'NO-SUCH', remainingAmount: '1.00', paymentMethod: 'PAY ONLINE' }],
+        },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 30).every((c) => c === 404)).toBe(true);
+    expect(codes[30]).toBe(429);
+
+    const id = '0b8f6a7e-4a3c-4d5e-9f00-1234567890ab';
+    const pay = () =>
+      app.inject({
+        method: 'POST',
+        url: `/pay/${id}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'cardNumber=4242424242424242&expiry=12%2F39&cvc=123&name=X',
+      });
+    const pays: number[] = [];
+    for (let i = 0; i < 21; i++) pays.push((await pay()).statusCode);
+    expect(pays.slice(0, 20).every((c) => c === 404)).toBe(true);
+    const limited = await pay();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toMatch(/text\/html/);
+    expect(limited.body).toContain(MSG.tooManyRequests);
+  });
+
+  it('logs a Redis outage once, not once per request', async () => {
+    const stream = new PassThrough();
+    const lines: string[] = [];
+    stream.on('data', (c: Buffer) => lines.push(...c.toString().split('\n').filter(Boolean)));
+    const noRedis = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, REDIS_URL: 'redis://127.0.0.1:1' }),
+      handle,
+      logStream: stream,
+    });
+    try {
+      for (let i = 0; i < 5; i++) await attempt(noRedis, `nobody-log-${i}`);
+      await new Promise((r) => setTimeout(r, 1200)); // reconnect attempts go on meanwhile
+      for (let i = 0; i < 5; i++) await attempt(noRedis, `nobody-log-b${i}`);
+      expect(lines.filter((l) => l.includes('unreachable'))).toHaveLength(1);
     } finally {
       await noRedis.close();
     }
