@@ -109,6 +109,24 @@ describe('base query: auth header and re-auth', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
+  it.each([503, 500, 429])(
+    'keeps the session when the refresh cannot be answered (%i), and reports a retriable error',
+    async (status) => {
+      server.use(
+        thingsAccepting('access-2'),
+        http.get('/api/auth/refresh', () =>
+          HttpResponse.json({ statusCode: status, error: 'Busy', message: 'Try again' }, { status }),
+        ),
+      );
+      const store = loggedInStore();
+      const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
+      expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
+      expect(store.getState().session).toEqual(loggedInSession);
+      expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual(loggedInSession);
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
+
   it('logs out when the refresh answers without a session', async () => {
     server.use(
       thingsAccepting('access-2'),

@@ -62,12 +62,23 @@ const tokenOf = (api: BaseQueryApi) => (api.getState() as StateWithSession).sess
 
 // One refresh at a time: refresh tokens rotate on every use and reusing a rotated one revokes the
 // whole family, so concurrent 401s must share the same refresh call.
-let refreshInFlight: Promise<boolean> | null = null;
+const retriable = (error: FetchBaseQueryError) =>
+  error.status === 'FETCH_ERROR' ||
+  error.status === 'TIMEOUT_ERROR' ||
+  (typeof error.status === 'number' && error.status >= 500);
 
-function refreshSession(api: BaseQueryApi): Promise<boolean> {
-  refreshInFlight ??= (async () => {
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+/**
+ * refused: the server will not renew this session (log out). unavailable: it could not answer just
+ * now (network, 5xx, 429): keep the session, the next request tries again.
+ */
+type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable';
+
+function refreshSession(api: BaseQueryApi): Promise<RefreshOutcome> {
+  refreshInFlight ??= (async (): Promise<RefreshOutcome> => {
     const { refresh } = (api.getState() as StateWithSession).session;
-    if (!refresh) return false;
+    if (!refresh) return 'refused';
     // Its own signal: aborting the request that happened to start the refresh must not abort it.
     const refreshApi: BaseQueryApi = { ...api, endpoint: 'refreshSession', signal: new AbortController().signal };
     const result = await rawBaseQuery(
@@ -75,12 +86,13 @@ function refreshSession(api: BaseQueryApi): Promise<boolean> {
       refreshApi,
       {},
     );
+    if (result.error) return retriable(result.error) || result.error.status === 429 ? 'unavailable' : 'refused';
     const parsed = authResponse.safeParse(result.data);
-    if (result.error || !parsed.success) return false;
+    if (!parsed.success) return 'refused';
     api.dispatch(sessionStarted(parsed.data));
-    return true;
+    return 'refreshed';
   })()
-    .catch(() => false)
+    .catch((): RefreshOutcome => 'unavailable')
     .finally(() => {
       refreshInFlight = null;
     });
@@ -90,11 +102,6 @@ function refreshSession(api: BaseQueryApi): Promise<boolean> {
 function isInvalidTokenChallenge(meta: FetchBaseQueryMeta | undefined): boolean {
   return meta?.response?.headers.get('WWW-Authenticate')?.startsWith(INVALID_TOKEN_CHALLENGE) ?? false;
 }
-
-const retriable = (error: FetchBaseQueryError) =>
-  error.status === 'FETCH_ERROR' ||
-  error.status === 'TIMEOUT_ERROR' ||
-  (typeof error.status === 'number' && error.status >= 500);
 
 /**
  * The access token as Bearer; on a 401 with the invalid-token challenge one shared refresh and one
@@ -108,16 +115,20 @@ export const baseQueryWithReauth: AppBaseQuery = async (args, api, extraOptions)
 
   if (result.error?.status === 401 && !PUBLIC_ENDPOINTS.has(api.endpoint)) {
     let retried = false;
+    let outcome: RefreshOutcome = 'refused';
     if (isInvalidTokenChallenge(result.meta)) {
       // Another request may already have refreshed while this one was on the wire.
       const current = tokenOf(api);
-      const refreshed = current && current !== sentToken ? true : await refreshSession(api);
-      if (refreshed) {
+      outcome = current && current !== sentToken ? 'refreshed' : await refreshSession(api);
+      if (outcome === 'refreshed') {
         result = await rawBaseQuery(args, api, extraOptions);
         retried = true;
       }
     }
-    if (!retried || result.error?.status === 401) api.dispatch(logout());
+    if (outcome === 'unavailable')
+      // The portal could not renew the session just now: keep it, and report a retriable error.
+      result = { error: { status: 'FETCH_ERROR', error: 'The session could not be renewed just now' } };
+    else if (!retried || result.error?.status === 401) api.dispatch(logout());
   }
 
   if (result.error && !retriable(result.error)) retry.fail(result.error, result.meta);
