@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { createAppStore } from './app/store';
 import { rehydrateSession } from './lib/session';
+import { followSessionAcrossTabs } from './lib/base-api';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -12,6 +13,7 @@ const root = createRoot(document.getElementById('root')!);
 // returning user is not bounced to /login for a moment.
 void rehydrateSession().then((session) => {
   const store = createAppStore(session);
+  followSessionAcrossTabs(store);
   const router = createAppRouter();
   root.render(
     <StrictMode>

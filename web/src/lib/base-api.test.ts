@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../app/store';
 import { authResponseFor, demoUser, loggedInSession } from '../test/fixtures';
 import { invalidTokenResponse, server } from '../test/server';
-import { api, withRetries } from './base-api';
+import { api, followSessionAcrossTabs, withRetries } from './base-api';
 import { registerNavigate } from './navigation';
 import { SESSION_STORAGE_KEY } from './session';
 
@@ -205,5 +205,46 @@ describe('base query: retries', () => {
     const result = await store.dispatch(testApi.endpoints.getMissing.initiate());
     expect(result.error).toMatchObject({ status: 404 });
     expect(calls).toBe(1);
+  });
+});
+
+describe('one session across tabs', () => {
+  const storageEvent = (newValue: string | null) =>
+    new StorageEvent('storage', { key: SESSION_STORAGE_KEY, newValue, storageArea: localStorage });
+
+  it('adopts the tokens another tab refreshed, so it never presents a rotated refresh token', async () => {
+    const store = loggedInStore();
+    const stop = followSessionAcrossTabs(store, window);
+    const seen: string[] = [];
+    let refreshes = 0;
+    server.use(
+      thingsAccepting('access-2', seen),
+      http.get('/api/auth/refresh', () => (refreshes++, HttpResponse.json(authResponseFor(3)))),
+    );
+    try {
+      const other = { token: 'access-2', refresh: 'refresh-2', user: demoUser };
+      window.dispatchEvent(storageEvent(JSON.stringify(other)));
+      expect(store.getState().session).toEqual(other);
+      const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
+      expect(result.data).toEqual({ id: 'a', token: 'access-2' });
+      expect(seen).toEqual(['Bearer access-2']);
+      expect(refreshes).toBe(0);
+    } finally {
+      stop();
+    }
+  });
+
+  it('logs out when another tab logs out, and ignores other storage keys', () => {
+    const store = loggedInStore();
+    const stop = followSessionAcrossTabs(store, window);
+    try {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'something-else', newValue: null }));
+      expect(store.getState().session).toEqual(loggedInSession);
+      window.dispatchEvent(storageEvent(null));
+      expect(store.getState().session).toEqual({ token: null, refresh: null, user: null });
+      expect(navigate).toHaveBeenCalledWith('/login');
+    } finally {
+      stop();
+    }
   });
 });

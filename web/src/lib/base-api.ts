@@ -1,4 +1,4 @@
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import {
   createApi,
   fetchBaseQuery,
@@ -11,7 +11,14 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { API_BASE_PATH, KEEP_UNUSED_DATA_SECONDS, authResponse } from '@wholesale/contract';
 import { navigateTo } from './navigation';
-import { sessionCleared, sessionStarted, type StateWithSession } from './session';
+import {
+  SESSION_STORAGE_KEY,
+  parsePersistedSession,
+  sessionAdopted,
+  sessionCleared,
+  sessionStarted,
+  type StateWithSession,
+} from './session';
 
 export const TAG_TYPES = ['Basket', 'SearchProducts', 'OpenOrders'] as const;
 
@@ -58,15 +65,36 @@ export const signOut = (): ThunkAction<void, StateWithSession, unknown, UnknownA
   dispatch(logout());
 };
 
+/**
+ * Tabs share one session. When another tab refreshes (rotating the refresh token) this tab adopts
+ * the new tokens, so it never presents a rotated token later (which would end the session for
+ * every tab); when another tab logs out, this one does too. Answers the unsubscribe.
+ */
+export function followSessionAcrossTabs(
+  store: { dispatch: ThunkDispatch<StateWithSession, unknown, UnknownAction>; getState: () => StateWithSession },
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = globalThis.window,
+): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== SESSION_STORAGE_KEY && e.key !== null) return;
+    const next = parsePersistedSession(e.newValue);
+    const current = store.getState().session;
+    if (next.token) {
+      if (next.token !== current.token) store.dispatch(sessionAdopted(next));
+    } else if (current.token) store.dispatch(logout());
+  };
+  target.addEventListener('storage', onStorage);
+  return () => target.removeEventListener('storage', onStorage);
+}
+
 const tokenOf = (api: BaseQueryApi) => (api.getState() as StateWithSession).session.token;
 
-// One refresh at a time: refresh tokens rotate on every use and reusing a rotated one revokes the
-// whole family, so concurrent 401s must share the same refresh call.
 const retriable = (error: FetchBaseQueryError) =>
   error.status === 'FETCH_ERROR' ||
   error.status === 'TIMEOUT_ERROR' ||
   (typeof error.status === 'number' && error.status >= 500);
 
+// One refresh at a time: refresh tokens rotate on every use and reusing a rotated one revokes the
+// whole family, so concurrent 401s must share the same refresh call.
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
 /**

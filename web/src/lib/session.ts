@@ -26,13 +26,15 @@ export const sessionSlice = createSlice({
     sessionStarted: (_state, action: PayloadAction<AuthResponse>) =>
       complete({ token: action.payload.accessToken, refresh: action.payload.refreshToken, user: action.payload.user }),
     sessionCleared: () => emptySession,
+    /** The session another tab stored (it refreshed or logged in). */
+    sessionAdopted: (_state, action: PayloadAction<SessionState>) => complete(action.payload),
     /** A fresher copy of the user (e.g. from GET /auth/me after a payment); ignored when logged out. */
     userUpdated: (state, action: PayloadAction<User>) =>
       state.token && state.refresh ? { ...state, user: action.payload } : state,
   },
 });
 
-export const { sessionStarted, sessionCleared, userUpdated } = sessionSlice.actions;
+export const { sessionStarted, sessionCleared, sessionAdopted, userUpdated } = sessionSlice.actions;
 
 export interface StateWithSession {
   session: SessionState;
@@ -63,7 +65,8 @@ export function browserStorage(): SessionStorage | null {
 
 const persistedSession = z.object({ token: z.string().min(1), refresh: z.string().min(1), user: userSchema });
 
-function parsePersisted(raw: string | null): SessionState {
+/** A stored session, or the empty one when it is missing, partial or unreadable. */
+export function parsePersistedSession(raw: string | null): SessionState {
   if (!raw) return emptySession;
   try {
     const parsed = persistedSession.safeParse(JSON.parse(raw));
@@ -103,7 +106,7 @@ export async function rehydrateSession(
   try {
     const raw = await Promise.race([Promise.resolve(storage.getItem(SESSION_STORAGE_KEY)), timeout]);
     if (raw === TIMED_OUT) return emptySession;
-    const session = parsePersisted(raw);
+    const session = parsePersistedSession(raw);
     if (!session.token && raw !== null) persistSession(emptySession, storage);
     return session;
   } catch {
