@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MSG } from '@wholesale/contract';
 import { HttpError } from '../lib/http-errors.js';
 import { isDatabaseUnavailable } from '../db/client.js';
+import { redactUrl } from '../lib/redact.js';
 
 /** Seconds a client is asked to wait when the database cannot answer. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -45,7 +46,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ statusCode: err.statusCode, error: reason[err.statusCode] ?? 'Error', message: err.message });
     }
     if (isResponseSerializationError(err)) {
-      request.log.error({ err, url: request.url }, 'response did not match its schema');
+      request.log.error({ err, url: redactUrl(request.url) }, 'response did not match its schema');
       return reply.status(500).send({ statusCode: 500, error: reason[500], message: MSG.serverError });
     }
     if (isDatabaseUnavailable(err)) {
