@@ -181,3 +181,10 @@ export function notFoundPage(): string {
     `<div class="card"><div class="status"><h1>Payment not found</h1><p>This payment link is not valid. Return to the shop and start the payment again.</p></div></div>`,
   );
 }
+
+export function tooManyAttemptsPage(): string {
+  return layout(
+    'Too many attempts',
+    `<div class="card"><div class="status"><h1>Too many attempts</h1><p role="status">${esc(MSG.tooManyRequests)}</p></div></div>`,
+  );
+}

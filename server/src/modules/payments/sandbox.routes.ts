@@ -6,7 +6,14 @@ import { isExpired, purposeHandler, returnUrlFor, signCallback } from './gateway
 import { paymentsRepository } from './payments.repository.js';
 import { receivePaymentCallback } from './payments.routes.js';
 import { checkCard, type CardForm } from './sandbox-card.js';
-import { notFoundPage, paymentFormPage, paymentNoticePage, paymentOutcomePage, type PageInfo } from './sandbox-page.js';
+import {
+  notFoundPage,
+  paymentFormPage,
+  paymentNoticePage,
+  paymentOutcomePage,
+  tooManyAttemptsPage,
+  type PageInfo,
+} from './sandbox-page.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,11 +75,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         [ctx.limits.payFormPayment, req.params.id.slice(0, 64).toLowerCase()],
       );
       if (!verdict.ok)
-        return html(
-          reply.header('retry-after', String(verdict.retryAfterSeconds)),
-          429,
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts</title></head><body><main><h1>Too many attempts</h1><p>${MSG.tooManyRequests}</p></main></body></html>`,
-        );
+        return html(reply.header('retry-after', String(verdict.retryAfterSeconds)), 429, tooManyAttemptsPage());
       const info = await load(req.params.id);
       if (!info) return html(reply, 404, notFoundPage());
       if (info.payment.status !== 'pending')
