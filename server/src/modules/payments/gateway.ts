@@ -116,7 +116,7 @@ export async function createPayment(
         payload: JSON.stringify(input.payload ?? {}),
         subject,
       },
-      addSeconds(now, ctx.config.PAYMENT_LINK_TTL_MINUTES * 60),
+      { createdAt: now, expiresAt: addSeconds(now, ctx.config.PAYMENT_LINK_TTL_MINUTES * 60) },
       input.invoices ?? [],
     );
   });

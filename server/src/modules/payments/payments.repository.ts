@@ -7,7 +7,7 @@ export function paymentsRepository(db: Db) {
   return {
     async insert(
       row: Omit<PaymentsTable, 'status' | 'card_last4' | 'created_at' | 'completed_at' | 'expires_at'>,
-      expiresAt: string,
+      times: { createdAt: string; expiresAt: string },
       invoices: readonly { invoiceId: number; amountMinor: number }[],
     ): Promise<void> {
       await db
@@ -16,9 +16,9 @@ export function paymentsRepository(db: Db) {
           ...row,
           status: 'pending',
           card_last4: null,
-          created_at: nowIso(),
+          created_at: times.createdAt,
           completed_at: null,
-          expires_at: expiresAt,
+          expires_at: times.expiresAt,
         })
         .execute();
       if (invoices.length)
