@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Database } from './types.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -70,8 +70,32 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, engine: 'sqlite', describe: `sqlite ${file}`, close: () => db.destroy() };
+}
+
+/** How many distinct statements stay prepared (the portal has a few hundred; search adds one per word count). */
+const STATEMENT_CACHE_SIZE = 1_000;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew: a tenth of a signed-in request's time went
+ * there (bench/throughput.ts). Prepared statements are reusable, so keep them by SQL text, the
+ * oldest dropped beyond STATEMENT_CACHE_SIZE. SQLite re-prepares a cached one itself after a schema
+ * change (a migration).
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => void database.close(),
+    prepare(sqlText: string) {
+      let stmt = cache.get(sqlText);
+      if (stmt) return stmt;
+      stmt = database.prepare(sqlText);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(sqlText, stmt);
+      return stmt;
+    },
+  };
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 /** Opaque tokens (refresh, one-time rt) are random and stored only as their SHA-256. */
@@ -14,22 +15,29 @@ export interface AccessClaims {
 }
 
 export class AccessTokens {
-  private key: Uint8Array;
+  /** Imported once: jose would import a raw secret again on every sign and verify. */
+  private key: Promise<webcrypto.CryptoKey>;
   constructor(
     secret: string,
     private ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: AccessClaims): Promise<string> {
+  async sign(claims: AccessClaims): Promise<string> {
     return new SignJWT({ acc: claims.accountId, sid: claims.familyId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
       .setIssuer('wholesale-portal')
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /**
@@ -39,7 +47,7 @@ export class AccessTokens {
    */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: 'wholesale-portal',
         requiredClaims: ['exp', 'iat', 'sub', 'acc', 'sid'],

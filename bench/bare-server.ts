@@ -1,0 +1,7 @@
+/** The baseline for bench/throughput.ts: a bare Fastify route, no logging, no auth, no database. */
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+app.get('/api/health', async () => ({ status: 'ok' }));
+app.get('/bare', async () => ({ ok: true, items: [1, 2, 3] }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

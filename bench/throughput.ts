@@ -1,0 +1,85 @@
+/**
+ * Requests per second of signed-in reads (categories, basket, an exact-code search) against a bare
+ * Fastify route measured in the same run, each server in its own process, loaded by autocannon
+ * over loopback. The portal runs as production runs it (compiled JS when built), with demo data,
+ * logging at info. Target: every read at least 10% of the bare route.
+ *
+ *   npm run bench:throughput                   # 5 s per endpoint, 10 connections
+ *   node --import tsx bench/throughput.ts --seconds=10 --connections=20
+ *
+ * Writes bench/.output/throughput.json.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { ROOT, arg, freePort, loadLine, startServer, waitForHealth, writeOutput } from './lib.js';
+
+const SECONDS = arg('seconds', 5);
+const CONNECTIONS = arg('connections', 10);
+const TARGET = 0.1;
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  // A short warm-up (JIT, caches), then the measured run.
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx answers, ${r.errors} errors`);
+  return { reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+// The bare baseline.
+const barePort = await freePort();
+const bare = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], {
+  env: { ...process.env, PORT: String(barePort) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+await waitForHealth(`http://127.0.0.1:${barePort}`, bare);
+const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
+bare.kill();
+
+// The portal with demo data.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'throughput-'));
+const portal = await startServer({ DATA_DIR: dataDir, SEED_ON_EMPTY: 'true', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
+const results: Record<string, { reqPerSec: number; p50: number; p99: number }> = { 'bare Fastify route': baseline };
+try {
+  const login = await fetch(`${portal.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'Portal-demo-1' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const some = (await (
+    await fetch(`${portal.base}/api/orderproducts/search?searchValue=white&isSearching=true`, { headers: auth })
+  ).json()) as { itemNumber: string }[];
+  const code = some[Math.floor(some.length / 2)]!.itemNumber;
+  await fetch(`${portal.base}/api/basket`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ itemNumber: code, quantity: 2 }),
+  });
+  const reads: [string, string][] = [
+    ['GET /api/orderproducts/categories', '/api/orderproducts/categories'],
+    ['GET /api/basket (1 line)', '/api/basket'],
+    [`GET /api/orderproducts/search (exact code)`, `/api/orderproducts/search?searchValue=${code}&isSearching=true`],
+  ];
+  for (const [name, url] of reads) results[name] = await load(portal.base + url, auth);
+} finally {
+  await portal.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nThroughput: ${CONNECTIONS} connections, ${SECONDS} s per endpoint`);
+console.log(loadLine());
+console.log(`${'endpoint'.padEnd(44)}${'req/s'.padStart(9)}${'p50'.padStart(8)}${'p99'.padStart(8)}  of bare`);
+let ok = true;
+for (const [name, r] of Object.entries(results)) {
+  const share = r.reqPerSec / baseline.reqPerSec;
+  if (name !== 'bare Fastify route' && share < TARGET) ok = false;
+  console.log(
+    `${name.padEnd(44)}${r.reqPerSec.toFixed(0).padStart(9)}${`${r.p50} ms`.padStart(8)}${`${r.p99} ms`.padStart(8)}  ${(share * 100).toFixed(1).padStart(6)}%`,
+  );
+}
+console.log(`signed-in reads ${ok ? 'meet' : 'MISS'} the ${TARGET * 100}% target`);
+writeOutput('throughput.json', { connections: CONNECTIONS, seconds: SECONDS, results });
