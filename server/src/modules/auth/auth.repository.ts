@@ -29,15 +29,31 @@ export function authRepository(db: Db) {
      * names, and the session (refresh-token family) is the user's and not revoked.
      */
     async isSessionActive(userId: number, accountId: number, familyId: string): Promise<boolean> {
-      const row = await selectLogin().where('users.id', '=', userId).executeTakeFirst();
+      // One statement per signed-in request: the user, the account and the session family together.
+      const row = await db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select((eb) => [
+          'users.account_id',
+          'users.disabled',
+          'accounts.disabled as account_disabled',
+          eb
+            .selectFrom('refresh_tokens')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('family_id', '=', familyId)
+            .where('user_id', '=', userId)
+            .as('tokens'),
+          eb
+            .selectFrom('refresh_tokens')
+            .select((e) => e.fn.count<number>('revoked_at').as('n'))
+            .where('family_id', '=', familyId)
+            .where('user_id', '=', userId)
+            .as('revoked'),
+        ])
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
       if (!row || row.disabled || row.account_disabled || row.account_id !== accountId) return false;
-      const family = await db
-        .selectFrom('refresh_tokens')
-        .select((eb) => [eb.fn.countAll<number>().as('tokens'), eb.fn.count<number>('revoked_at').as('revoked')])
-        .where('family_id', '=', familyId)
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-      return Number(family.tokens) > 0 && Number(family.revoked) === 0;
+      return Number(row.tokens) > 0 && Number(row.revoked) === 0;
     },
 
     async loadProfile(userId: number) {

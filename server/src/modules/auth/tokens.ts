@@ -14,6 +14,9 @@ export interface AccessClaims {
   familyId: string;
 }
 
+/** Verified access tokens remembered at most (oldest forgotten first). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class AccessTokens {
   /** Imported once: jose would import a raw secret again on every sign and verify. */
   private key: Promise<webcrypto.CryptoKey>;
@@ -46,6 +49,27 @@ export class AccessTokens {
    * even when its signature is good.
    */
   async verify(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return known.claims;
+      this.verified.delete(token);
+    }
+    const claims = await this.verifyAnew(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, claims);
+    }
+    return claims?.claims ?? null;
+  }
+
+  /**
+   * Tokens whose signature and claims were checked, until they expire: the same token string always
+   * verifies the same way, so a signed-in client's later requests skip the HMAC (a thread-pool
+   * round trip with WebCrypto). The session itself is still checked on every request.
+   */
+  private verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+
+  private async verifyAnew(token: string): Promise<{ claims: AccessClaims; expiresAtMs: number } | null> {
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
@@ -57,7 +81,10 @@ export class AccessTokens {
       if (!Number.isSafeInteger(userId) || userId < 1 || !Number.isSafeInteger(acc) || typeof sid !== 'string')
         return null;
       if (!/^[0-9a-f-]{36}$/i.test(sid)) return null;
-      return { userId, accountId: acc as number, familyId: sid };
+      return {
+        claims: { userId, accountId: acc as number, familyId: sid },
+        expiresAtMs: (payload.exp as number) * 1000,
+      };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
       throw err;
