@@ -4,4 +4,5 @@ import Fastify from 'fastify';
 const app = Fastify({ logger: false });
 app.get('/api/health', async () => ({ status: 'ok' }));
 app.get('/bare', async () => ({ ok: true, items: [1, 2, 3] }));
+app.post('/bare', async (req) => ({ ok: true, got: req.body }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

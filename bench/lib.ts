@@ -32,7 +32,13 @@ export function freePort(): Promise<number> {
 export async function waitForHealth(base: string, child?: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (child && child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the server did not start');
@@ -89,6 +95,13 @@ export const loadLine = () =>
 export function writeOutput(name: string, data: unknown): void {
   const out = path.join(ROOT, 'bench/.output', name);
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), node: process.version, loadAverage: os.loadavg(), ...(data as object) }, null, 2));
+  fs.writeFileSync(
+    out,
+    JSON.stringify(
+      { at: new Date().toISOString(), node: process.version, loadAverage: os.loadavg(), ...(data as object) },
+      null,
+      2,
+    ),
+  );
   console.log(`written to ${path.relative(process.cwd(), out)}`);
 }

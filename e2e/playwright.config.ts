@@ -68,7 +68,7 @@ export default defineConfig({
   ],
   webServer: {
     // One process (not npx/npm), so stopping it by pid stops the server.
-    command: `"${process.execPath}" --import tsx server/src/main.ts`,
+    command: `"${process.execPath}" --enable-source-maps server/dist/main.js`,
     cwd: root,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -5,6 +5,8 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = 'server/src/main.ts';
+/** What production runs: the compiled server (scripts/build-server.mjs). */
+export const SERVER_BUILD = 'server/dist/main.js';
 /** Playwright's JSON report; e2e/playwright.config.ts writes it to the same place. */
 export const E2E_RESULTS = path.join(ROOT, 'e2e/.output/results.json');
 
@@ -48,6 +50,29 @@ export async function ensureWebBuilt() {
     process.exit(code || 1);
   }
   console.log(`> Web app built in ${seconds(Date.now() - started)}`);
+}
+
+/** Why server/dist/main.js needs a build, or null when it is current. */
+export function serverBuildReason() {
+  const built = newestMtime(path.join(ROOT, SERVER_BUILD));
+  if (!built) return `${SERVER_BUILD} is missing`;
+  const sources = ['server/src', 'contract/src', 'server/package.json', 'scripts/build-server.mjs'];
+  for (const source of sources) {
+    if (newestMtime(path.join(ROOT, source)) > built) return `${source} changed since the last build`;
+  }
+  return null;
+}
+
+/** Compile the server when server/dist is missing or older than its sources (well under a second). */
+export async function ensureServerBuilt() {
+  const reason = serverBuildReason();
+  if (!reason) return;
+  console.log(`> Compiling the server (${reason}): npm run build:server`);
+  const code = await run(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs')]);
+  if (code !== 0) {
+    console.error(`> Server build failed (exit ${code}).`);
+    process.exit(code || 1);
+  }
 }
 
 /**

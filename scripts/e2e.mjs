@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureWebBuilt, ROOT, run } from './common.mjs';
+import { ensureServerBuilt, ensureWebBuilt, ROOT, run } from './common.mjs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 try {
@@ -18,6 +18,8 @@ try {
 }
 
 await ensureWebBuilt();
+// The journeys run against the server as production runs it: compiled.
+await ensureServerBuilt();
 
 const port = process.env.E2E_PORT ?? String(await freePort(3199));
 console.log(`e2e: Chromium ${chromium}, server on http://127.0.0.1:${port}`);

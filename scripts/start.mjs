@@ -1,10 +1,11 @@
-// `npm start`: build the web app when it is stale, then run the server as one process
-// (migrates, seeds demo data into an empty database, listens on PORT, default 3000).
-import { ensureWebBuilt, exitCodeOf, spawnManaged, SERVER_ENTRY } from './common.mjs';
+// `npm start`: build the web app and compile the server when they are stale, then run the compiled
+// server as one process (migrates, seeds demo data into an empty database, listens on PORT, default 3000).
+import { ensureServerBuilt, ensureWebBuilt, exitCodeOf, spawnManaged, SERVER_BUILD } from './common.mjs';
 
 await ensureWebBuilt();
+await ensureServerBuilt();
 
-const server = spawnManaged(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+const server = spawnManaged(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
   stdio: 'inherit',
 });
 server.on('error', (err) => {

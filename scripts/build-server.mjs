@@ -1,0 +1,28 @@
+// `npm run build:server`: compiles the server (and the contract it imports) to one ES module,
+// server/dist/main.js, which `npm start` runs with plain Node: no TypeScript loader in production.
+// npm packages stay external (node_modules); Node's built-ins too.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { ROOT } from './common.mjs';
+
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'server/package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@wholesale/'));
+
+const started = Date.now();
+await build({
+  entryPoints: [path.join(ROOT, 'server/src/main.ts')],
+  outfile: path.join(ROOT, 'server/dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+  // Bundled CommonJS helpers may call require(); give the ES module one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+console.log(`server/dist/main.js built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
