@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -111,6 +112,10 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+
+  // API answers (JSON, CSV) compressed per Accept-Encoding: brotli at quality 4 (fast enough per
+  // request), else gzip; below 1 KiB not worth it. Static files come precompressed from the build.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
