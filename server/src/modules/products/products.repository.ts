@@ -55,39 +55,70 @@ export function productsRepository(db: Db, engine: Engine) {
   }
 
   /**
-   * The full rows of a list, in the order of `ids`. A second step, so the per-row lookups run for
-   * the rows shown only, not for every match before the list is cut.
+   * The full rows of a list, in the order of `ids`. A second step, so the lookups run for the rows
+   * shown only, not for every match before the list is cut; and set-based (one query per kind of
+   * fact over all the ids, not a subquery per row): for 2,000 rows that is a few milliseconds
+   * instead of twenty (bench/search.ts).
    */
   async function details(caller: Caller, ids: readonly number[], executor: Db = db): Promise<ProductRow[]> {
     if (ids.length === 0) return [];
-    const rows = await candidates(caller, executor)
-      .where('p.id', 'in', [...ids])
-      .select([
-        'p.id',
-        'p.item_number',
-        'p.description',
-        'p.product_type_id',
-        'p.stock',
-        'p.pack_quantity',
-        'p.unit',
-        'pp.list_price_e5',
-        sql<
-          number | boolean
-        >`exists (select 1 from favourites f where f.user_id = ${caller.userId} and f.product_id = p.id)`.as(
-          'is_favourite',
-        ),
-        sql<
-          number | boolean
-        >`exists (select 1 from multibuy_tiers mt where mt.product_id = p.id and mt.currency_code = ${caller.currency})`.as(
-          'has_multibuy',
-        ),
-        sql<number>`coalesce((select sum(i.quantity) from inbound_deliveries i where i.product_id = p.id), 0)`.as(
-          'quantity_due',
-        ),
-        sql<string | null>`(select min(i.due_date) from inbound_deliveries i where i.product_id = p.id)`.as('due_date'),
-      ])
-      .execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const list = [...ids];
+    const [rows, favourites, multibuy, inbound] = await Promise.all([
+      candidates(caller, executor)
+        .where('p.id', 'in', list)
+        .select([
+          'p.id',
+          'p.item_number',
+          'p.description',
+          'p.product_type_id',
+          'p.stock',
+          'p.pack_quantity',
+          'p.unit',
+          'pp.list_price_e5',
+        ])
+        .execute(),
+      executor
+        .selectFrom('favourites')
+        .select('product_id')
+        .where('user_id', '=', caller.userId)
+        .where('product_id', 'in', list)
+        .execute(),
+      executor
+        .selectFrom('multibuy_tiers')
+        .select('product_id')
+        .distinct()
+        .where('currency_code', '=', caller.currency)
+        .where('product_id', 'in', list)
+        .execute(),
+      executor
+        .selectFrom('inbound_deliveries')
+        .select((eb) => [
+          'product_id',
+          eb.fn.sum<number>('quantity').as('quantity_due'),
+          eb.fn.min<string>('due_date').as('due_date'),
+        ])
+        .where('product_id', 'in', list)
+        .groupBy('product_id')
+        .execute(),
+    ]);
+    const isFavourite = new Set(favourites.map((f) => f.product_id));
+    const hasMultibuy = new Set(multibuy.map((m) => m.product_id));
+    const due = new Map(inbound.map((i) => [i.product_id, i]));
+    const byId = new Map(
+      rows.map((r) => {
+        const d = due.get(r.id);
+        return [
+          r.id,
+          {
+            ...r,
+            is_favourite: isFavourite.has(r.id),
+            has_multibuy: hasMultibuy.has(r.id),
+            quantity_due: Number(d?.quantity_due ?? 0),
+            due_date: d?.due_date ?? null,
+          },
+        ];
+      }),
+    );
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -135,10 +166,13 @@ export function productsRepository(db: Db, engine: Engine) {
                   ...short.map(contains),
                 ];
           const phrase = words.join(' ');
+          // Every match contains a single word already: the phrase test only ranks several words.
+          const containsPhrase =
+            words.length > 1 ? sql`when p.search_text like ${`%${likeEscape(phrase)}%`} escape '\\' then 2` : sql``;
           q = q.where(sql<SqlBool>`${sql.join(conditions, sql` and `)}`).orderBy(
             sql`case when lower(p.item_number) = ${phrase} then 0
               when p.search_text like ${`${likeEscape(phrase)}%`} escape '\\' then 1
-              when p.search_text like ${`%${likeEscape(phrase)}%`} escape '\\' then 2
+              ${containsPhrase}
               else 3 end`,
           );
         }
