@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import Fastify from 'fastify';
 
 // Seeding hashes one demo password; the bench does not need the production cost.
 process.env.PASSWORD_HASH_COST ??= '10';
@@ -147,56 +148,108 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
         return ((await res.json()) as unknown[]).length;
       };
 
+      // The floor for an HTTP search: the raw query served by a bare Fastify route (no auth, no
+      // enrichment, ids only), in this process like the portal.
+      const bare = Fastify({ logger: false });
+      bare.get<{ Querystring: { term: string } }>('/raw', async (req) => ({
+        rows: await rawQuery(handle, req.query.term),
+      }));
+      await bare.listen({ port: 0, host: '127.0.0.1' });
+      const bareAddress = bare.server.address();
+      const bareBase = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`;
+      const rawHttp = async (term: string) => {
+        const res = await fetch(`${bareBase}/raw?${new URLSearchParams({ term }).toString()}`);
+        return ((await res.json()) as { rows: number }).rows;
+      };
+
       const terms = await termMix(handle);
-      const all = { raw: [] as number[], service: [] as number[], endpoint: [] as number[] };
-      const perTerm: { term: string; rows: number; raw: Stats; service: Stats; endpoint: Stats }[] = [];
+      const all = { raw: [] as number[], rawHttp: [] as number[], service: [] as number[], endpoint: [] as number[] };
+      const perTerm: {
+        term: string;
+        rows: number;
+        raw: Stats;
+        rawHttp: Stats;
+        service: Stats;
+        endpoint: Stats;
+      }[] = [];
       console.log(
         `account ${user.customerNumber}; ${ROUNDS} rounds per term after ${WARMUP} warm-up rounds; times in ms`,
       );
       console.log(
-        `${'term'.padEnd(16)} ${'rows'.padStart(5)}   raw p50     p99   service p50     p99   endpoint p50     p99`,
+        `${'term'.padEnd(16)} ${'rows'.padStart(5)}   raw p50     p99   raw+http p50     p99   service p50     p99   endpoint p50     p99   p99 / raw+http`,
       );
       for (const term of terms) {
         const rows = await rawQuery(handle, term);
         const served = await endpoint(term);
         if (Math.min(rows, LIMIT - 1) !== served)
           throw new Error(`${term}: raw query found ${rows}, endpoint returned ${served}`);
-        const mine = { raw: [] as number[], service: [] as number[], endpoint: [] as number[] };
+        const mine = {
+          raw: [] as number[],
+          rawHttp: [] as number[],
+          service: [] as number[],
+          endpoint: [] as number[],
+        };
         for (let i = 0; i < WARMUP + ROUNDS; i++) {
           const keep = i >= WARMUP;
           const r: number[] = [];
+          const h: number[] = [];
           const s: number[] = [];
           const e: number[] = [];
           await time(() => rawQuery(handle, term), r);
+          await time(() => rawHttp(term), h);
           await time(() => service.searchProducts(account, { searchValue: term, isSearching: 'true' }), s);
           await time(() => endpoint(term), e);
           if (keep) {
             mine.raw.push(...r);
+            mine.rawHttp.push(...h);
             mine.service.push(...s);
             mine.endpoint.push(...e);
           }
         }
         all.raw.push(...mine.raw);
+        all.rawHttp.push(...mine.rawHttp);
         all.service.push(...mine.service);
         all.endpoint.push(...mine.endpoint);
         const row = {
           term,
           rows: served,
           raw: stats(mine.raw),
+          rawHttp: stats(mine.rawHttp),
           service: stats(mine.service),
           endpoint: stats(mine.endpoint),
         };
         perTerm.push(row);
         console.log(
-          `${term.padEnd(16)} ${String(served).padStart(5)} ${ms(row.raw.p50)} ${ms(row.raw.p99)}     ${ms(row.service.p50)} ${ms(row.service.p99)}      ${ms(row.endpoint.p50)} ${ms(row.endpoint.p99)}`,
+          `${term.padEnd(16)} ${String(served).padStart(5)} ${ms(row.raw.p50)} ${ms(row.raw.p99)}      ${ms(row.rawHttp.p50)} ${ms(row.rawHttp.p99)}     ${ms(row.service.p50)} ${ms(row.service.p99)}      ${ms(row.endpoint.p50)} ${ms(row.endpoint.p99)}   x${(row.endpoint.p99 / row.rawHttp.p99).toFixed(1)}`,
         );
       }
-      const total = { raw: stats(all.raw), service: stats(all.service), endpoint: stats(all.endpoint) };
+      await bare.close();
+      const total = {
+        raw: stats(all.raw),
+        rawHttp: stats(all.rawHttp),
+        service: stats(all.service),
+        endpoint: stats(all.endpoint),
+      };
       console.log(
-        `${'ALL'.padEnd(16)} ${''.padStart(5)} ${ms(total.raw.p50)} ${ms(total.raw.p99)}     ${ms(total.service.p50)} ${ms(total.service.p99)}      ${ms(total.endpoint.p50)} ${ms(total.endpoint.p99)}`,
+        `${'ALL'.padEnd(16)} ${''.padStart(5)} ${ms(total.raw.p50)} ${ms(total.raw.p99)}      ${ms(total.rawHttp.p50)} ${ms(total.rawHttp.p99)}     ${ms(total.service.p50)} ${ms(total.service.p99)}      ${ms(total.endpoint.p50)} ${ms(total.endpoint.p99)}   x${(total.endpoint.p99 / total.rawHttp.p99).toFixed(1)}`,
       );
       console.log(
-        `endpoint / raw query: p50 x${(total.endpoint.p50 / total.raw.p50).toFixed(1)}, p99 x${(total.endpoint.p99 / total.raw.p99).toFixed(1)}`,
+        `endpoint / raw query: p50 x${(total.endpoint.p50 / total.raw.p50).toFixed(1)}, p99 x${(total.endpoint.p99 / total.raw.p99).toFixed(1)}; endpoint / raw over HTTP: p99 x${(total.endpoint.p99 / total.rawHttp.p99).toFixed(1)}`,
+      );
+      const over = perTerm.filter((t) => t.endpoint.p99 > 2 * t.rawHttp.p99).map((t) => t.term);
+      console.log(
+        over.length
+          ? `terms above 2x raw over HTTP at p99: ${over.join(', ')}`
+          : 'every term within 2x raw over HTTP at p99',
+      );
+      const thousands = perTerm.filter((t) => t.rows >= 1000);
+      const slowLists = thousands
+        .filter((t) => t.endpoint.p99 > 10)
+        .map((t) => `${t.term} ${t.endpoint.p99.toFixed(1)} ms`);
+      console.log(
+        slowLists.length
+          ? `lists of 1,000+ rows above 10 ms p99: ${slowLists.join(', ')}`
+          : 'lists of 1,000+ rows within 10 ms p99',
       );
       return { engine: engine.name, products: PRODUCTS, rounds: ROUNDS, total, perTerm };
     } finally {
@@ -218,6 +271,11 @@ console.log(
 const results = [];
 for (const engine of testEngines()) results.push(await benchEngine(engine));
 if (!process.env.TEST_DATABASE_URL) console.log('\n(PostgreSQL skipped: set TEST_DATABASE_URL to include it)');
+const [lite, pgres] = [results.find((r) => r.engine === 'sqlite'), results.find((r) => r.engine === 'postgres')];
+if (lite && pgres)
+  console.log(
+    `PostgreSQL endpoint p99 / SQLite endpoint p99 over the mix: x${(pgres.total.endpoint.p99 / lite.total.endpoint.p99).toFixed(1)}`,
+  );
 const out = path.resolve(import.meta.dirname, '.output/search.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(

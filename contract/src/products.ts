@@ -25,6 +25,12 @@ export const searchProductsQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .describe('True when the customer searched by text (text alone, no category)'),
+  page: digitsParam(1, 1000)
+    .optional()
+    .describe(
+      'With pageSize: answer only this 1-based page of the list (the total is in the x-total-count header). Without it, the whole list.',
+    ),
+  pageSize: digitsParam(1, 200).optional().describe('Rows per page (default 20) when page is given'),
 });
 export type SearchProductsQuery = z.input<typeof searchProductsQuery>;
 
@@ -69,6 +75,8 @@ export const productImageParams = z.object({
  */
 export const SEARCH_RESULT_LIMIT = 2000;
 export const RESULTS_TRUNCATED_HEADER = 'x-results-truncated';
+/** On a paged search: how many rows the whole list has (at most SEARCH_RESULT_LIMIT). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const activeFilters = ['none', 'Favourites', 'Usuals'] as const;
 export type ActiveFilter = (typeof activeFilters)[number];

@@ -6,6 +6,7 @@ import {
   multiBuyDiscountList,
   productList,
   RESULTS_TRUNCATED_HEADER,
+  TOTAL_COUNT_HEADER,
   SEARCH_RESULT_LIMIT,
   type Product,
 } from '@wholesale/contract';
@@ -425,6 +426,35 @@ describe.each(testEngines())('products API on $name', (engine) => {
     expect((await get(gbp, '/api/orderproducts/CS-7/image/0')).statusCode).toBe(404);
     expect((await get(gbp, '/api/orderproducts/NOPE/image/0')).statusCode).toBe(404);
     expect((await get(gbp, '/api/orderproducts/RB-BLK-0001/image/2')).statusCode).toBe(400);
+  });
+
+  it('answers one page of a search with the total in a header: the same rows as that slice of the whole list', async () => {
+    const whole = await search(gbp, { primaryCategory: 'Roller Blinds' });
+    expect(whole.length).toBeGreaterThan(3);
+    const pageOf = async (page: string, pageSize: string) => {
+      const res = await get(
+        gbp,
+        `/api/orderproducts/search?${new URLSearchParams({ primaryCategory: 'Roller Blinds', page, pageSize }).toString()}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(whole.length));
+      return productList.parse(res.json());
+    };
+    const size = 2;
+    for (let page = 1; page <= Math.ceil(whole.length / size) + 1; page++)
+      expect(await pageOf(String(page), String(size))).toEqual(whole.slice((page - 1) * size, page * size));
+    // Text searches page in their ranked order too, exact code first.
+    const ranked = await text(gbp, 'rb-blk-0001');
+    const first = await get(
+      gbp,
+      '/api/orderproducts/search?searchValue=rb-blk-0001&isSearching=true&page=1&pageSize=1',
+    );
+    expect(productList.parse(first.json())).toEqual(ranked.slice(0, 1));
+    expect(first.headers[TOTAL_COUNT_HEADER]).toBe(String(ranked.length));
+    for (const bad of ['page=0', 'page=1&pageSize=0', 'page=1&pageSize=201', 'page=x', 'page=1e2', 'page=0x10'])
+      expect((await get(gbp, `/api/orderproducts/search?primaryCategory=Roller%20Blinds&${bad}`)).statusCode, bad).toBe(
+        400,
+      );
   });
 
   it(`caps lists at ${SEARCH_RESULT_LIMIT} rows and says so in a header`, async () => {

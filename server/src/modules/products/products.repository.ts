@@ -136,12 +136,20 @@ export function productsRepository(db: Db, engine: Engine) {
       }));
     },
 
-    /**
-     * Products by type, range and text; at most `limit` rows. With text, the exact item code comes
-     * first, then codes starting with the text, then rows containing it as one phrase, then the rest;
-     * ties by item code.
-     */
+    /** The full rows of the given ids, in their order (a page of a search). */
+    details: (caller: Caller, ids: readonly number[]) => details(caller, ids),
+
+    /** Products by type, range and text (see searchIds), as full rows; at most `limit`. */
     async search(caller: Caller, filter: SearchFilter, limit: number): Promise<ProductRow[]> {
+      return details(caller, await this.searchIds(caller, filter, limit));
+    },
+
+    /**
+     * The ids of products by type, range and text, ranked; at most `limit`. With text, the exact item
+     * code comes first, then codes starting with the text, then rows containing it as one phrase,
+     * then the rest; ties by item code.
+     */
+    async searchIds(caller: Caller, filter: SearchFilter, limit: number): Promise<number[]> {
       const words = filter.text ? searchWords(filter.text) : [];
       const long = words.filter((w) => w.length >= TRIGRAM);
       const short = words.filter((w) => w.length < TRIGRAM);
@@ -179,7 +187,7 @@ export function productsRepository(db: Db, engine: Engine) {
         return q.select('p.id').orderBy('p.item_number').limit(limit).execute();
       };
 
-      return details(caller, idsOf(await ids(db)));
+      return idsOf(await ids(db));
     },
 
     async favourites(caller: Caller, limit: number): Promise<ProductRow[]> {

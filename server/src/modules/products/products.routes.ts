@@ -12,6 +12,7 @@ import {
   productList,
   RESULTS_TRUNCATED_HEADER,
   SEARCH_RESULT_LIMIT,
+  TOTAL_COUNT_HEADER,
   searchProductsQuery,
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
@@ -21,10 +22,12 @@ import { productsService, type ProductPage } from './products.service.js';
 const errors = { 400: errorResponse, 401: errorResponse };
 const withNotFound = { ...errors, 404: errorResponse };
 const listNote = `At most ${SEARCH_RESULT_LIMIT} rows; when more matched, the header ${RESULTS_TRUNCATED_HEADER}: true is set.`;
+const searchNote = `${listNote} With page (and pageSize), only that page of the list is answered and ${TOTAL_COUNT_HEADER} gives the rows in the whole list.`;
 
 /** Product lists go out as the spec's bare array; a cut list says so in a header. */
-function sendPage(reply: FastifyReply, { products, truncated }: ProductPage) {
+function sendPage(reply: FastifyReply, { products, truncated, total }: ProductPage) {
   if (truncated) reply.header(RESULTS_TRUNCATED_HEADER, 'true');
+  if (total !== undefined) reply.header(TOTAL_COUNT_HEADER, String(total));
   return products;
 }
 
@@ -50,7 +53,7 @@ export const productsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       schema: {
         tags,
         summary: 'Search products by type, range and text, priced for the caller',
-        description: listNote,
+        description: searchNote,
         querystring: searchProductsQuery,
         response: { 200: productList, ...errors },
       },

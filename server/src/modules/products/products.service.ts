@@ -24,6 +24,8 @@ export interface Requester {
 export interface ProductPage {
   products: Product[];
   truncated: boolean;
+  /** A paged search: rows in the whole list (at most the limit). */
+  total?: number;
 }
 
 export interface SearchInput {
@@ -31,7 +33,12 @@ export interface SearchInput {
   secondaryCategory?: string | undefined;
   searchValue?: string | undefined;
   isSearching?: 'true' | 'false' | undefined;
+  /** 1-based; with it only that page's rows are looked up and priced. */
+  page?: number | undefined;
+  pageSize?: number | undefined;
 }
+
+export const DEFAULT_PAGE_SIZE = 20;
 
 /** An item ordered in at least this many of the account's orders is one of its usual orders. */
 export const USUAL_MIN_ORDERS = 2;
@@ -97,9 +104,17 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
         rangeName: textOnly ? undefined : q.secondaryCategory,
         text: q.searchValue,
       };
-      if (!filter.typeName && !filter.rangeName && !filter.text) return { products: [], truncated: false };
+      if (!filter.typeName && !filter.rangeName && !filter.text)
+        return { products: [], truncated: false, ...(q.page ? { total: 0 } : {}) };
       const { caller, terms } = await termsOf(who);
-      return page(terms, await repo.search(caller, filter, limit + 1));
+      if (!q.page) return page(terms, await repo.search(caller, filter, limit + 1));
+      // A page: rank every match (for the total), then look up and price only the page's rows.
+      const ids = await repo.searchIds(caller, filter, limit + 1);
+      const total = Math.min(ids.length, limit);
+      const size = q.pageSize ?? DEFAULT_PAGE_SIZE;
+      const start = Math.min((q.page - 1) * size, total);
+      const rows = await repo.details(caller, ids.slice(start, Math.min(start + size, total)));
+      return { products: rows.map(toProduct(terms)), truncated: ids.length > limit, total };
     },
 
     async listFavourites(who: Requester): Promise<ProductPage> {

@@ -1,0 +1,10 @@
+const { openDatabase } = await import('../server/src/db/client.js');
+const { productsService } = await import('../server/src/modules/products/products.service.js');
+const h = openDatabase({ dataDir: '/tmp/db50k' });
+const acc = await h.db.selectFrom('users').select(['id', 'account_id']).where('username', '=', 'demo').executeTakeFirstOrThrow();
+const svc = productsService(h.db, h.engine);
+const who = { userId: acc.id, accountId: acc.account_id };
+const t0 = performance.now();
+for (let i = 0; i < 60; i++) await svc.searchProducts(who, { searchValue: i % 2 ? 'rb' : 'white', isSearching: 'true' });
+console.log('per call', ((performance.now() - t0) / 60).toFixed(2));
+await h.close();
