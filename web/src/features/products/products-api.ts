@@ -1,5 +1,6 @@
 import {
   RESULTS_TRUNCATED_HEADER,
+  TOTAL_COUNT_HEADER,
   basket,
   categoryList,
   deliveryScheduleList,
@@ -17,16 +18,24 @@ import {
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '../../lib/base-api';
 
-/** A product list as the screen keeps it: the rows, and whether the server cut the list. */
+/**
+ * A product list as the screen keeps it: the rows, whether the server cut the list, and for a paged
+ * search the number of rows in the whole list (the rows are then one page of it).
+ */
 export interface ProductListResult {
   products: Product[];
   truncated: boolean;
+  total?: number;
 }
 
-const withTruncation = (products: Product[], meta: FetchBaseQueryMeta | undefined): ProductListResult => ({
-  products,
-  truncated: meta?.response?.headers.get(RESULTS_TRUNCATED_HEADER) === 'true',
-});
+const withTruncation = (products: Product[], meta: FetchBaseQueryMeta | undefined): ProductListResult => {
+  const total = Number(meta?.response?.headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return {
+    products,
+    truncated: meta?.response?.headers.get(RESULTS_TRUNCATED_HEADER) === 'true',
+    ...(Number.isInteger(total) && total >= 0 ? { total } : {}),
+  };
+};
 
 const path = (itemNumber: string) => encodeURIComponent(itemNumber);
 

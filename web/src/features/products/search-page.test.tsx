@@ -21,6 +21,19 @@ const blackout = [
   product('RB-BLK-2', { description: 'Blackout Ivory', isFavourite: true, discountPrice: 0.11111, price: 0.12345 }),
 ];
 
+/** The CSV the screen last handed to the browser to save. */
+async function downloaded(): Promise<string> {
+  const spy = vi.mocked(URL.createObjectURL);
+  await waitFor(() =>
+    expect(spy.mock.calls.some(([b]) => b instanceof Blob && b.type.startsWith('text/csv'))).toBe(true),
+  );
+  const blob = spy.mock.calls
+    .map(([b]) => b)
+    .find((b): b is Blob => b instanceof Blob && b.type.startsWith('text/csv'))!;
+  spy.mockClear();
+  return blob.text();
+}
+
 /** Every search request the screen made, as its query parameters. */
 let searches: Record<string, string>[] = [];
 let basketPosts: unknown[] = [];
@@ -123,7 +136,13 @@ describe('Order Products (/products/search)', () => {
     release();
     expect(await itemCodes()).toEqual(['RB-BLK-1', 'RB-BLK-2']);
     expect(searches).toEqual([
-      { primaryCategory: 'Roller Blinds', secondaryCategory: 'Blackout Fabrics', isSearching: 'false' },
+      {
+        primaryCategory: 'Roller Blinds',
+        secondaryCategory: 'Blackout Fabrics',
+        isSearching: 'false',
+        page: '1',
+        pageSize: '20',
+      },
     ]);
     expect(screen.getByText(MSG.displayingResults(2, 'Roller Blinds - Blackout Fabrics'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
@@ -175,7 +194,7 @@ describe('Order Products (/products/search)', () => {
     await user.type(screen.getByLabelText('Look up product'), 'blackout');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await itemCodes()).toEqual(['RB-BLK-1', 'RB-BLK-2']);
-    expect(searches).toEqual([{ searchValue: 'blackout', isSearching: 'true' }]);
+    expect(searches).toEqual([{ searchValue: 'blackout', isSearching: 'true', page: '1', pageSize: '20' }]);
     expect(screen.getByLabelText('Product type')).toHaveValue('');
     expect(screen.getByLabelText('Range')).toBeDisabled();
     expect(screen.getByText(MSG.displayingResults(2, 'blackout'))).toBeInTheDocument();
@@ -258,7 +277,9 @@ describe('Order Products (/products/search)', () => {
     expect(await itemCodes()).toEqual(['RB-BLK-1', 'RB-001']);
     expect(usuals).toHaveAttribute('aria-pressed', 'true');
     await user.click(usuals);
-    await waitFor(() => expect(searches).toEqual([{ searchValue: 'blackout', isSearching: 'true' }]));
+    await waitFor(() =>
+      expect(searches).toEqual([{ searchValue: 'blackout', isSearching: 'true', page: '1', pageSize: '20' }]),
+    );
     expect(await itemCodes()).toEqual(['RB-BLK-1', 'RB-BLK-2']);
     expect(usuals).toHaveAttribute('aria-pressed', 'false');
   });
@@ -425,18 +446,6 @@ describe('Order Products (/products/search)', () => {
   });
 
   describe('Download All', () => {
-    async function downloaded(): Promise<string> {
-      const spy = vi.mocked(URL.createObjectURL);
-      await waitFor(() =>
-        expect(spy.mock.calls.some(([b]) => b instanceof Blob && b.type.startsWith('text/csv'))).toBe(true),
-      );
-      const blob = spy.mock.calls
-        .map(([b]) => b)
-        .find((b): b is Blob => b instanceof Blob && b.type.startsWith('text/csv'))!;
-      spy.mockClear();
-      return blob.text();
-    }
-
     it("says 'Unable to download products' with no products", async () => {
       const { user } = await openPage();
       await user.click(screen.getByRole('button', { name: 'Download All' }));
@@ -466,6 +475,55 @@ describe('Order Products (/products/search)', () => {
         'itemNumber,description,stock,quantityDue,packQuantity,dueDate,unit,price,discountPrice,isFavourite',
       );
       expect(filtered[1]).toBe('RB-BLK-2,Blackout Ivory,100,0,1,,EACH,0.12345,0.11111,true');
+    });
+  });
+
+  describe('a paged search (the server answers one page and the total)', () => {
+    const many = Array.from({ length: 45 }, (_, i) => product(`PG-${String(i + 1).padStart(2, '0')}`));
+
+    function respondPaged() {
+      respondSearch((q) => {
+        if (!q.page) return many;
+        const size = Number(q.pageSize);
+        const rows = many.slice((Number(q.page) - 1) * size, Number(q.page) * size);
+        return HttpResponse.json(rows, { headers: { 'x-total-count': String(many.length) } });
+      });
+    }
+
+    it('counts the whole list, fetches each page as it is opened, and downloads every row', async () => {
+      respondPaged();
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const { user } = await openPage();
+      await user.type(screen.getByLabelText('Look up product'), 'pg{Enter}');
+      await waitFor(async () => expect((await itemCodes())[0]).toBe('PG-01'));
+      expect(await itemCodes()).toHaveLength(20);
+      expect(screen.getByText(MSG.displayingResults(45, 'pg'))).toBeInTheDocument();
+
+      await user.click(
+        within(screen.getByRole('navigation', { name: 'Product pages' })).getByRole('button', { name: 'Last page' }),
+      );
+      await waitFor(async () => expect(await itemCodes()).toEqual(['PG-41', 'PG-42', 'PG-43', 'PG-44', 'PG-45']));
+      expect(searches.map((q) => q.page)).toEqual(['1', '3']);
+
+      await user.click(screen.getByRole('button', { name: 'Download All' }));
+      const csv = (await downloaded()).split('\r\n');
+      expect(csv).toHaveLength(46);
+      expect(csv[45]).toMatch(/^PG-45,/);
+      expect(searches.at(-1)).toEqual({ searchValue: 'pg', isSearching: 'true' });
+      expect(click).toHaveBeenCalled();
+    });
+
+    it("keeps the page when another page cannot be fetched, and says 'Unable to find products'", async () => {
+      respondPaged();
+      const { user } = await openPage();
+      await user.type(screen.getByLabelText('Look up product'), 'pg{Enter}');
+      await waitFor(async () => expect((await itemCodes())[0]).toBe('PG-01'));
+      respondSearch(() => failure());
+      await user.click(
+        within(screen.getByRole('navigation', { name: 'Product pages' })).getByRole('button', { name: 'Next page' }),
+      );
+      expect(await screen.findByText(MSG.searchFailed)).toBeInTheDocument();
+      expect((await itemCodes())[0]).toBe('PG-01');
     });
   });
 

@@ -1,5 +1,5 @@
 import { MSG, SEARCH_PAGE_SIZE, SEARCH_RESULT_LIMIT, type ActiveFilter } from '@wholesale/contract';
-import { useCallback, useId, useReducer, type FormEvent } from 'react';
+import { useCallback, useId, useReducer, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
@@ -29,6 +29,8 @@ import {
 import { useMediaQuery } from './use-media-query';
 
 type Filter = Exclude<ActiveFilter, 'none'>;
+
+const pageParams = (page: number) => ({ page: String(page), pageSize: String(SEARCH_PAGE_SIZE) });
 
 const FILTER_FAILED: Record<Filter, string> = { Favourites: MSG.favouritesFailed, Usuals: MSG.usualsFailed };
 
@@ -88,10 +90,27 @@ export function SearchPage() {
     if (!request) return;
     dispatch({ type: 'searchStarted' });
     try {
-      const result = await searchProducts(request.params).unwrap();
-      dispatch({ type: 'searchSucceeded', ...result, resultsFor: request.resultsFor });
+      // One page at a time: the server ranks the whole list but looks up and prices only the page.
+      const result = await searchProducts({ ...request.params, ...pageParams(1) }).unwrap();
+      dispatch({ type: 'searchSucceeded', ...result, resultsFor: request.resultsFor, request: request.params });
     } catch {
       dispatch({ type: 'searchFailed' });
+      toast.error(MSG.searchFailed);
+    }
+  }
+
+  /** Another page: fetched from the server for a paged search, sliced here for a whole list. */
+  async function changePage(page: number) {
+    if (state.total === null || !state.request) {
+      dispatch({ type: 'pageChanged', page });
+      return;
+    }
+    dispatch({ type: 'pageStarted' });
+    try {
+      const result = await searchProducts({ ...state.request, ...pageParams(page) }).unwrap();
+      dispatch({ type: 'pageLoaded', products: result.products, page });
+    } catch {
+      dispatch({ type: 'pageFailed' });
       toast.error(MSG.searchFailed);
     }
   }
@@ -118,12 +137,27 @@ export function SearchPage() {
     if (!busy) void runSearch(state);
   }
 
-  function download() {
+  const [downloading, setDownloading] = useState(false);
+
+  /** Download All: every row of the list; a paged search fetches the whole list for it. */
+  async function download() {
     if (!state.products?.length) {
       toast.error(MSG.downloadProductsFailed);
       return;
     }
-    const csv = productsCsv(state.products, state.activeFilter !== 'none');
+    let all = state.products;
+    if (state.total !== null && state.request) {
+      setDownloading(true);
+      try {
+        all = (await searchProducts(state.request).unwrap()).products;
+      } catch {
+        toast.error(MSG.downloadProductsFailed);
+        return;
+      } finally {
+        setDownloading(false);
+      }
+    }
+    const csv = productsCsv(all, state.activeFilter !== 'none');
     saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), EXPORT_FILENAME);
   }
 
@@ -135,9 +169,13 @@ export function SearchPage() {
   );
 
   const products = state.products;
-  const pageCount = Math.max(1, Math.ceil((products?.length ?? 0) / SEARCH_PAGE_SIZE));
+  const count = state.total ?? products?.length ?? 0;
+  const pageCount = Math.max(1, Math.ceil(count / SEARCH_PAGE_SIZE));
   const page = Math.min(state.page, pageCount);
-  const visible = products?.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE) ?? [];
+  const visible =
+    state.total !== null
+      ? (products ?? [])
+      : (products?.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE) ?? []);
 
   let results = null;
   if (busy) {
@@ -149,7 +187,7 @@ export function SearchPage() {
         <Spinner decorative /> {MSG.searching}
       </div>
     );
-  } else if (products && products.length === 0) {
+  } else if (products && count === 0) {
     results = (
       <p className="rounded-xl border border-slate-200 bg-white py-12 text-center text-slate-700">{MSG.noResults}</p>
     );
@@ -162,7 +200,7 @@ export function SearchPage() {
           <Pagination
             page={page}
             pageCount={pageCount}
-            onPageChange={(p) => dispatch({ type: 'pageChanged', page: p })}
+            onPageChange={(p) => void changePage(p)}
             label="Product pages"
           />
         </div>
@@ -254,13 +292,14 @@ export function SearchPage() {
           <FilterToggle filter="Favourites" state={state} disabled={busy} onToggle={(f) => void toggleFilter(f)} />
           <FilterToggle filter="Usuals" state={state} disabled={busy} onToggle={(f) => void toggleFilter(f)} />
         </div>
-        <Button variant="secondary" onClick={download}>
+        <Button variant="secondary" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
+          {downloading && <Spinner decorative size="sm" />}
           Download All
         </Button>
       </div>
 
       <div className="mt-4 mb-3 min-h-6 text-sm text-slate-700" aria-live="polite">
-        {!busy && products && <p>{MSG.displayingResults(products.length, state.resultsFor)}</p>}
+        {!busy && products && <p>{MSG.displayingResults(count, state.resultsFor)}</p>}
         {!busy && !products && <p>{MSG.enterProductDetails}</p>}
         {!busy && state.truncated && (
           <p className="mt-1 text-amber-800">

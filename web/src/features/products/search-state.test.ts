@@ -49,7 +49,16 @@ describe('search state rules (spec section 4)', () => {
       modal: { kind: 'image', product: rows[0]! },
     };
     const s = run(
-      [{ type: 'searchStarted' }, { type: 'searchSucceeded', products: [rows[1]!], truncated: false, resultsFor: 'x' }],
+      [
+        { type: 'searchStarted' },
+        {
+          type: 'searchSucceeded',
+          products: [rows[1]!],
+          truncated: false,
+          resultsFor: 'x',
+          request: { searchValue: 'x', isSearching: 'true' },
+        },
+      ],
       before,
     );
     expect(s).toMatchObject({
@@ -103,5 +112,32 @@ describe('search state rules (spec section 4)', () => {
       { type: 'cleared' },
     ]);
     expect(s).toEqual(initialSearchState);
+  });
+});
+
+describe('paged search lists', () => {
+  const rows = [product('A-1'), product('A-2'), product('A-3')];
+  // (shadows the file's two-row list on purpose: three rows make pages)
+  const request = { searchValue: 'a', isSearching: 'true' as const };
+
+  it('keeps the total and the request of a paged list, and replaces the rows page by page', () => {
+    let s = run([
+      { type: 'searchStarted' },
+      { type: 'searchSucceeded', products: rows.slice(0, 2), truncated: false, resultsFor: 'a', total: 45, request },
+    ]);
+    expect(s).toMatchObject({ total: 45, request, page: 1, products: rows.slice(0, 2) });
+    s = searchReducer(s, { type: 'pageStarted' });
+    expect(s.busy).toBe('search');
+    s = searchReducer(s, { type: 'pageLoaded', products: [rows[2]!], page: 3 });
+    expect(s).toMatchObject({ total: 45, page: 3, products: [rows[2]], busy: null });
+    s = searchReducer({ ...s, busy: 'search' }, { type: 'pageFailed' });
+    expect(s).toMatchObject({ page: 3, busy: null, products: [rows[2]] });
+  });
+
+  it('holds a whole list (no total) when the server does not page, and after a filter', () => {
+    const whole = run([{ type: 'searchSucceeded', products: rows, truncated: false, resultsFor: 'a', request }]);
+    expect(whole).toMatchObject({ total: null, request: null });
+    const fav = run([{ type: 'filterLoaded', filter: 'Favourites', products: rows, truncated: false }]);
+    expect(fav).toMatchObject({ total: null, request: null, products: rows });
   });
 });

@@ -16,6 +16,13 @@ export interface SearchState {
   searchValue: string;
   activeFilter: ActiveFilter;
   products: Product[] | null;
+  /**
+   * Rows in the whole list when the server pages it (`products` is then the current page); null
+   * when the whole list is held here (the filters, or a server that does not page).
+   */
+  total: number | null;
+  /** The search a paged list came from, to fetch its other pages and Download All. */
+  request: SearchParams | null;
   /** The server cut the list at its limit. */
   truncated: boolean;
   /** What the list shows, for 'Displaying N results for ...'. */
@@ -32,6 +39,8 @@ export const initialSearchState: SearchState = {
   searchValue: '',
   activeFilter: 'none',
   products: null,
+  total: null,
+  request: null,
   truncated: false,
   resultsFor: '',
   page: 1,
@@ -49,7 +58,17 @@ export type SearchAction =
   | { type: 'rangeChosen'; name: string }
   | { type: 'textChanged'; text: string }
   | { type: 'searchStarted' }
-  | { type: 'searchSucceeded'; products: Product[]; truncated: boolean; resultsFor: string }
+  | {
+      type: 'searchSucceeded';
+      products: Product[];
+      truncated: boolean;
+      resultsFor: string;
+      total?: number;
+      request: SearchParams;
+    }
+  | { type: 'pageStarted' }
+  | { type: 'pageLoaded'; products: Product[]; page: number }
+  | { type: 'pageFailed' }
   | { type: 'searchFailed' }
   | { type: 'filterStarted'; filter: Exclude<ActiveFilter, 'none'> }
   | { type: 'filterLoaded'; filter: Exclude<ActiveFilter, 'none'>; products: Product[]; truncated: boolean }
@@ -60,6 +79,8 @@ export type SearchAction =
   | { type: 'modalOpened'; modal: NonNullable<ProductModal> }
   | { type: 'modalClosed' }
   | { type: 'cleared' };
+
+export type SearchParams = NonNullable<ReturnType<typeof searchRequest>>['params'];
 
 /** What a search would send now: the text alone when there is text, else type and range; null for nothing. */
 export function searchRequest(s: Pick<SearchState, 'primaryCategory' | 'secondaryCategory' | 'searchValue'>) {
@@ -77,9 +98,17 @@ export function searchRequest(s: Pick<SearchState, 'primaryCategory' | 'secondar
 }
 
 /** A new list replaces the old one: back to page 1, and the results table closes every modal. */
-const newList = (s: SearchState, products: Product[], truncated: boolean): SearchState => ({
+const newList = (
+  s: SearchState,
+  products: Product[],
+  truncated: boolean,
+  total: number | null = null,
+  request: SearchParams | null = null,
+): SearchState => ({
   ...s,
   products,
+  total,
+  request,
   truncated,
   page: 1,
   busy: null,
@@ -101,7 +130,18 @@ export function searchReducer(s: SearchState, a: SearchAction): SearchState {
         ? { ...s, primaryCategory: '', secondaryCategory: '', busy: 'search', modal: null }
         : { ...s, busy: 'search', modal: null };
     case 'searchSucceeded':
-      return { ...newList(s, a.products, a.truncated), activeFilter: 'none', resultsFor: a.resultsFor };
+      return {
+        ...newList(s, a.products, a.truncated, a.total ?? null, a.total === undefined ? null : a.request),
+        activeFilter: 'none',
+        resultsFor: a.resultsFor,
+      };
+    case 'pageStarted':
+      return { ...s, busy: 'search', modal: null };
+    case 'pageLoaded':
+      return { ...s, products: a.products, page: a.page, busy: null };
+    case 'pageFailed':
+      // The page the customer was on stays.
+      return { ...s, busy: null };
     case 'searchFailed':
       return { ...newList(s, [], false), resultsFor: s.resultsFor };
     case 'filterStarted':
@@ -112,7 +152,17 @@ export function searchReducer(s: SearchState, a: SearchAction): SearchState {
       return { ...newList(s, [], false), activeFilter: a.filter, resultsFor: FILTER_LABELS[a.filter] };
     case 'filterLeft':
       // Leaving a filter clears the list; the screen reruns the normal search when it can.
-      return { ...s, activeFilter: 'none', products: null, truncated: false, resultsFor: '', page: 1, modal: null };
+      return {
+        ...s,
+        activeFilter: 'none',
+        products: null,
+        total: null,
+        request: null,
+        truncated: false,
+        resultsFor: '',
+        page: 1,
+        modal: null,
+      };
     case 'favouriteChanged':
       return {
         ...s,
