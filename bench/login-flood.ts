@@ -20,8 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-import net from 'node:net';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { arg, loadLine, percentile, startServer, writeOutput } from './lib.js';
 
 // Attacker mode (a child of the benchmark): wrong passwords as fast as they are answered.
 const attackBase = process.argv.find((a) => a.startsWith('--attack='))?.slice('--attack='.length);
@@ -57,20 +57,10 @@ const { migrateToLatest } = await import('../server/src/db/migrate.js');
 const { insertAccount, insertUser } = await import('../server/src/test/fixtures.js');
 const { hashPassword } = await import('../server/src/modules/auth/password.js');
 
-const arg = (name: string, fallback: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const n = hit ? Number(hit.split('=')[1]) : fallback;
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return n;
-};
 const ATTACKERS = arg('attackers', 40);
 const SECONDS = arg('seconds', 5);
 const READERS = 4;
 const TARGET_P99_MS = 50;
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 // A database with two users whose passwords have the production cost.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'login-flood-'));
@@ -92,47 +82,15 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'login-flood-'));
   await handle.close();
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
+/** The real server in its own process, on the prepared database. */
+const serve = (env: Record<string, string>) =>
+  startServer({
+    ...env,
+    DATA_DIR: dataDir,
+    SEED_ON_EMPTY: 'false',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
   });
-
-/** The real server in its own process (as in production), on the prepared database. */
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_ON_EMPTY: 'false',
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error('the server did not start');
-}
 
 interface Phase {
   name: string;
@@ -198,17 +156,23 @@ async function phase(base: string, name: string, attackers: number): Promise<Pha
   await Promise.all(Array.from({ length: READERS }, read));
   const logins = attack ? await attack() : {};
   times.sort((a, b) => a - b);
-  return { name, requests: times.length, p50: pct(times, 50), p99: pct(times, 99), max: times.at(-1) ?? NaN, logins };
+  return {
+    name,
+    requests: times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.at(-1) ?? NaN,
+    logins,
+  };
 }
 
 async function run(label: string, env: Record<string, string>, attackers: number): Promise<Phase> {
-  const { base, child } = await startServer(env);
+  const server = await serve(env);
   try {
-    await phase(base, 'warm-up', 2);
-    return await phase(base, label, attackers);
+    await phase(server.base, 'warm-up', 2);
+    return await phase(server.base, label, attackers);
   } finally {
-    child.kill();
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
   }
 }
 
@@ -223,12 +187,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
 console.log(`\nLogin flood: ${ATTACKERS} attackers, ${READERS} signed-in readers, ${SECONDS} s per phase`);
-console.log(
-  `node ${process.version}, ${os.availableParallelism()} cores, load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(loadLine());
 console.log(
   `${'phase'.padEnd(34)}${'reads'.padStart(7)}${'p50'.padStart(10)}${'p99'.padStart(10)}${'max'.padStart(10)}  p99/quiet  logins`,
 );
@@ -243,20 +202,4 @@ for (const p of [quiet, flood, unbounded]) {
 const verdict = flood.p99 < TARGET_P99_MS ? 'meets' : 'MISSES';
 console.log(`signed-in p99 during the flood: ${flood.p99.toFixed(1)} ms, ${verdict} the ${TARGET_P99_MS} ms target`);
 
-const out = path.resolve(import.meta.dirname, '.output/login-flood.json');
-fs.mkdirSync(path.dirname(out), { recursive: true });
-fs.writeFileSync(
-  out,
-  JSON.stringify(
-    {
-      at: new Date().toISOString(),
-      node: process.version,
-      loadAverage: os.loadavg(),
-      attackers: ATTACKERS,
-      phases: [quiet, flood, unbounded],
-    },
-    null,
-    2,
-  ),
-);
-console.log(`written to ${path.relative(process.cwd(), out)}`);
+writeOutput('login-flood.json', { attackers: ATTACKERS, phases: [quiet, flood, unbounded] });
