@@ -47,16 +47,18 @@ export class Throttle {
 
   /** Counts one attempt against each (limit, key); refused when any budget is spent. */
   async consume(...checks: [Limit, string][]): Promise<ThrottleVerdict> {
-    let retry = 0;
+    let refused = false;
+    let retry = 1;
     for (const [limit, key] of checks) {
       try {
         await this.limiter(limit).consume(key);
       } catch (res) {
         if (!(res instanceof RateLimiterRes)) throw res;
+        refused = true;
         retry = Math.max(retry, Math.ceil(res.msBeforeNext / 1000));
       }
     }
-    return retry > 0 ? { ok: false, retryAfterSeconds: retry } : { ok: true };
+    return refused ? { ok: false, retryAfterSeconds: retry } : { ok: true };
   }
 
   /** Like consume, but throws the API's 429 (with Retry-After) when refused. */
