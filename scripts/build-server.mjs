@@ -9,10 +9,15 @@ import { ROOT } from './common.mjs';
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'server/package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@wholesale/'));
 
+// --outdir=DIR builds elsewhere (the build test); it must lie inside the repository so the bundle
+// finds its npm packages.
+const outArg = process.argv.find((a) => a.startsWith('--outdir='));
+const outdir = outArg ? path.resolve(outArg.slice('--outdir='.length)) : path.join(ROOT, 'server/dist');
+
 const started = Date.now();
 await build({
   entryPoints: [path.join(ROOT, 'server/src/main.ts')],
-  outfile: path.join(ROOT, 'server/dist/main.js'),
+  outfile: path.join(outdir, 'main.js'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -25,4 +30,6 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
-console.log(`server/dist/main.js built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${path.relative(process.cwd(), path.join(outdir, 'main.js'))} built in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -142,6 +142,7 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
       accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
       refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
+      sessionCacheMs: config.SESSION_CACHE_MS,
     }),
     settings: settingsService(handle.db),
     throttle: new Throttle(redis),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './types.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -74,25 +74,35 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   return { db, engine: 'sqlite', describe: `sqlite ${file}`, close: () => db.destroy() };
 }
 
-/** How many distinct statements stay prepared (the portal has a few hundred; search adds one per word count). */
-const STATEMENT_CACHE_SIZE = 1_000;
+/** Statements kept per connection; the app issues a few dozen distinct ones (search one per word count). */
+export const STATEMENT_CACHE_SIZE = 500;
+/** Longer SQL (an IN list of thousands of ids) is prepared each time rather than kept. */
+const CACHEABLE_SQL_LENGTH = 2000;
 
 /**
- * Kysely's SQLite driver prepares every statement anew: a tenth of a signed-in request's time went
- * there (bench/throughput.ts). Prepared statements are reusable, so keep them by SQL text, the
- * oldest dropped beyond STATEMENT_CACHE_SIZE. SQLite re-prepares a cached one itself after a schema
- * change (a migration).
+ * Kysely's SQLite driver prepares every statement anew: parsing and planning cost more than running
+ * the short lookups of a request (a tenth of a signed-in read, bench/throughput.ts). This keeps the
+ * prepared statements by SQL text (Kysely binds values as parameters, so the text repeats), least
+ * recently used dropped first. A statement still being iterated is not reused (a fresh one then).
+ * SQLite re-prepares a cached statement itself after a schema change (a migration).
  */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
+export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => void database.close(),
-    prepare(sqlText: string) {
-      let stmt = cache.get(sqlText);
-      if (stmt) return stmt;
-      stmt = database.prepare(sqlText);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(sqlText, stmt);
+    prepare(text: string): SQLite.Statement {
+      if (text.length > CACHEABLE_SQL_LENGTH) return database.prepare(text);
+      const hit = cache.get(text);
+      if (hit && !hit.busy) {
+        cache.delete(text);
+        cache.set(text, hit);
+        return hit;
+      }
+      const stmt = database.prepare(text);
+      if (!hit) {
+        cache.set(text, stmt);
+        if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      }
       return stmt;
     },
   };

@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     PAYMENT_LINK_TTL_MINUTES: 30,
     DB_STATEMENT_TIMEOUT_MS: 15_000,
     DB_ACQUIRE_TIMEOUT_MS: 5_000,
+    SESSION_CACHE_MS: 2_000,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     SEED_ON_EMPTY: false,

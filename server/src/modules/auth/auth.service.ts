@@ -4,6 +4,7 @@ import { minorToAmount } from '../../domain/money.js';
 import { badRequest, notFound, unauthorized } from '../../lib/http-errors.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import { authRepository } from './auth.repository.js';
+import { SessionCache, withSessionCache } from './session-cache.js';
 import { createOneTimeToken } from './one-time-token.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { AccessTokens, hashToken, newFamilyId, newOpaqueToken, type AccessClaims } from './tokens.js';
@@ -17,10 +18,12 @@ export interface AuthServiceOptions {
    * refresh at once must not log the user out. Used after that, it revokes its whole family.
    */
   refreshReuseGraceSeconds?: number;
+  /** How long an active session is trusted without a database read (session-cache.ts); 0 turns it off. */
+  sessionCacheMs?: number;
 }
 
 export function authService(db: Db, opts: AuthServiceOptions) {
-  const repo = authRepository(db);
+  const repo = withSessionCache(authRepository(db), new SessionCache(opts.sessionCacheMs));
   const access = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds);
   const graceMs = (opts.refreshReuseGraceSeconds ?? 0) * 1000;
 
