@@ -1,23 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { preactAliases } from './preact-aliases';
 
 const API_TARGET = 'http://localhost:3000';
 
-/** Long-lived vendor chunks: they change far less often than the app code. */
-const vendorGroups = [
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-  { name: 'router', test: /node_modules[\\/](react-router)[\\/]/ },
-  { name: 'redux', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk)[\\/]/ },
-  { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/ },
-  {
-    name: 'ui',
-    test: /node_modules[\\/](@headlessui|@floating-ui|@react-aria|@tanstack|react-toastify|clsx|react-error-boundary)[\\/]/,
-  },
-];
-
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
+  // The build ships Preact (preact-aliases.ts); `vite` (dev) keeps React for Fast Refresh.
+  resolve: command === 'build' ? { alias: preactAliases } : {},
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
@@ -28,10 +19,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: vendorGroups },
-      },
-    },
+    // No vendor groups: a group the entry imports from is preloaded whole, so the entry chunk holds
+    // only what the shell needs and each screen's libraries load with the screen (size budget in
+    // scripts/size-budget.mjs).
   },
-});
+}));
