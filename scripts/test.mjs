@@ -1,13 +1,14 @@
 // `npm test`: the one command that runs everything, in order: lint, typecheck, vitest (unit, API,
-// component; API suites also run on PostgreSQL when TEST_DATABASE_URL is set), then the browser
-// journeys (scripts/e2e.mjs). Stops at the first failing phase. The last line is always
+// component; API suites also run on PostgreSQL when TEST_DATABASE_URL is set), the web bundle's
+// size budget (scripts/size-budget.mjs, on the build that the browser journeys use; counted as one
+// test), then the browser journeys (scripts/e2e.mjs). Stops at the first failing phase. The last line is always
 // `tests: N passed, N failed[, N skipped]`.
 //
 //   node scripts/test.mjs [--skip-e2e]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { E2E_RESULTS, interrupted, ROOT, run, seconds } from './common.mjs';
+import { E2E_RESULTS, ensureWebBuilt, interrupted, ROOT, run, seconds } from './common.mjs';
 
 const args = process.argv.slice(2);
 const skipE2e = args.includes('--skip-e2e');
@@ -45,6 +46,14 @@ const phases = [
     count: () => countVitest(vitestJson),
   },
   {
+    // Builds web/dist when stale (the e2e phase then reuses that build), then checks its size.
+    name: 'size-budget',
+    command: process.execPath,
+    args: [path.join(ROOT, 'scripts/size-budget.mjs')],
+    before: ensureWebBuilt,
+    count: (code) => ({ passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 }),
+  },
+  {
     name: 'e2e',
     skip: skipE2e,
     command: process.execPath,
@@ -61,11 +70,11 @@ for (const phase of phases) {
     continue;
   }
   console.log(`\n=== ${phase.name} ===`);
-  phase.before?.();
+  await phase.before?.();
   const started = Date.now();
   const code = await run(phase.command, phase.args);
   const took = seconds(Date.now() - started);
-  const counted = phase.count?.();
+  const counted = phase.count?.(code);
   if (counted) for (const key of Object.keys(counts)) counts[key] += counted[key];
   const ok = code === 0 && !interrupted;
   timings.push(`${phase.name}: ${ok ? 'ok' : `FAILED (exit ${code})`} in ${took}`);

@@ -168,6 +168,8 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
       root: dist,
       wildcard: false,
       index: false,
+      // web/dist holds .br and .gz beside each asset (web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`))
           res.header('cache-control', 'public, max-age=31536000, immutable');

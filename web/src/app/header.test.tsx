@@ -5,6 +5,7 @@ import { loggedInSession, settings } from '../test/fixtures';
 import { renderApp } from '../test/render';
 import { answerOtherApiCallsWith404, server } from '../test/server';
 
+// The shell renders once the first screen's chunk is in (route `lazy`), so tests wait for it.
 const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
 
 describe('header', () => {
@@ -28,7 +29,7 @@ describe('header', () => {
 
   it('marks My Basket as the current page on /basket', async () => {
     renderApp('/basket', { session: loggedInSession });
-    const banner = screen.getByRole('banner');
+    const banner = await screen.findByRole('banner');
     expect(await within(banner).findByRole('link', { name: 'My Basket' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -41,7 +42,7 @@ describe('header', () => {
       ),
     );
     renderApp('/', { session: loggedInSession });
-    const basket = await within(screen.getByRole('banner')).findByRole('link', { name: 'My Basket' });
+    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Basket' });
     await waitFor(() => expect(calls).toBe(1));
     expect(within(basket).getByTestId('basket-marker')).toBeInTheDocument();
   });
@@ -50,7 +51,7 @@ describe('header', () => {
     let calls = 0;
     server.use(http.get('/api/basket', () => (calls++, new HttpResponse(null, { status: 500 }))));
     renderApp('/', { session: loggedInSession });
-    const basket = await within(screen.getByRole('banner')).findByRole('link', { name: 'My Basket' });
+    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Basket' });
     await waitFor(() => expect(within(basket).queryByTestId('basket-marker')).not.toBeInTheDocument(), {
       timeout: 4000,
     });
@@ -75,7 +76,7 @@ describe('header', () => {
 
   it('shows only the company site and customer login links when logged out', async () => {
     renderApp('/login');
-    const banner = screen.getByRole('banner');
+    const banner = await screen.findByRole('banner');
     const site = await within(banner).findByRole('link', { name: 'Example Blinds website' });
     expect(site).toHaveAttribute('href', settings.companySiteUrl);
     expect(within(banner).getByRole('link', { name: 'Customer Login' })).toHaveAttribute(
@@ -108,7 +109,7 @@ describe('header', () => {
 describe('footer', () => {
   it('shows contact details, the account links, social and group links', async () => {
     renderApp('/', { session: loggedInSession });
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo');
     expect(await within(footer).findByText('0113 000 0000')).toBeInTheDocument();
     const links = within(footer).getByRole('navigation', { name: 'Footer' });
     for (const name of ['My Account', 'My Details', 'Open Orders', 'Order Products']) {

@@ -10,16 +10,25 @@ import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NAV_ITEMS } from './nav-items';
 
+// On a phone the two links stack and the company's link usually wraps: three lines, reserved from the start.
+const externalLinks =
+  'flex min-h-15 flex-col items-end justify-center gap-1 text-right sm:min-h-0 sm:flex-row sm:items-center sm:gap-4';
+const link =
+  'rounded-md px-1 py-0.5 text-xs font-medium text-white underline-offset-4 hover:underline sm:px-2 sm:text-sm';
+
 function LoggedOutLinks() {
   const { data: settings } = useGetSettingsQuery();
-  if (!settings) return null;
-  const link =
-    'rounded-md px-1 py-0.5 text-xs font-medium text-white underline-offset-4 hover:underline sm:px-2 sm:text-sm';
+  // Until the settings arrive, invisible lines hold the links' place: on a phone they stack and make
+  // the header taller, which would push the page down (a layout shift) when they appear.
+  if (!settings)
+    return (
+      <div aria-hidden="true" className={`invisible ${externalLinks}`}>
+        <span className={link}>&nbsp;</span>
+        <span className={link}>&nbsp;</span>
+      </div>
+    );
   return (
-    <nav
-      aria-label="External"
-      className="flex flex-col items-end gap-1 text-right sm:flex-row sm:items-center sm:gap-4"
-    >
+    <nav aria-label="External" className={externalLinks}>
       <a href={settings.companySiteUrl} className={link}>
         {settings.companyName} website
       </a>

@@ -1,19 +1,14 @@
-import { Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Spinner } from '../components/spinner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RenderFailure } from './render-failure';
 
-function PageLoading() {
-  return (
-    <div className="flex justify-center py-24 text-brand-700">
-      <Spinner label="Loading page" size="lg" />
-    </div>
-  );
-}
-
+/**
+ * The main area is at least a screen tall, so the footer starts below the fold on first view: the
+ * screen's content (a lazy chunk) and the footer's settings arrive after the first paint, and a
+ * footer in view would be pushed down by them (most of the pages' layout shift, per Lighthouse).
+ */
 export function Layout() {
   const { pathname } = useLocation();
   return (
@@ -28,13 +23,11 @@ export function Layout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
+        className="mx-auto min-h-svh w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
       >
         {/* resetKeys: navigating away from a failed screen renders the next one normally. */}
         <ErrorBoundary FallbackComponent={RenderFailure} resetKeys={[pathname]}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </ErrorBoundary>
       </main>
       <Footer />

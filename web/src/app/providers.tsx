@@ -1,31 +1,21 @@
-import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '@wholesale/contract';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Provider } from 'react-redux';
-import { ToastContainer } from 'react-toastify';
 import type { AppStore } from './store';
 import { RenderFailure } from './render-failure';
 
-/** The one toast container (spec section 2): bottom-right, at most 2, no progress bar, click to close, coloured, 5 s. */
-export function Toasts() {
-  return (
-    <ToastContainer
-      position="bottom-right"
-      limit={TOAST_LIMIT}
-      hideProgressBar
-      closeOnClick
-      theme="colored"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-    />
-  );
-}
+// react-toastify is its own chunk, fetched right after start-up instead of being part of the initial
+// JS. toast() calls made before the container is mounted are queued by react-toastify and shown then.
+const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
 
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <ErrorBoundary FallbackComponent={RenderFailure}>
       <Provider store={store}>
         {children}
-        <Toasts />
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
       </Provider>
     </ErrorBoundary>
   );

@@ -1,13 +1,18 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { RenderFailure } from './render-failure';
 import { PublicOnly, RequireSession } from './route-guards';
 
-/** Route-level code splitting: each screen is its own chunk, loaded on first visit. */
-function page<M>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+/**
+ * Route-level code splitting: each screen is its own chunk, loaded on first visit by the router
+ * (route `lazy`), which keeps the current screen until the next one's chunk is in. No Suspense:
+ * Preact's (the build's React) left the main area blank in a test when a lazy screen suspended
+ * during the navigation that follows Log Out.
+ */
+function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
 }
 
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
@@ -32,23 +37,25 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RenderFailure />,
+    // Until the first screen's chunk is in, nothing renders: the static shell in index.html shows.
+    HydrateFallback: () => null,
     children: [
-      { element: <PublicOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
-      { path: '/redirect', element: <RedirectPage /> },
+      { element: <PublicOnly />, children: [{ path: '/login', ...LoginPage }] },
+      { path: '/redirect', ...RedirectPage },
       {
         element: <RequireSession />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: '/account', element: <AccountPage /> },
-          { path: '/view-transaction', element: <ViewTransactionPage /> },
-          { path: '/open-orders', element: <OpenOrdersPage /> },
-          { path: '/open-order-enquiry', element: <OpenOrderEnquiryPage /> },
-          { path: '/details', element: <DetailsPage /> },
-          { path: '/change-password', element: <ChangePasswordPage /> },
-          { path: '/basket', element: <BasketPage /> },
-          { path: '/checkout/deliveryinformation', element: <DeliveryInformationPage /> },
-          { path: '/checkout/review-order', element: <ReviewOrderPage /> },
-          { path: '/products/search', element: <SearchPage /> },
+          { index: true, ...HomePage },
+          { path: '/account', ...AccountPage },
+          { path: '/view-transaction', ...ViewTransactionPage },
+          { path: '/open-orders', ...OpenOrdersPage },
+          { path: '/open-order-enquiry', ...OpenOrderEnquiryPage },
+          { path: '/details', ...DetailsPage },
+          { path: '/change-password', ...ChangePasswordPage },
+          { path: '/basket', ...BasketPage },
+          { path: '/checkout/deliveryinformation', ...DeliveryInformationPage },
+          { path: '/checkout/review-order', ...ReviewOrderPage },
+          { path: '/products/search', ...SearchPage },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

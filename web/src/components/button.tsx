@@ -1,5 +1,5 @@
 import { cx } from '../lib/cx';
-import type { ComponentPropsWithRef } from 'react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -18,10 +18,14 @@ export function buttonClass(variant: ButtonVariant = 'primary', className?: stri
   return cx(base, variants[variant], className);
 }
 
-export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+export interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
   variant?: ButtonVariant;
 }
 
-export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
-}
+/** forwardRef, not a `ref` prop: the build runs on Preact (see text-field.tsx). */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', className, type = 'button', ...props },
+  ref,
+) {
+  return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
+});

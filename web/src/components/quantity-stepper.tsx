@@ -77,7 +77,11 @@ export function QuantityStepper({
         disabled={disabled}
         onChange={(e) => {
           const input = e.nativeEvent as InputEvent;
-          onChange(typedQuantity(e.target.value, value, input.inputType === 'insertText' ? input.data : null));
+          const next = typedQuantity(e.target.value, value, input.inputType === 'insertText' ? input.data : null);
+          // A rejected keystroke leaves the quantity unchanged, so nothing re-renders; Preact (the
+          // build's React) then keeps the typed text in the field unless we put the value back here.
+          if (e.target.value !== String(next)) e.target.value = String(next);
+          onChange(next);
         }}
         onKeyDown={onKeyDown}
         onFocus={(e) => e.target.select()}

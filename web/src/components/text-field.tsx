@@ -1,15 +1,22 @@
 import { cx } from '../lib/cx';
-import { useId, type ComponentPropsWithRef } from 'react';
+import { forwardRef, useId, type ComponentPropsWithoutRef } from 'react';
 
-export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
+export interface TextFieldProps extends ComponentPropsWithoutRef<'input'> {
   label: string;
   /** Validation message; marks the field invalid (red outline, aria-invalid). */
   error?: string | undefined;
   hint?: string;
 }
 
-/** A labelled input that shows its validation message. Works with react-hook-form's register(). */
-export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
+/**
+ * A labelled input that shows its validation message. Works with react-hook-form's register(), whose
+ * ref reaches the input through forwardRef: the build runs on Preact, which (unlike React 19) does
+ * not pass `ref` to a function component as a prop.
+ */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, id, className, ...input },
+  ref,
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
@@ -21,6 +28,7 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
         {label}
       </label>
       <input
+        ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
@@ -43,4 +51,4 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
       )}
     </div>
   );
-}
+});

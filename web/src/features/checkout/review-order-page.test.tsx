@@ -51,7 +51,7 @@ describe('Checkout - Review Order', () => {
       ['Total', '£46.28'],
     ]);
     expect(screen.getByRole('button', { name: 'Delivery Information' })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByText('PO-123')).toBeInTheDocument();
+    expect(await screen.findByText('PO-123')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Change delivery information' })).toHaveAttribute(
       'href',
       '/checkout/deliveryinformation',

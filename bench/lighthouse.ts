@@ -1,0 +1,237 @@
+/**
+ * Lighthouse (mobile, default simulated throttling, performance only) on /login (logged out),
+ * /products/search and /basket (logged in as demo), beside a minimal static page served by the same
+ * server (the baseline), in Debian's Chromium against the real server on a fresh demo database.
+ *
+ *   node --import tsx bench/lighthouse.ts             # npm run bench:lighthouse
+ *   CHROMIUM_PATH=/path/to/chromium node --import tsx bench/lighthouse.ts
+ *   LIGHTHOUSE_PORTS=3601-3620 (server and Chromium's debugging port; the default)
+ *
+ * Builds web/dist when stale. Writes bench/.output/lighthouse.json (the figures); with --reports also
+ * each page's whole Lighthouse report (bench/.output/lighthouse-<page>.report.json), to see what
+ * shifts or blocks.
+ * Targets (the performance issue): score >= 95 and CLS < 0.05 on each page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags } from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+
+// Plain-JS helpers shared with the npm scripts (no type declarations).
+const commonModule = '../scripts/common.mjs';
+const { ensureWebBuilt, ROOT } = (await import(commonModule)) as {
+  ensureWebBuilt: () => Promise<void>;
+  ROOT: string;
+};
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const SESSION_KEY = 'wholesale-portal.session';
+const TARGET_SCORE = 95;
+const TARGET_CLS = 0.05;
+const SAVE_REPORTS = process.argv.includes('--reports');
+const OUT_DIR = path.join(ROOT, 'bench/.output');
+const BASELINE_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="description" content="Lighthouse baseline: a static page" />
+    <title>Baseline</title>
+  </head>
+  <body>
+    <h1>Baseline</h1>
+    <p>A static page with no script or stylesheet, served by the same server.</p>
+  </body>
+</html>
+`;
+
+interface Figures {
+  page: string;
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  siMs: number;
+}
+
+/** The first port of LIGHTHOUSE_PORTS (default 3601-3620) that is free on 127.0.0.1 now. */
+async function freePort(skip: number[] = []): Promise<number> {
+  const [first, last] = (process.env.LIGHTHOUSE_PORTS ?? '3601-3620').split('-').map(Number);
+  for (let port = first!; port <= last!; port++) {
+    if (skip.includes(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`lighthouse: no free port in ${first}-${last} (set LIGHTHOUSE_PORTS=from-to)`);
+}
+
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await probe().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`lighthouse: ${what} did not come up within ${timeoutMs / 1000} s`);
+}
+
+function stop(child: ChildProcess | undefined) {
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+}
+
+await ensureWebBuilt();
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-lighthouse-'));
+// The built app plus the baseline page, so the baseline comes from the same static handler.
+const webDist = path.join(tmp, 'web-dist');
+fs.cpSync(path.join(ROOT, 'web/dist'), webDist, { recursive: true });
+fs.writeFileSync(path.join(webDist, 'bench-baseline.html'), BASELINE_HTML);
+
+let server: ChildProcess | undefined;
+let chromium: ChildProcess | undefined;
+let browser: Browser | undefined;
+try {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, 'data'),
+      SEED_ON_EMPTY: 'true',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: webDist,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor('the server', async () => (await fetch(`${origin}/bench-baseline.html`)).ok);
+
+  const debugPort = await freePort([port]);
+  chromium = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${debugPort}`,
+      `--user-data-dir=${path.join(tmp, 'chromium')}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const debugUrl = `http://127.0.0.1:${debugPort}`;
+  await waitFor('Chromium', async () => (await fetch(`${debugUrl}/json/version`)).ok);
+  browser = await puppeteer.connect({ browserURL: debugUrl });
+  const connected = browser;
+
+  /**
+   * One Lighthouse run in a fresh tab. The HTTP cache is always cleared first (a cold load);
+   * `keepStorage` keeps localStorage (the session) instead of Lighthouse's usual reset.
+   */
+  const measure = async (label: string, urlPath: string, keepStorage: boolean): Promise<Figures> => {
+    const page = await connected.newPage();
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const flags: Flags = {
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      output: 'json',
+      disableStorageReset: keepStorage,
+    };
+    const result = await lighthouse(`${origin}${urlPath}`, flags, undefined, page);
+    await page.close();
+    if (!result) throw new Error(`lighthouse: no result for ${urlPath}`);
+    const { lhr } = result;
+    if (SAVE_REPORTS) {
+      fs.mkdirSync(OUT_DIR, { recursive: true });
+      const name = urlPath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      fs.writeFileSync(path.join(OUT_DIR, `lighthouse-${name}.report.json`), JSON.stringify(lhr, null, 1));
+    }
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${urlPath}: ${lhr.runtimeError.message}`);
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== urlPath) throw new Error(`lighthouse: ${urlPath} ended on ${finalPath} (not logged in?)`);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      page: label,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: value('first-contentful-paint'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      siMs: value('speed-index'),
+    };
+  };
+
+  const results: Figures[] = [];
+  // Logged out first: Lighthouse's storage reset leaves no session for /login.
+  results.push(await measure('baseline (static page)', '/bench-baseline.html', false));
+  results.push(await measure('/login', '/login', false));
+
+  // Log in the way a user does, in this browser; the session lives in localStorage.
+  const page = await connected.newPage();
+  await page.goto(`${origin}/login`, { waitUntil: 'networkidle0' });
+  await page.type('input[autocomplete="username"]', 'demo');
+  await page.type('input[autocomplete="current-password"]', 'Portal-demo-1');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    `localStorage.getItem(${JSON.stringify(SESSION_KEY)}) !== null && location.pathname !== '/login'`,
+    { timeout: 30_000 },
+  );
+  await page.close();
+
+  results.push(await measure('/products/search', '/products/search', true));
+  results.push(await measure('/basket', '/basket', true));
+
+  const ms = (n: number) => `${Math.round(n)} ms`.padStart(8);
+  console.log(`\nLighthouse ${'12'} mobile (simulated throttling), performance; Chromium ${CHROMIUM}`);
+  console.log(`  ${'page'.padEnd(24)} score      FCP      LCP      TBT     CLS       SI`);
+  for (const r of results) {
+    console.log(
+      `  ${r.page.padEnd(24)} ${String(r.score).padStart(5)} ${ms(r.fcpMs)} ${ms(r.lcpMs)} ${ms(r.tbtMs)} ${r.cls.toFixed(3).padStart(7)} ${ms(r.siMs)}`,
+    );
+  }
+  const misses = results
+    .slice(1)
+    .filter((r) => r.score < TARGET_SCORE || !(r.cls < TARGET_CLS))
+    .map((r) => r.page);
+  console.log(
+    misses.length
+      ? `\nBelow target (score >= ${TARGET_SCORE}, CLS < ${TARGET_CLS}): ${misses.join(', ')}`
+      : `\nAll pages meet the target (score >= ${TARGET_SCORE}, CLS < ${TARGET_CLS}).`,
+  );
+  console.log(
+    `Load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} on ${os.cpus().length} CPUs`,
+  );
+
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  const out = path.join(OUT_DIR, 'lighthouse.json');
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), target: { score: TARGET_SCORE, cls: TARGET_CLS }, results }, null, 2)}\n`,
+  );
+  console.log(`Wrote ${path.relative(ROOT, out)}`);
+} finally {
+  await browser?.disconnect().catch(() => {});
+  stop(chromium);
+  stop(server);
+  await new Promise((r) => setTimeout(r, 500));
+  fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
+}
