@@ -1,4 +1,7 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { testEngines } from './db/testing.js';
@@ -56,5 +59,75 @@ describe.each(testEngines())('compressed API answers on $name', (engine) => {
     const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+/** A web/dist stand-in with precompressed copies, as web/precompress.ts writes them. */
+function fakeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wholesale-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const files = {
+    'index.html': `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`,
+    'assets/app-abc123.js': `export const text = ${JSON.stringify('lorem ipsum dolor sit amet '.repeat(200))};`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+  }
+  return dir;
+}
+
+describe('precompressed static files', () => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let dist: string;
+
+  beforeAll(async () => {
+    handle = await testEngines()[0]!.open();
+    dist = fakeDist();
+    app = await testApp(handle, { WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the precompressed copy of a static asset by Accept-Encoding', async () => {
+    const url = '/assets/app-abc123.js';
+    const original = fs.readFileSync(path.join(dist, 'assets/app-abc123.js'), 'utf8');
+
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(original);
+
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(original);
+
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(original);
+  });
+
+  it('serves index.html precompressed through the SPA fallback', async () => {
+    const original = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const br = await app.inject({
+      url: '/products/search',
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/text\/html/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(original);
+
+    const plain = await app.inject({ url: '/basket', headers: { accept: 'text/html' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(original);
   });
 });
