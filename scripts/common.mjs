@@ -27,16 +27,25 @@ function newestMtime(target) {
   return newest;
 }
 
-/** Why web/dist needs a build, or null when it is current. */
-export function webBuildReason() {
-  const built = newestMtime(path.join(ROOT, 'web/dist/index.html'));
-  if (!built) return 'web/dist/index.html is missing';
-  const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'contract/src'];
-  for (const source of sources) {
-    if (newestMtime(path.join(ROOT, source)) > built) return `${source} changed since the last build`;
-  }
-  return null;
+/** Why `output` needs building from `sources` (paths below ROOT), or null when it is current. */
+function staleReason(output, sources) {
+  const built = newestMtime(path.join(ROOT, output));
+  if (!built) return `${output} is missing`;
+  const changed = sources.find((source) => newestMtime(path.join(ROOT, source)) > built);
+  return changed ? `${changed} changed since the last build` : null;
 }
+
+/** Why web/dist needs a build, or null when it is current. */
+export const webBuildReason = () =>
+  staleReason('web/dist/index.html', [
+    'web/src',
+    'web/index.html',
+    'web/public',
+    'web/vite.config.ts',
+    'web/preact-aliases.ts',
+    'web/package.json',
+    'contract/src',
+  ]);
 
 /** Build the web app when web/dist is missing or older than its sources. */
 export async function ensureWebBuilt() {
@@ -53,15 +62,8 @@ export async function ensureWebBuilt() {
 }
 
 /** Why server/dist/main.js needs a build, or null when it is current. */
-export function serverBuildReason() {
-  const built = newestMtime(path.join(ROOT, SERVER_BUILD));
-  if (!built) return `${SERVER_BUILD} is missing`;
-  const sources = ['server/src', 'contract/src', 'server/package.json', 'scripts/build-server.mjs'];
-  for (const source of sources) {
-    if (newestMtime(path.join(ROOT, source)) > built) return `${source} changed since the last build`;
-  }
-  return null;
-}
+export const serverBuildReason = () =>
+  staleReason(SERVER_BUILD, ['server/src', 'contract/src', 'server/package.json', 'scripts/build-server.mjs']);
 
 /** Compile the server when server/dist is missing or older than its sources (well under a second). */
 export async function ensureServerBuilt() {

@@ -40,6 +40,18 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (word: string) => sql<SqlBool>`p.search_text like ${`%${likeEscape(word)}%`} escape '\\'`;
 /** An FTS5 phrase that matches `word` literally: quoted, inner quotes doubled. */
 const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+/** The product and price columns of a list row (its facts come beside them). */
+const ROW_COLUMNS = [
+  'p.id',
+  'p.item_number',
+  'p.description',
+  'p.product_type_id',
+  'p.stock',
+  'p.pack_quantity',
+  'p.unit',
+  'pp.list_price_e5',
+] as const;
+
 /** Lists up to this many rows are looked up in one statement; longer ones set-based. */
 const SMALL_LIST = 50;
 /** The trigram tokenizer indexes 3-character sequences; shorter words cannot use it. */
@@ -64,14 +76,7 @@ export function productsRepository(db: Db, engine: Engine) {
     const rows = await candidates(caller, executor)
       .where('p.id', 'in', [...ids])
       .select([
-        'p.id',
-        'p.item_number',
-        'p.description',
-        'p.product_type_id',
-        'p.stock',
-        'p.pack_quantity',
-        'p.unit',
-        'pp.list_price_e5',
+        ...ROW_COLUMNS,
         sql<
           number | boolean
         >`exists (select 1 from favourites f where f.user_id = ${caller.userId} and f.product_id = p.id)`.as(
@@ -114,19 +119,7 @@ export function productsRepository(db: Db, engine: Engine) {
     if (ids.length <= SMALL_LIST) return detailsPerRow(caller, ids, executor);
     const list = [...ids];
     const [rows, favourites, multibuy, inbound] = await Promise.all([
-      candidates(caller, executor)
-        .where('p.id', 'in', list)
-        .select([
-          'p.id',
-          'p.item_number',
-          'p.description',
-          'p.product_type_id',
-          'p.stock',
-          'p.pack_quantity',
-          'p.unit',
-          'pp.list_price_e5',
-        ])
-        .execute(),
+      candidates(caller, executor).where('p.id', 'in', list).select(ROW_COLUMNS).execute(),
       executor
         .selectFrom('favourites')
         .select('product_id')

@@ -33,10 +33,8 @@ export interface SearchState {
   modal: ProductModal;
 }
 
-export const initialSearchState: SearchState = {
-  primaryCategory: '',
-  secondaryCategory: '',
-  searchValue: '',
+/** No list at all: what Clear search and leaving a filter show. */
+const listCleared = {
   activeFilter: 'none',
   products: null,
   total: null,
@@ -44,8 +42,15 @@ export const initialSearchState: SearchState = {
   truncated: false,
   resultsFor: '',
   page: 1,
-  busy: null,
   modal: null,
+} as const satisfies Partial<SearchState>;
+
+export const initialSearchState: SearchState = {
+  primaryCategory: '',
+  secondaryCategory: '',
+  searchValue: '',
+  ...listCleared,
+  busy: null,
 };
 
 export const FILTER_LABELS: Record<Exclude<ActiveFilter, 'none'>, string> = {
@@ -152,17 +157,7 @@ export function searchReducer(s: SearchState, a: SearchAction): SearchState {
       return { ...newList(s, [], false), activeFilter: a.filter, resultsFor: FILTER_LABELS[a.filter] };
     case 'filterLeft':
       // Leaving a filter clears the list; the screen reruns the normal search when it can.
-      return {
-        ...s,
-        activeFilter: 'none',
-        products: null,
-        total: null,
-        request: null,
-        truncated: false,
-        resultsFor: '',
-        page: 1,
-        modal: null,
-      };
+      return { ...s, ...listCleared };
     case 'favouriteChanged':
       return {
         ...s,
