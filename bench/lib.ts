@@ -77,12 +77,26 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   return {
     base,
     child,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill();
-      await new Promise((r) => child.once('exit', r));
-    },
+    stop: () => stopChild(child),
   };
+}
+
+/** bench/bare-server.ts (a bare Fastify route, the baseline) in its own process. */
+export async function startBareServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, child);
+  return { base, child, stop: () => stopChild(child) };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill();
+  await new Promise((r) => child.once('exit', r));
 }
 
 export const loadLine = () =>

@@ -12,8 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { ROOT, arg, freePort, loadLine, percentile, startServer, waitForHealth, writeOutput } from './lib.js';
+import { arg, loadLine, percentile, startBareServer, startServer, writeOutput } from './lib.js';
 
 const ROUNDS = arg('rounds', 60);
 const LINES = 20;
@@ -33,16 +32,11 @@ const summary = (samples: number[]) => {
 };
 
 // Baseline: a bare Fastify POST with a small JSON body.
-const barePort = await freePort();
-const bare = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], {
-  env: { ...process.env, PORT: String(barePort) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-await waitForHealth(`http://127.0.0.1:${barePort}`, bare);
+const bare = await startBareServer();
 const bareSamples: number[] = [];
 for (let i = 0; i < ROUNDS + 10; i++) {
   const t = await timed(() =>
-    fetch(`http://127.0.0.1:${barePort}/bare`, {
+    fetch(`${bare.base}/bare`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ amount: 1 }),
@@ -50,7 +44,7 @@ for (let i = 0; i < ROUNDS + 10; i++) {
   );
   if (i >= 10) bareSamples.push(t);
 }
-bare.kill();
+await bare.stop();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'place-order-'));
 const portal = await startServer({ DATA_DIR: dataDir, SEED_ON_EMPTY: 'true', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });

@@ -107,11 +107,17 @@ const stats = (samples: number[]): Stats => {
 };
 const ms = (n: number) => n.toFixed(2).padStart(7);
 
-async function time(fn: () => Promise<unknown>, samples: number[]) {
-  const t = performance.now();
-  await fn();
-  samples.push(performance.now() - t);
-}
+/** What is timed per term, in the order of the table's columns. */
+const MEASURES = ['raw', 'rawHttp', 'service', 'endpoint', 'whole'] as const;
+type Measure = (typeof MEASURES)[number];
+type Samples = Record<Measure, number[]>;
+type Figures = Record<Measure, Stats>;
+const noSamples = (): Samples => ({ raw: [], rawHttp: [], service: [], endpoint: [], whole: [] });
+const figuresOf = (s: Samples) => Object.fromEntries(MEASURES.map((m) => [m, stats(s[m])])) as Figures;
+
+/** One line of the table: p50 and p99 of each measure, and page 1's p99 against raw over HTTP. */
+const tableLine = (label: string, rows: string, f: Figures) =>
+  `${label.padEnd(16)} ${rows.padStart(5)} ${ms(f.raw.p50)} ${ms(f.raw.p99)}      ${ms(f.rawHttp.p50)} ${ms(f.rawHttp.p99)}     ${ms(f.service.p50)} ${ms(f.service.p99)}      ${ms(f.endpoint.p50)} ${ms(f.endpoint.p99)}   ${`x${(f.endpoint.p99 / f.rawHttp.p99).toFixed(1)}`.padStart(14)}        ${ms(f.whole.p50)} ${ms(f.whole.p99)}`;
 
 async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
   const handle = await engine.open();
@@ -176,22 +182,8 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       };
 
       const terms = await termMix(handle);
-      const all = {
-        raw: [] as number[],
-        rawHttp: [] as number[],
-        service: [] as number[],
-        endpoint: [] as number[],
-        whole: [] as number[],
-      };
-      const perTerm: {
-        term: string;
-        rows: number;
-        raw: Stats;
-        rawHttp: Stats;
-        service: Stats;
-        endpoint: Stats;
-        whole: Stats;
-      }[] = [];
+      const all = noSamples();
+      const perTerm: ({ term: string; rows: number } & Figures)[] = [];
       console.log(
         `account ${user.customerNumber}; ${ROUNDS} rounds per term after ${WARMUP} warm-up rounds; times in ms`,
       );
@@ -204,63 +196,29 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
         if (Math.min(rows, LIMIT - 1) !== served)
           throw new Error(`${term}: raw query found ${rows}, endpoint counted ${served}`);
         if ((await wholeList(term)) !== served) throw new Error(`${term}: the whole list differs from the total`);
-        const mine = {
-          raw: [] as number[],
-          rawHttp: [] as number[],
-          service: [] as number[],
-          endpoint: [] as number[],
-          whole: [] as number[],
+        const run: Record<Measure, () => Promise<unknown>> = {
+          raw: () => rawQuery(handle, term),
+          rawHttp: () => rawHttp(term),
+          service: () => service.searchProducts(account, { searchValue: term, isSearching: 'true' }),
+          endpoint: () => endpoint(term),
+          whole: () => wholeList(term),
         };
+        const mine = noSamples();
         for (let i = 0; i < WARMUP + ROUNDS; i++) {
-          const keep = i >= WARMUP;
-          const r: number[] = [];
-          const h: number[] = [];
-          const s: number[] = [];
-          const e: number[] = [];
-          const w: number[] = [];
-          await time(() => rawQuery(handle, term), r);
-          await time(() => rawHttp(term), h);
-          await time(() => service.searchProducts(account, { searchValue: term, isSearching: 'true' }), s);
-          await time(() => endpoint(term), e);
-          await time(() => wholeList(term), w);
-          if (keep) {
-            mine.raw.push(...r);
-            mine.rawHttp.push(...h);
-            mine.service.push(...s);
-            mine.endpoint.push(...e);
-            mine.whole.push(...w);
+          for (const m of MEASURES) {
+            const t = performance.now();
+            await run[m]();
+            if (i >= WARMUP) mine[m].push(performance.now() - t);
           }
         }
-        all.raw.push(...mine.raw);
-        all.rawHttp.push(...mine.rawHttp);
-        all.service.push(...mine.service);
-        all.endpoint.push(...mine.endpoint);
-        all.whole.push(...mine.whole);
-        const row = {
-          term,
-          rows: served,
-          raw: stats(mine.raw),
-          rawHttp: stats(mine.rawHttp),
-          service: stats(mine.service),
-          endpoint: stats(mine.endpoint),
-          whole: stats(mine.whole),
-        };
+        for (const m of MEASURES) all[m].push(...mine[m]);
+        const row = { term, rows: served, ...figuresOf(mine) };
         perTerm.push(row);
-        console.log(
-          `${term.padEnd(16)} ${String(served).padStart(5)} ${ms(row.raw.p50)} ${ms(row.raw.p99)}      ${ms(row.rawHttp.p50)} ${ms(row.rawHttp.p99)}     ${ms(row.service.p50)} ${ms(row.service.p99)}      ${ms(row.endpoint.p50)} ${ms(row.endpoint.p99)}   ${`x${(row.endpoint.p99 / row.rawHttp.p99).toFixed(1)}`.padStart(14)}        ${ms(row.whole.p50)} ${ms(row.whole.p99)}`,
-        );
+        console.log(tableLine(term, String(served), row));
       }
       await bare.close();
-      const total = {
-        raw: stats(all.raw),
-        rawHttp: stats(all.rawHttp),
-        service: stats(all.service),
-        endpoint: stats(all.endpoint),
-        whole: stats(all.whole),
-      };
-      console.log(
-        `${'ALL'.padEnd(16)} ${''.padStart(5)} ${ms(total.raw.p50)} ${ms(total.raw.p99)}      ${ms(total.rawHttp.p50)} ${ms(total.rawHttp.p99)}     ${ms(total.service.p50)} ${ms(total.service.p99)}      ${ms(total.endpoint.p50)} ${ms(total.endpoint.p99)}   ${`x${(total.endpoint.p99 / total.rawHttp.p99).toFixed(1)}`.padStart(14)}        ${ms(total.whole.p50)} ${ms(total.whole.p99)}`,
-      );
+      const total = figuresOf(all);
+      console.log(tableLine('ALL', '', total));
       console.log(
         `endpoint / raw query: p50 x${(total.endpoint.p50 / total.raw.p50).toFixed(1)}, p99 x${(total.endpoint.p99 / total.raw.p99).toFixed(1)}; endpoint / raw over HTTP: p99 x${(total.endpoint.p99 / total.rawHttp.p99).toFixed(1)}`,
       );
@@ -272,8 +230,8 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       );
       const thousands = perTerm.filter((t) => t.rows >= 1000);
       for (const [what, pick] of [
-        ['as Create Orders asks (page 1)', (t: (typeof perTerm)[number]) => t.endpoint],
-        ['as one whole list', (t: (typeof perTerm)[number]) => t.whole],
+        ['as Create Orders asks (page 1)', (t: Figures) => t.endpoint],
+        ['as one whole list', (t: Figures) => t.whole],
       ] as const) {
         const slow = thousands.filter((t) => pick(t).p99 > 10).map((t) => `${t.term} ${pick(t).p99.toFixed(1)} ms`);
         console.log(

@@ -12,9 +12,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { ROOT, arg, freePort, loadLine, startServer, waitForHealth, writeOutput } from './lib.js';
+import { arg, loadLine, startBareServer, startServer, writeOutput } from './lib.js';
 
 const SECONDS = arg('seconds', 5);
 const CONNECTIONS = arg('connections', 10);
@@ -29,14 +28,9 @@ async function load(url: string, headers: Record<string, string> = {}) {
 }
 
 // The bare baseline.
-const barePort = await freePort();
-const bare = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], {
-  env: { ...process.env, PORT: String(barePort) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-await waitForHealth(`http://127.0.0.1:${barePort}`, bare);
-const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
-bare.kill();
+const bare = await startBareServer();
+const baseline = await load(`${bare.base}/bare`);
+await bare.stop();
 
 // The portal with demo data.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'throughput-'));

@@ -91,15 +91,6 @@ export function checkoutRepository(db: Db) {
     },
 
     /** The basket's stored header (null fields until POST /basket/header). */
-    /** What decides whether a proforma payment may still be taken. */
-    paymentTerms(accountId: number) {
-      return db
-        .selectFrom('accounts')
-        .select(['is_proforma', 'on_stop'])
-        .where('id', '=', accountId)
-        .executeTakeFirst();
-    },
-
     async basketRevision(basketId: number): Promise<number | undefined> {
       const row = await db.selectFrom('baskets').select('revision').where('id', '=', basketId).executeTakeFirst();
       return row?.revision;

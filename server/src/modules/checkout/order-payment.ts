@@ -7,6 +7,7 @@ import type { DeliveryDetails } from './checkout.repository.js';
 import { placeOrder, type PlacedLine } from './order-placement.js';
 import { registerPaymentPurpose } from '../payments/gateway.js';
 import { checkoutRepository } from './checkout.repository.js';
+import { pricingRepository } from '../pricing/pricing.repository.js';
 
 /** The subject of a proforma payment: one basket revision is paid for at most once. */
 export const basketSubject = (basketId: number, revision: number) => `basket:${basketId}:${revision}`;
@@ -44,10 +45,10 @@ registerPaymentPurpose('order', {
   async recheck(db, payment) {
     const p = JSON.parse(payment.payload) as OrderPaymentPayload;
     const repo = checkoutRepository(db);
-    const terms = await repo.paymentTerms(payment.account_id);
+    const terms = await pricingRepository(db).accountTerms(payment.account_id);
     if (!terms) return 'the account no longer exists.';
-    if (terms.on_stop) return 'the account is on stop.';
-    if (!terms.is_proforma) return 'the account now places orders on credit.';
+    if (terms.onStop) return 'the account is on stop.';
+    if (!terms.isProforma) return 'the account now places orders on credit.';
     if ((await repo.basketRevision(p.basketId)) !== p.revision)
       return 'the basket has changed since this payment was started.';
     if (await repo.orderFromSource(p.basketId, p.revision)) return 'this basket has already been ordered.';

@@ -53,15 +53,21 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   }
 
   const cancelUrl = (info: PageInfo) => purposeHandler(info.payment.purpose).returnUrl(info.payment, 'declined');
-  const expiredPage = (reply: FastifyReply, info: PageInfo) =>
-    html(reply, 410, paymentNoticePage(info, 'Payment link expired', MSG.paymentLinkExpired, cancelUrl(info)));
 
-  app.get<{ Params: { id: string } }>('/pay/:id', { schema: { hide: true } }, async (req, reply) => {
-    const info = await load(req.params.id);
+  /** The page of a link that takes no card (unknown, completed or cancelled, expired); undefined when it can. */
+  function notPayable(reply: FastifyReply, info: PageInfo | undefined) {
     if (!info) return html(reply, 404, notFoundPage());
     if (info.payment.status !== 'pending')
       return html(reply, 200, paymentOutcomePage(info, returnUrlFor(info.payment)));
-    if (isExpired(info.payment)) return expiredPage(reply, info);
+    if (isExpired(info.payment))
+      return html(reply, 410, paymentNoticePage(info, 'Payment link expired', MSG.paymentLinkExpired, cancelUrl(info)));
+    return undefined;
+  }
+
+  app.get<{ Params: { id: string } }>('/pay/:id', { schema: { hide: true } }, async (req, reply) => {
+    const info = await load(req.params.id);
+    const closed = notPayable(reply, info);
+    if (closed || !info) return closed;
     return html(reply, 200, paymentFormPage(info, { cancelUrl: cancelUrl(info) }));
   });
 
@@ -77,10 +83,8 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       if (!verdict.ok)
         return html(reply.header('retry-after', String(verdict.retryAfterSeconds)), 429, tooManyAttemptsPage());
       const info = await load(req.params.id);
-      if (!info) return html(reply, 404, notFoundPage());
-      if (info.payment.status !== 'pending')
-        return html(reply, 200, paymentOutcomePage(info, returnUrlFor(info.payment)));
-      if (isExpired(info.payment)) return expiredPage(reply, info);
+      const closed = notPayable(reply, info);
+      if (closed || !info) return closed;
 
       const body = req.body ?? {};
       const form: CardForm = {

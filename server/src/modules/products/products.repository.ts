@@ -52,6 +52,12 @@ const ROW_COLUMNS = [
   'pp.list_price_e5',
 ] as const;
 
+/** `rows` in the order of `ids` (a row whose id is not there is left out). */
+function inOrder<R extends { id: number }>(ids: readonly number[], rows: R[]): R[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Lists up to this many rows are looked up in one statement; longer ones set-based. */
 const SMALL_LIST = 50;
 /** The trigram tokenizer indexes 3-character sequences; shorter words cannot use it. */
@@ -93,19 +99,16 @@ export function productsRepository(db: Db, engine: Engine) {
         sql<string | null>`(select min(i.due_date) from inbound_deliveries i where i.product_id = p.id)`.as('due_date'),
       ])
       .execute();
-    const byId = new Map(
-      rows.map((r) => [
-        r.id,
-        {
-          ...r,
-          is_favourite: !!r.is_favourite,
-          has_multibuy: !!r.has_multibuy,
-          quantity_due: Number(r.quantity_due),
-          due_date: r.due_date ?? null,
-        },
-      ]),
+    return inOrder(
+      ids,
+      rows.map((r) => ({
+        ...r,
+        is_favourite: !!r.is_favourite,
+        has_multibuy: !!r.has_multibuy,
+        quantity_due: Number(r.quantity_due),
+        due_date: r.due_date ?? null,
+      })),
     );
-    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /**
@@ -147,22 +150,19 @@ export function productsRepository(db: Db, engine: Engine) {
     const isFavourite = new Set(favourites.map((f) => f.product_id));
     const hasMultibuy = new Set(multibuy.map((m) => m.product_id));
     const due = new Map(inbound.map((i) => [i.product_id, i]));
-    const byId = new Map(
+    return inOrder(
+      ids,
       rows.map((r) => {
         const d = due.get(r.id);
-        return [
-          r.id,
-          {
-            ...r,
-            is_favourite: isFavourite.has(r.id),
-            has_multibuy: hasMultibuy.has(r.id),
-            quantity_due: Number(d?.quantity_due ?? 0),
-            due_date: d?.due_date ?? null,
-          },
-        ];
+        return {
+          ...r,
+          is_favourite: isFavourite.has(r.id),
+          has_multibuy: hasMultibuy.has(r.id),
+          quantity_due: Number(d?.quantity_due ?? 0),
+          due_date: d?.due_date ?? null,
+        };
       }),
     );
-    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id);

@@ -101,7 +101,7 @@ export function SearchPage() {
 
   /** Another page: fetched from the server for a paged search, sliced here for a whole list. */
   async function changePage(page: number) {
-    if (state.total === null || !state.request) {
+    if (!state.request) {
       dispatch({ type: 'pageChanged', page });
       return;
     }
@@ -146,7 +146,7 @@ export function SearchPage() {
       return;
     }
     let all = state.products;
-    if (state.total !== null && state.request) {
+    if (state.request) {
       setDownloading(true);
       try {
         all = (await searchProducts(state.request).unwrap()).products;

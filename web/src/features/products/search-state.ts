@@ -21,7 +21,7 @@ export interface SearchState {
    * when the whole list is held here (the filters, or a server that does not page).
    */
   total: number | null;
-  /** The search a paged list came from, to fetch its other pages and Download All. */
+  /** The search a paged list came from (null exactly when `total` is), to fetch its other pages and Download All. */
   request: SearchParams | null;
   /** The server cut the list at its limit. */
   truncated: boolean;
