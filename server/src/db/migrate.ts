@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as initial from './migrations/001-initial.js';
 import * as counters from './migrations/002-counters.js';
 import * as paymentLinks from './migrations/003-payment-links.js';
+import * as catalogueRevision from './migrations/004-catalogue-revision.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -11,6 +12,7 @@ const migrations: Record<string, EngineMigration> = {
   '001-initial': initial,
   '002-counters': counters,
   '003-payment-links': paymentLinks,
+  '004-catalogue-revision': catalogueRevision,
 };
 
 class EngineAwareProvider implements MigrationProvider {

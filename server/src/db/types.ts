@@ -326,6 +326,12 @@ export interface CountersTable {
   value: number;
 }
 
+/** One row (id 1): bumped by triggers on every change that can change a search (migration 004). */
+export interface CatalogueRevisionTable {
+  id: number;
+  revision: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_discounts: AccountDiscountsTable;
@@ -355,6 +361,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   counters: CountersTable;
+  catalogue_revision: CatalogueRevisionTable;
 }
 
 export type Account = Selectable<AccountsTable>;

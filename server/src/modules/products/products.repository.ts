@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Engine } from '../../db/client.js';
+import { catalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
 
 /** Who is asking: rows are priced in the account's currency and flagged for the user. */
 export interface Caller {
@@ -35,11 +36,7 @@ export function searchWords(text: string): string[] {
   return text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 }
 
-/** LIKE pattern that matches `text` literally (\ escapes % _ and itself). */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (word: string) => sql<SqlBool>`p.search_text like ${`%${likeEscape(word)}%`} escape '\\'`;
-/** An FTS5 phrase that matches `word` literally: quoted, inner quotes doubled. */
-const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 /** The product and price columns of a list row (its facts come beside them). */
 const ROW_COLUMNS = [
   'p.id',
@@ -60,10 +57,15 @@ function inOrder<R extends { id: number }>(ids: readonly number[], rows: R[]): R
 
 /** Lists up to this many rows are looked up in one statement; longer ones set-based. */
 const SMALL_LIST = 50;
-/** The trigram tokenizer indexes 3-character sequences; shorter words cannot use it. */
-const TRIGRAM = 3;
 
-export function productsRepository(db: Db, engine: Engine) {
+export interface RepositoryOptions {
+  /** Ranked text searches remembered per catalogue revision (0: none). */
+  searchResultEntries?: number;
+}
+
+export function productsRepository(db: Db, engine: Engine, options: RepositoryOptions = {}) {
+  const index = catalogueIndex(db, engine, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
+
   /** Active products with a price in the caller's currency: what a list may show. Lists filter and order these. */
   function candidates(caller: Caller, executor: Db = db) {
     return executor
@@ -194,6 +196,9 @@ export function productsRepository(db: Db, engine: Engine) {
      */
     async searchIds(caller: Caller, filter: SearchFilter, limit: number): Promise<number[]> {
       const words = filter.text ? searchWords(filter.text) : [];
+      // Text alone (what the screen asks): matched by the index, ranked in memory (catalogue-index.ts).
+      if (words.length && !filter.typeName && !filter.rangeName)
+        return index.search(caller.currency, { words, phrase: words.join(' ') }, limit);
       const long = words.filter((w) => w.length >= TRIGRAM);
       const short = words.filter((w) => w.length < TRIGRAM);
 

@@ -34,7 +34,9 @@ function sendPage(reply: FastifyReply, { products, truncated, total }: ProductPa
 export const productsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = requireAuth(ctx.auth);
-  const products = productsService(ctx.handle.db, ctx.handle.engine);
+  const products = productsService(ctx.handle.db, ctx.handle.engine, SEARCH_RESULT_LIMIT, {
+    searchResultEntries: ctx.config.SEARCH_CACHE_ENTRIES,
+  });
   const tags = ['products'];
 
   app.get(

@@ -12,7 +12,7 @@ import { e5ToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
-import { productsRepository, type Caller, type ProductRow } from './products.repository.js';
+import { productsRepository, type Caller, type ProductRow, type RepositoryOptions } from './products.repository.js';
 
 /** The authenticated caller, as the auth plugin gives it. */
 export interface Requester {
@@ -48,8 +48,8 @@ export interface ProductImage {
   data: Buffer;
 }
 
-export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LIMIT) {
-  const repo = productsRepository(db, engine);
+export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LIMIT, options: RepositoryOptions = {}) {
+  const repo = productsRepository(db, engine, options);
   const pricing = pricingRepository(db);
 
   async function termsOf(who: Requester): Promise<{ caller: Caller; terms: AccountTerms }> {
