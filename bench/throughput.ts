@@ -32,35 +32,53 @@ const bare = await startBareServer();
 const baseline = await load(`${bare.base}/bare`);
 await bare.stop();
 
-// The portal with demo data.
+// The portal with demo data, as shipped; then once more without the search result cache
+// (SEARCH_CACHE_ENTRIES=0), to show what an exact-code search costs when its ranking is not
+// remembered: printed for information, the target is judged on the portal as shipped.
+const UNCACHED = 'GET /api/orderproducts/search (uncached)';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'throughput-'));
-const portal = await startServer({ DATA_DIR: dataDir, SEED_ON_EMPTY: 'true', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
 const results: Record<string, { reqPerSec: number; p50: number; p99: number }> = { 'bare Fastify route': baseline };
 try {
-  const login = await fetch(`${portal.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'demo', password: 'Portal-demo-1' }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const auth = { authorization: `Bearer ${accessToken}` };
-  const some = (await (
-    await fetch(`${portal.base}/api/orderproducts/search?searchValue=white&isSearching=true`, { headers: auth })
-  ).json()) as { itemNumber: string }[];
-  const code = some[Math.floor(some.length / 2)]!.itemNumber;
-  await fetch(`${portal.base}/api/basket`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ itemNumber: code, quantity: 2 }),
-  });
-  const reads: [string, string][] = [
-    ['GET /api/orderproducts/categories', '/api/orderproducts/categories'],
-    ['GET /api/basket (1 line)', '/api/basket'],
-    [`GET /api/orderproducts/search (exact code)`, `/api/orderproducts/search?searchValue=${code}&isSearching=true`],
-  ];
-  for (const [name, url] of reads) results[name] = await load(portal.base + url, auth);
+  for (const cached of [true, false]) {
+    const portal = await startServer({
+      DATA_DIR: dataDir,
+      SEED_ON_EMPTY: 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      ...(cached ? {} : { SEARCH_CACHE_ENTRIES: '0' }),
+    });
+    try {
+      const login = await fetch(`${portal.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password: 'Portal-demo-1' }),
+      });
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      const auth = { authorization: `Bearer ${accessToken}` };
+      const some = (await (
+        await fetch(`${portal.base}/api/orderproducts/search?searchValue=white&isSearching=true`, { headers: auth })
+      ).json()) as { itemNumber: string }[];
+      const code = some[Math.floor(some.length / 2)]!.itemNumber;
+      const exact = `/api/orderproducts/search?searchValue=${code}&isSearching=true`;
+      if (!cached) {
+        results[UNCACHED] = await load(portal.base + exact, auth);
+        continue;
+      }
+      await fetch(`${portal.base}/api/basket`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ itemNumber: code, quantity: 2 }),
+      });
+      const reads: [string, string][] = [
+        ['GET /api/orderproducts/categories', '/api/orderproducts/categories'],
+        ['GET /api/basket (1 line)', '/api/basket'],
+        [`GET /api/orderproducts/search (exact code)`, exact],
+      ];
+      for (const [name, url] of reads) results[name] = await load(portal.base + url, auth);
+    } finally {
+      await portal.stop();
+    }
+  }
 } finally {
-  await portal.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -70,10 +88,12 @@ console.log(`${'endpoint'.padEnd(44)}${'req/s'.padStart(9)}${'p50'.padStart(8)}$
 let ok = true;
 for (const [name, r] of Object.entries(results)) {
   const share = r.reqPerSec / baseline.reqPerSec;
-  if (name !== 'bare Fastify route' && share < TARGET) ok = false;
+  if (name !== 'bare Fastify route' && name !== UNCACHED && share < TARGET) ok = false;
   console.log(
     `${name.padEnd(44)}${r.reqPerSec.toFixed(0).padStart(9)}${`${r.p50} ms`.padStart(8)}${`${r.p99} ms`.padStart(8)}  ${(share * 100).toFixed(1).padStart(6)}%`,
   );
 }
-console.log(`signed-in reads ${ok ? 'meet' : 'MISS'} the ${TARGET * 100}% target`);
+console.log(
+  `signed-in reads ${ok ? 'meet' : 'MISS'} the ${TARGET * 100}% target (the no-cache line is for information)`,
+);
 writeOutput('throughput.json', { connections: CONNECTIONS, seconds: SECONDS, results });

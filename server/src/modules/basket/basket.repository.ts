@@ -1,5 +1,32 @@
 import type { Db } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { nowIso } from '../../lib/time.js';
+
+const basketQuery = prepared((db: Db, userId: number, currency: 'GBP' | 'EUR') =>
+  db
+    .selectFrom('baskets as b')
+    .leftJoin('basket_lines as bl', 'bl.basket_id', 'b.id')
+    .leftJoin('products as p', 'p.id', 'bl.product_id')
+    .leftJoin('product_prices as pp', (j) =>
+      j.onRef('pp.product_id', '=', 'p.id').on('pp.currency_code', '=', currency),
+    )
+    .select([
+      'b.id as basket_id',
+      'b.revision',
+      'bl.id',
+      'bl.line_number',
+      'bl.quantity',
+      'p.id as product_id',
+      'p.item_number',
+      'p.description',
+      'p.product_type_id',
+      'p.stock',
+      'p.unit',
+      'pp.list_price_e5',
+    ])
+    .where('b.user_id', '=', userId)
+    .orderBy('bl.line_number'),
+);
 
 /** The only place basket SQL lives. Baskets are per login user; each change bumps `revision`. */
 export function basketRepository(db: Db) {
@@ -30,26 +57,33 @@ export function basketRepository(db: Db) {
         .execute();
     },
 
-    /** Lines joined with their products, in line order. */
-    lines(basketId: number) {
-      return db
-        .selectFrom('basket_lines')
-        .innerJoin('products', 'products.id', 'basket_lines.product_id')
-        .select([
-          'basket_lines.id',
-          'basket_lines.line_number',
-          'basket_lines.quantity',
-          'products.id as product_id',
-          'products.item_number',
-          'products.description',
-          'products.product_type_id',
-          'products.stock',
-          'products.unit',
-          'products.active',
-        ])
-        .where('basket_lines.basket_id', '=', basketId)
-        .orderBy('basket_lines.line_number')
-        .execute();
+    /**
+     * The user's basket (id, revision) with its lines, their products and list prices in `currency`
+     * (null when the product has none), in line order: one statement. Undefined: no basket yet.
+     */
+    async basketWithLines(userId: number, currency: 'GBP' | 'EUR') {
+      const rows = await basketQuery.execute(db, userId, currency);
+      const first = rows[0];
+      if (!first) return undefined;
+      const lines = rows.flatMap((r) =>
+        r.id === null || r.product_id === null
+          ? []
+          : [
+              {
+                id: r.id,
+                line_number: r.line_number!,
+                quantity: r.quantity!,
+                product_id: r.product_id,
+                item_number: r.item_number!,
+                description: r.description!,
+                product_type_id: r.product_type_id!,
+                stock: r.stock!,
+                unit: r.unit!,
+                list_price_e5: r.list_price_e5 === null ? null : Number(r.list_price_e5),
+              },
+            ],
+      );
+      return { id: first.basket_id, revision: first.revision, lines };
     },
 
     findActiveProduct(itemNumber: string) {

@@ -44,15 +44,14 @@ export function basketService(db: Db) {
     const pricing = pricingRepository(conn);
     const terms = await pricing.accountTerms(caller.accountId);
     if (!terms) throw notFound();
-    const basket = await repo.findBasket(caller.userId);
-    const rows = basket ? await repo.lines(basket.id) : [];
-    const ids = rows.map((r) => r.product_id);
-    const [prices, tiers] = await Promise.all([
-      pricing.listPrices(ids, terms.currencyCode),
-      pricing.tiers(ids, terms.currencyCode),
-    ]);
+    const basket = await repo.basketWithLines(caller.userId, terms.currencyCode);
+    const rows = basket?.lines ?? [];
+    const tiers = await pricing.tiers(
+      rows.map((r) => r.product_id),
+      terms.currencyCode,
+    );
     const lines: PricedLine[] = rows.map((r) => {
-      const listPriceE5 = prices.get(r.product_id) ?? 0;
+      const listPriceE5 = r.list_price_e5 ?? 0;
       const productTiers = tiers.get(r.product_id) ?? [];
       return {
         lineId: r.id,

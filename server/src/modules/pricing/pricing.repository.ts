@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import type { CarriageTerms, PriceTerms, Tier } from '../../domain/pricing.js';
 
 /** An account's commercial terms: everything the pricing functions need besides the product. */
@@ -17,65 +18,60 @@ export function termsFor(terms: AccountTerms, productTypeId: number): PriceTerms
   return { discountBp: terms.discountByType.get(productTypeId) ?? terms.defaultDiscountBp };
 }
 
-/** Loads account terms, product list prices and tiers in the account's currency. */
+const termsQuery = prepared((db: Db, accountId: number) =>
+  db
+    .selectFrom('accounts as a')
+    .leftJoin('account_discounts as d', 'd.account_id', 'a.id')
+    .select([
+      'a.currency_code',
+      'a.vat_rate_bp',
+      'a.carriage_minor',
+      'a.carriage_free_over_minor',
+      'a.discount_bp',
+      'a.is_proforma',
+      'a.on_stop',
+      'd.product_type_id',
+      'd.discount_bp as type_discount_bp',
+    ])
+    .where('a.id', '=', accountId),
+);
+
+const tiersQuery = prepared((db: Db, productIds: number[], currency: 'GBP' | 'EUR') =>
+  db
+    .selectFrom('multibuy_tiers')
+    .select(['product_id', 'minimum_quantity', 'price_e5'])
+    .where('currency_code', '=', currency)
+    .where('product_id', 'in', productIds)
+    .orderBy('minimum_quantity'),
+);
+
+/** Loads account terms and multi-buy tiers in the account's currency (list prices come with the rows that need them). */
 export function pricingRepository(db: Db) {
   return {
+    /** The account with its per-type discounts: one statement (a row per discount, or one of nulls). */
     async accountTerms(accountId: number): Promise<AccountTerms | undefined> {
-      const a = await db
-        .selectFrom('accounts')
-        .select([
-          'id',
-          'currency_code',
-          'vat_rate_bp',
-          'carriage_minor',
-          'carriage_free_over_minor',
-          'discount_bp',
-          'is_proforma',
-          'on_stop',
-        ])
-        .where('id', '=', accountId)
-        .executeTakeFirst();
+      const rows = await termsQuery.execute(db, accountId);
+      const a = rows[0];
       if (!a) return undefined;
-      const rows = await db
-        .selectFrom('account_discounts')
-        .select(['product_type_id', 'discount_bp'])
-        .where('account_id', '=', accountId)
-        .execute();
+      const discountByType = new Map<number, number>();
+      for (const r of rows) if (r.product_type_id !== null) discountByType.set(r.product_type_id, r.type_discount_bp!);
       return {
         accountId,
         currencyCode: a.currency_code,
         vatRateBp: a.vat_rate_bp,
         carriage: { carriageMinor: a.carriage_minor, freeOverMinor: Number(a.carriage_free_over_minor) },
         defaultDiscountBp: a.discount_bp,
-        discountByType: new Map(rows.map((r) => [r.product_type_id, r.discount_bp])),
+        discountByType,
         isProforma: !!a.is_proforma,
         onStop: !!a.on_stop,
       };
-    },
-
-    /** List prices (e5) by product id in a currency; products without a price are absent. */
-    async listPrices(productIds: readonly number[], currency: 'GBP' | 'EUR'): Promise<Map<number, number>> {
-      if (productIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('product_prices')
-        .select(['product_id', 'list_price_e5'])
-        .where('currency_code', '=', currency)
-        .where('product_id', 'in', [...productIds])
-        .execute();
-      return new Map(rows.map((r) => [r.product_id, Number(r.list_price_e5)]));
     },
 
     /** Multi-buy tiers by product id in a currency. */
     async tiers(productIds: readonly number[], currency: 'GBP' | 'EUR'): Promise<Map<number, Tier[]>> {
       const out = new Map<number, Tier[]>();
       if (productIds.length === 0) return out;
-      const rows = await db
-        .selectFrom('multibuy_tiers')
-        .select(['product_id', 'minimum_quantity', 'price_e5'])
-        .where('currency_code', '=', currency)
-        .where('product_id', 'in', [...productIds])
-        .orderBy('minimum_quantity')
-        .execute();
+      const rows = await tiersQuery.execute(db, [...productIds], currency);
       for (const r of rows) {
         const list = out.get(r.product_id) ?? [];
         list.push({ minimumQuantity: r.minimum_quantity, priceE5: Number(r.price_e5) });

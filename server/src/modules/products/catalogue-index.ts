@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 
 /**
  * Text search's ranking, kept out of the database's per-row work.
@@ -53,13 +54,15 @@ export const TRIGRAM = 3;
 
 export const DEFAULT_RESULT_ENTRIES = 256;
 
+const revisionQuery = prepared((db: Db) => db.selectFrom('catalogue_revision').select('revision').where('id', '=', 1));
+
 export function catalogueIndex(db: Db, engine: Engine, resultEntries = DEFAULT_RESULT_ENTRIES) {
   let order: CatalogueOrder | undefined;
   let building: Promise<CatalogueOrder> | undefined;
   const results = new Map<string, number[]>();
 
   async function currentRevision(): Promise<number> {
-    const row = await db.selectFrom('catalogue_revision').select('revision').where('id', '=', 1).executeTakeFirst();
+    const [row] = await revisionQuery.execute(db);
     return Number(row?.revision ?? 0);
   }
 

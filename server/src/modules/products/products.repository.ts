@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Engine } from '../../db/client.js';
+import { prepared } from '../../db/prepared.js';
 import { catalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
 
 /** Who is asking: rows are priced in the account's currency and flagged for the user. */
@@ -49,6 +50,44 @@ const ROW_COLUMNS = [
   'pp.list_price_e5',
 ] as const;
 
+/** Active products with a price in `currency`: what a list may show. Lists filter and order these. */
+function sellable(db: Db, currency: 'GBP' | 'EUR') {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('product_prices as pp', (j) =>
+      j.onRef('pp.product_id', '=', 'p.id').on('pp.currency_code', '=', currency),
+    )
+    .where('p.active', '=', 1);
+}
+
+/** A short list's rows, each with its facts looked up beside it (see detailsPerRow). */
+const rowsQuery = prepared((db: Db, ids: number[], userId: number, currency: 'GBP' | 'EUR') =>
+  sellable(db, currency)
+    .where('p.id', 'in', ids)
+    .select([
+      ...ROW_COLUMNS,
+      sql<number | boolean>`exists (select 1 from favourites f where f.user_id = ${userId} and f.product_id = p.id)`.as(
+        'is_favourite',
+      ),
+      sql<
+        number | boolean
+      >`exists (select 1 from multibuy_tiers mt where mt.product_id = p.id and mt.currency_code = ${currency})`.as(
+        'has_multibuy',
+      ),
+      sql<number>`coalesce((select sum(i.quantity) from inbound_deliveries i where i.product_id = p.id), 0)`.as(
+        'quantity_due',
+      ),
+      sql<string | null>`(select min(i.due_date) from inbound_deliveries i where i.product_id = p.id)`.as('due_date'),
+    ]),
+);
+
+const typesQuery = prepared((db: Db) =>
+  db.selectFrom('product_types').select(['id', 'name']).orderBy('sort').orderBy('name'),
+);
+const rangesQuery = prepared((db: Db) =>
+  db.selectFrom('product_ranges').select(['product_type_id', 'name']).orderBy('sort').orderBy('name'),
+);
+
 /** `rows` in the order of `ids` (a row whose id is not there is left out). */
 function inOrder<R extends { id: number }>(ids: readonly number[], rows: R[]): R[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -67,40 +106,14 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
   const index = catalogueIndex(db, engine, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
 
   /** Active products with a price in the caller's currency: what a list may show. Lists filter and order these. */
-  function candidates(caller: Caller, executor: Db = db) {
-    return executor
-      .selectFrom('products as p')
-      .innerJoin('product_prices as pp', (j) =>
-        j.onRef('pp.product_id', '=', 'p.id').on('pp.currency_code', '=', caller.currency),
-      )
-      .where('p.active', '=', 1);
-  }
+  const candidates = (caller: Caller, executor: Db = db) => sellable(executor, caller.currency);
 
   /**
    * A short list (a page, an exact code) in one statement, each row's facts looked up beside it:
    * fewer statements than the set-based form, which pays off from a few dozen rows.
    */
   async function detailsPerRow(caller: Caller, ids: readonly number[], executor: Db): Promise<ProductRow[]> {
-    const rows = await candidates(caller, executor)
-      .where('p.id', 'in', [...ids])
-      .select([
-        ...ROW_COLUMNS,
-        sql<
-          number | boolean
-        >`exists (select 1 from favourites f where f.user_id = ${caller.userId} and f.product_id = p.id)`.as(
-          'is_favourite',
-        ),
-        sql<
-          number | boolean
-        >`exists (select 1 from multibuy_tiers mt where mt.product_id = p.id and mt.currency_code = ${caller.currency})`.as(
-          'has_multibuy',
-        ),
-        sql<number>`coalesce((select sum(i.quantity) from inbound_deliveries i where i.product_id = p.id), 0)`.as(
-          'quantity_due',
-        ),
-        sql<string | null>`(select min(i.due_date) from inbound_deliveries i where i.product_id = p.id)`.as('due_date'),
-      ])
-      .execute();
+    const rows = await rowsQuery.execute(executor, [...ids], caller.userId, caller.currency);
     return inOrder(
       ids,
       rows.map((r) => ({
@@ -171,10 +184,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
 
   return {
     async categories() {
-      const [types, ranges] = await Promise.all([
-        db.selectFrom('product_types').select(['id', 'name']).orderBy('sort').orderBy('name').execute(),
-        db.selectFrom('product_ranges').select(['product_type_id', 'name']).orderBy('sort').orderBy('name').execute(),
-      ]);
+      const [types, ranges] = await Promise.all([typesQuery.execute(db), rangesQuery.execute(db)]);
       return types.map((t) => ({
         name: t.name,
         secondaryCategories: ranges.filter((r) => r.product_type_id === t.id).map((r) => r.name),
