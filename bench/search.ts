@@ -130,7 +130,10 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       `\n${engine.name}: ${PRODUCTS.toLocaleString('en-GB')} products seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
 
-    const app = await buildApp({ config: testConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: 1000, SEARCH_CACHE_ENTRIES: 0 }), handle });
+    const app = await buildApp({
+      config: testConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: 1000, SEARCH_CACHE_ENTRIES: 0 }),
+      handle,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
