@@ -36,7 +36,8 @@ for (const name of wanted.length ? wanted : ALL) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const exitCode = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, stdio: 'inherit' });
+    // --expose-gc: a bench may collect garbage between measurements (search.ts does).
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', file], { cwd: ROOT, stdio: 'inherit' });
     child.once('exit', (code) => resolve(code));
   });
   results.push({ name, exitCode, seconds: Math.round((Date.now() - started) / 100) / 10 });

@@ -50,6 +50,23 @@ export const product = z.object({
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);
 
+/**
+ * The columns of the product export (export.csv), in the contract's field order: every product
+ * field, less the multi-buy flag while a filter (Favorites, Usual Orders) is active (spec section 2).
+ */
+export function productCsvFields(filterActive: boolean): (keyof Product)[] {
+  const fields = Object.keys(product.shape) as (keyof Product)[];
+  return filterActive ? fields.filter((f) => f !== 'hasMultiBuyDiscount') : fields;
+}
+
+/** The file Download All saves (spec section 2). */
+export const PRODUCTS_CSV_FILENAME = 'export.csv';
+
+/** Download All for a search: the whole list as export.csv, streamed (same query less the paging). */
+export const SEARCH_EXPORT_PATH = '/orderproducts/search/export';
+export const searchExportQuery = searchProductsQuery.omit({ page: true, pageSize: true });
+export type SearchExportQuery = z.input<typeof searchExportQuery>;
+
 export const favouriteRequest = z
   .object({ itemNumber })
   .describe("The product to add to or remove from the caller's favourites");

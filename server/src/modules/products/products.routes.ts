@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -10,7 +11,10 @@ import {
   okResponse,
   productImageParams,
   productList,
+  PRODUCTS_CSV_FILENAME,
   RESULTS_TRUNCATED_HEADER,
+  SEARCH_EXPORT_PATH,
+  searchExportQuery,
   SEARCH_RESULT_LIMIT,
   TOTAL_COUNT_HEADER,
   searchProductsQuery,
@@ -61,6 +65,30 @@ export const productsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
       },
     },
     async (req, reply) => sendPage(reply, await products.searchProducts(req.auth, req.query)),
+  );
+
+  app.get(
+    SEARCH_EXPORT_PATH,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Download All for a search: the whole list as export.csv (text/csv), streamed',
+        description: `The list of the same search without paging, in the columns of the product list. ${listNote}`,
+        querystring: searchExportQuery,
+        response: errors,
+      },
+    },
+    async (req, reply) => {
+      const list = await products.exportSearch(req.auth, req.query);
+      if (list.truncated) reply.header(RESULTS_TRUNCATED_HEADER, 'true');
+      // A text body: the untyped reply, as the response schemas describe JSON errors only.
+      return (reply as FastifyReply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${PRODUCTS_CSV_FILENAME}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(list.chunks));
+    },
   );
 
   app.get(

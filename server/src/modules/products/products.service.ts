@@ -1,5 +1,7 @@
+import Papa from 'papaparse';
 import {
   SEARCH_RESULT_LIMIT,
+  productCsvFields,
   toShortDate,
   type Category,
   type DeliveryScheduleEntry,
@@ -39,6 +41,14 @@ export interface SearchInput {
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
+/** Rows looked up, priced and written per step of a streamed export. */
+export const EXPORT_BATCH = 200;
+
+/** A search's whole list as CSV, produced a batch at a time while it is sent. */
+export interface ProductExport {
+  truncated: boolean;
+  chunks: AsyncIterable<string>;
+}
 
 /** An item ordered in at least this many of the account's orders is one of its usual orders. */
 export const USUAL_MIN_ORDERS = 2;
@@ -81,6 +91,21 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
     truncated: rows.length > limit,
   });
 
+  /**
+   * A text search (isSearching true) looks at the text alone, as the screen clears category and
+   * range when the customer searches by text. Otherwise type, range and text combine. Nothing to
+   * search by: undefined (an empty list rather than the whole catalogue).
+   */
+  function filterOf(q: SearchInput) {
+    const textOnly = q.isSearching === 'true';
+    const filter = {
+      typeName: textOnly ? undefined : q.primaryCategory,
+      rangeName: textOnly ? undefined : q.secondaryCategory,
+      text: q.searchValue,
+    };
+    return filter.typeName || filter.rangeName || filter.text ? filter : undefined;
+  }
+
   async function productIdOr404(itemNumber: string): Promise<number> {
     const id = await repo.productId(itemNumber);
     if (id === undefined) throw notFound('Product not found');
@@ -92,20 +117,10 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
       return repo.categories();
     },
 
-    /**
-     * A text search (isSearching true) looks at the text alone, as the screen clears category and
-     * range when the customer searches by text. Otherwise type, range and text combine. Nothing to
-     * search by gives an empty list rather than the whole catalogue.
-     */
+    /** A search's list (see filterOf), whole or one page of it. */
     async searchProducts(who: Requester, q: SearchInput): Promise<ProductPage> {
-      const textOnly = q.isSearching === 'true';
-      const filter = {
-        typeName: textOnly ? undefined : q.primaryCategory,
-        rangeName: textOnly ? undefined : q.secondaryCategory,
-        text: q.searchValue,
-      };
-      if (!filter.typeName && !filter.rangeName && !filter.text)
-        return { products: [], truncated: false, ...(q.page ? { total: 0 } : {}) };
+      const filter = filterOf(q);
+      if (!filter) return { products: [], truncated: false, ...(q.page ? { total: 0 } : {}) };
       const { caller, terms } = await termsOf(who);
       if (!q.page) return page(terms, await repo.search(caller, filter, limit + 1));
       // A page: rank every match (for the total), then look up and price only the page's rows.
@@ -115,6 +130,28 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
       const start = Math.min((q.page - 1) * size, total);
       const rows = await repo.details(caller, ids.slice(start, Math.min(start + size, total)));
       return { products: rows.map(toProduct(terms)), truncated: ids.length > limit, total };
+    },
+
+    /**
+     * Download All for a search: the same list as export.csv (the columns and escaping of the
+     * screen's own export), ranked once, then looked up, priced and written EXPORT_BATCH rows at a
+     * time as the answer is sent, so a list of thousands neither waits nor sits whole in memory.
+     */
+    async exportSearch(who: Requester, q: SearchInput): Promise<ProductExport> {
+      const fields = productCsvFields(false);
+      const filter = filterOf(q);
+      const found = filter ? await termsOf(who) : undefined;
+      const ids = found && filter ? await repo.searchIds(found.caller, filter, limit + 1) : [];
+      const list = ids.slice(0, limit);
+      async function* chunks() {
+        yield Papa.unparse({ fields, data: [] }); // the header line, ending in \r\n
+        for (let start = 0; found && start < list.length; start += EXPORT_BATCH) {
+          const rows = await repo.details(found.caller, list.slice(start, start + EXPORT_BATCH));
+          const data = rows.map(toProduct(found.terms)).map((p) => fields.map((f) => p[f] ?? ''));
+          yield `${start ? '\r\n' : ''}${Papa.unparse(data, { escapeFormulae: true })}`;
+        }
+      }
+      return { truncated: ids.length > limit, chunks: chunks() };
     },
 
     async listFavourites(who: Requester): Promise<ProductPage> {

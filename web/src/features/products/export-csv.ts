@@ -1,10 +1,7 @@
-import { product, type Product } from '@wholesale/contract';
+import { PRODUCTS_CSV_FILENAME, productCsvFields, type Product } from '@wholesale/contract';
 import Papa from 'papaparse';
 
-export const EXPORT_FILENAME = 'export.csv';
-
-/** The product fields in the contract's order; the column headers of the export. */
-const FIELDS = Object.keys(product.shape) as (keyof Product)[];
+export const EXPORT_FILENAME = PRODUCTS_CSV_FILENAME;
 
 /**
  * The listed products as CSV (spec section 2). While a filter (Favorites, Usual Orders) is active
@@ -12,6 +9,6 @@ const FIELDS = Object.keys(product.shape) as (keyof Product)[];
  * escaped.
  */
 export function productsCsv(products: readonly Product[], filterActive: boolean): string {
-  const fields = filterActive ? FIELDS.filter((f) => f !== 'hasMultiBuyDiscount') : FIELDS;
+  const fields = productCsvFields(filterActive);
   return Papa.unparse({ fields, data: products.map((p) => fields.map((f) => p[f] ?? '')) }, { escapeFormulae: true });
 }

@@ -1,5 +1,6 @@
 import {
   RESULTS_TRUNCATED_HEADER,
+  SEARCH_EXPORT_PATH,
   TOTAL_COUNT_HEADER,
   basket,
   categoryList,
@@ -13,6 +14,7 @@ import {
   type DeliveryScheduleEntry,
   type MultiBuyDiscount,
   type Product,
+  type SearchExportQuery,
   type SearchProductsQuery,
 } from '@wholesale/contract';
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
@@ -56,6 +58,10 @@ export const productsApi = api.injectEndpoints({
       rawResponseSchema: productList,
       transformResponse: withTruncation,
       providesTags: ['SearchProducts'],
+    }),
+    /** Download All for a paged search: the whole list as export.csv, written by the server. */
+    exportSearch: build.mutation<string, SearchExportQuery>({
+      query: (params) => ({ url: SEARCH_EXPORT_PATH, params, responseHandler: 'text' }),
     }),
     listFavourites: build.query<ProductListResult, void>({
       query: () => '/orderproducts/favourites',
@@ -125,6 +131,7 @@ export const productsApi = api.injectEndpoints({
 export const {
   useListCategoriesQuery,
   useLazySearchProductsQuery,
+  useExportSearchMutation,
   useLazyListFavouritesQuery,
   useLazyListUsualsQuery,
   useAddFavouriteMutation,

@@ -6,6 +6,7 @@ import { emptyBasket, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { categories, product } from './products-test-data';
+import { productsCsv } from './export-csv';
 
 const many = Array.from({ length: 45 }, (_, i) => product(`RB-${String(i + 1).padStart(3, '0')}`));
 const blackout = [
@@ -492,6 +493,13 @@ describe('Order Products (/products/search)', () => {
 
     it('counts the whole list, fetches each page as it is opened, and downloads every row', async () => {
       respondPaged();
+      const exports: Record<string, string>[] = [];
+      server.use(
+        http.get('/api/orderproducts/search/export', ({ request }) => {
+          exports.push(Object.fromEntries(new URL(request.url).searchParams));
+          return new HttpResponse(productsCsv(many, false), { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+        }),
+      );
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
       const { user } = await openPage();
       await user.type(screen.getByLabelText('Look up product'), 'pg{Enter}');
@@ -509,8 +517,23 @@ describe('Order Products (/products/search)', () => {
       const csv = (await downloaded()).split('\r\n');
       expect(csv).toHaveLength(46);
       expect(csv[45]).toMatch(/^PG-45,/);
-      expect(searches.at(-1)).toEqual({ searchValue: 'pg', isSearching: 'true' });
+      // The file comes from the server's export of the same search; no whole list is fetched.
+      expect(exports).toEqual([{ searchValue: 'pg', isSearching: 'true' }]);
+      expect(searches.map((q) => q.page)).toEqual(['1', '3']);
       expect(click).toHaveBeenCalled();
+    });
+
+    it("says 'Unable to download products' when the server cannot write the file", async () => {
+      respondPaged();
+      server.use(http.get('/api/orderproducts/search/export', () => failure()));
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const { user } = await openPage();
+      await user.type(screen.getByLabelText('Look up product'), 'pg{Enter}');
+      await waitFor(async () => expect((await itemCodes())[0]).toBe('PG-01'));
+      click.mockClear();
+      await user.click(screen.getByRole('button', { name: 'Download All' }));
+      expect(await screen.findByText(MSG.downloadProductsFailed)).toBeInTheDocument();
+      expect(click).not.toHaveBeenCalled();
     });
 
     it("keeps the page when another page cannot be fetched, and says 'Unable to find products'", async () => {

@@ -13,6 +13,7 @@ import { EXPORT_FILENAME, productsCsv } from './export-csv';
 import { ProductModals } from './product-modals';
 import { ProductCards, ProductTable } from './product-results';
 import {
+  useExportSearchMutation,
   useLazyListFavouritesQuery,
   useLazyListUsualsQuery,
   useLazySearchProductsQuery,
@@ -139,25 +140,31 @@ export function SearchPage() {
 
   const [downloading, setDownloading] = useState(false);
 
-  /** Download All: every row of the list; a paged search fetches the whole list for it. */
+  const [exportSearch] = useExportSearchMutation();
+
+  /**
+   * Download All: every row of the list. A paged search has only its page here: the server writes
+   * the whole list's file, streamed as it looks the rows up; other lists are written here.
+   */
   async function download() {
     if (!state.products?.length) {
       toast.error(MSG.downloadProductsFailed);
       return;
     }
-    let all = state.products;
+    let csv = '';
     if (state.request) {
       setDownloading(true);
       try {
-        all = (await searchProducts(state.request).unwrap()).products;
+        csv = await exportSearch(state.request).unwrap();
       } catch {
         toast.error(MSG.downloadProductsFailed);
         return;
       } finally {
         setDownloading(false);
       }
+    } else {
+      csv = productsCsv(state.products, state.activeFilter !== 'none');
     }
-    const csv = productsCsv(all, state.activeFilter !== 'none');
     saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), EXPORT_FILENAME);
   }
 

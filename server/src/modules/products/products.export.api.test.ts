@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import Papa from 'papaparse';
+import {
+  PRODUCTS_CSV_FILENAME,
+  RESULTS_TRUNCATED_HEADER,
+  SEARCH_EXPORT_PATH,
+  productCsvFields,
+  productList,
+} from '@wholesale/contract';
+import { testEngines } from '../../db/testing.js';
+import type { DbHandle } from '../../db/client.js';
+import { DEMO_PASSWORD, seedDemo } from '../../db/seed/index.js';
+import { bearer, login, testApp } from '../../test/app.js';
+import { EXPORT_BATCH } from './products.service.js';
+
+/** Download All for a search: the whole list as CSV, streamed a batch at a time. */
+describe.each(testEngines())('search export on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    await seedDemo(handle, { products: 700, images: false, accounts: 1 });
+    app = await testApp(handle);
+    headers = bearer((await login(app, 'demo', DEMO_PASSWORD)).accessToken);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const get = (url: string, query: Record<string, string>) =>
+    app.inject({ method: 'GET', url: `/api${url}`, query, headers });
+
+  it('answers the whole list of the search as export.csv, as the screen would write it', async () => {
+    for (const query of [
+      { searchValue: 'blind', isSearching: 'true' }, // more rows than one batch
+      { searchValue: 'ivory 240', isSearching: 'true' },
+      { primaryCategory: 'Roller Blinds' },
+    ]) {
+      const list = productList.parse((await get('/orderproducts/search', query)).json());
+      const res = await get(SEARCH_EXPORT_PATH, query);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${PRODUCTS_CSV_FILENAME}"`);
+      expect(res.headers['content-length']).toBeUndefined(); // streamed
+      const fields = productCsvFields(false);
+      const expected = Papa.unparse(
+        { fields, data: list.map((p) => fields.map((f) => p[f] ?? '')) },
+        { escapeFormulae: true },
+      );
+      expect(res.body).toBe(expected);
+      expect(list.length).toBeGreaterThan(0);
+    }
+    const many = productList.parse(
+      (await get('/orderproducts/search', { searchValue: 'blind', isSearching: 'true' })).json(),
+    );
+    expect(many.length).toBeGreaterThan(EXPORT_BATCH);
+  });
+
+  it('gives only the header for nothing to search by or no match, and says when the list was cut', async () => {
+    const header = `${productCsvFields(false).join(',')}\r\n`;
+    expect((await get(SEARCH_EXPORT_PATH, {})).body).toBe(header);
+    expect((await get(SEARCH_EXPORT_PATH, { searchValue: 'zzqx', isSearching: 'true' })).body).toBe(header);
+    const all = await get('/orderproducts/search', { searchValue: 'e', isSearching: 'true' });
+    const exported = await get(SEARCH_EXPORT_PATH, { searchValue: 'e', isSearching: 'true' });
+    expect(exported.headers[RESULTS_TRUNCATED_HEADER]).toBe(all.headers[RESULTS_TRUNCATED_HEADER]);
+  });
+
+  it('needs a session and valid input', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api${SEARCH_EXPORT_PATH}?searchValue=blind` });
+    expect(res.statusCode).toBe(401);
+    expect((await get(SEARCH_EXPORT_PATH, { searchValue: 'x'.repeat(101) })).statusCode).toBe(400);
+  });
+});
