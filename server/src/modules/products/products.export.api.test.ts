@@ -35,11 +35,12 @@ describe.each(testEngines())('search export on $name', (engine) => {
     app.inject({ method: 'GET', url: `/api${url}`, query, headers });
 
   it('answers the whole list of the search as export.csv, as the screen would write it', async () => {
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { searchValue: 'blind', isSearching: 'true' }, // more rows than one batch
       { searchValue: 'ivory 240', isSearching: 'true' },
       { primaryCategory: 'Roller Blinds' },
-    ]) {
+    ];
+    for (const query of queries) {
       const list = productList.parse((await get('/orderproducts/search', query)).json());
       const res = await get(SEARCH_EXPORT_PATH, query);
       expect(res.statusCode).toBe(200);
