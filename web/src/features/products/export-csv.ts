@@ -1,7 +1,7 @@
-import { PRODUCTS_CSV_FILENAME, productCsvFields, type Product } from '@wholesale/contract';
+import { productCsvFields, type Product } from '@wholesale/contract';
 import Papa from 'papaparse';
 
-export const EXPORT_FILENAME = PRODUCTS_CSV_FILENAME;
+export { EXPORT_FILENAME } from './export-csv-name';
 
 /**
  * The listed products as CSV (spec section 2). While a filter (Favorites, Usual Orders) is active

@@ -9,8 +9,8 @@ import { cx } from '../../lib/cx';
 import { saveFile } from '../../lib/save-file';
 import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
-import { EXPORT_FILENAME, productsCsv } from './export-csv';
-import { ProductModals } from './product-modals';
+import { EXPORT_FILENAME } from './export-csv-name';
+import { LazyProductModals } from './lazy-product-modals';
 import { ProductCards, ProductTable } from './product-results';
 import {
   useExportSearchMutation,
@@ -163,6 +163,8 @@ export function SearchPage() {
         setDownloading(false);
       }
     } else {
+      // papaparse loads with the first download, not with the screen.
+      const { productsCsv } = await import('./export-csv');
       csv = productsCsv(state.products, state.activeFilter !== 'none');
     }
     saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), EXPORT_FILENAME);
@@ -318,7 +320,7 @@ export function SearchPage() {
 
       {results}
 
-      <ProductModals modal={state.modal} symbol={symbol} onClose={onModalClose} />
+      <LazyProductModals modal={state.modal} symbol={symbol} onClose={onModalClose} />
     </div>
   );
 }
