@@ -138,6 +138,16 @@ export function catalogueIndex(db: Db, engine: Engine, resultEntries = DEFAULT_R
     );
   }
 
+  /** PostgreSQL: every product containing all the words, and which of them contain the whole phrase. */
+  async function matchingWithPhrase(text: TextQuery): Promise<{ matched: number[]; phrased: Set<number> }> {
+    const row = (
+      await sql<{ ids: number[]; phrased: number[] }>`select coalesce(json_agg(id), '[]') as ids,
+          coalesce(json_agg(id) filter (where ${likeContains(text.phrase)}), '[]') as phrased
+        from products where ${sql.join(text.words.map(likeContains), sql` and `)}`.execute(db)
+    ).rows[0];
+    return { matched: row?.ids ?? [], phrased: new Set(row?.phrased ?? []) };
+  }
+
   /**
    * Ranks the matches: the exact item code first, then codes starting with the text, then (several
    * words) rows containing them as one phrase, then the rest; ties by item code. Unsellable rows
@@ -236,6 +246,11 @@ export function catalogueIndex(db: Db, engine: Engine, resultEntries = DEFAULT_R
           matching(text),
           text.words.length > 1 ? containingPhrase(text) : undefined,
         ]);
+        ranked = rank(at, currency, text, matched, phrased).slice(0, limit);
+      } else if (engine === 'postgres' && text.words.length > 1 && text.words.some((w) => w.length >= TRIGRAM)) {
+        // Several words: one pass over the trigram index's matches tells which hold the phrase too,
+        // where reading in item-code order would take a second query for the phrase.
+        const [at, { matched, phrased }] = await Promise.all([orderAt(revision), matchingWithPhrase(text)]);
         ranked = rank(at, currency, text, matched, phrased).slice(0, limit);
       } else {
         ranked = await rankInCodeOrder(await orderAt(revision), currency, text, limit);
