@@ -293,6 +293,20 @@ test.describe('order products', () => {
     await expect(image).toHaveCount(0);
   });
 
+  test('opens a newly loaded page at its top, wherever another page was left', async ({ page }) => {
+    await login(page);
+    await openSearch(page);
+    await page.getByLabel('Look up product').fill('white');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(RESULTS)).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.goto('/basket');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shopping Basket' })).toBeVisible();
+    await page.waitForTimeout(300); // a restored position would be applied by now
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('downloads the listed products as export.csv', async ({ page }, testInfo) => {
     onlyOnProject(testInfo, 'desktop', 'the same download on phones adds nothing');
     await login(page, demoUsers.credit);

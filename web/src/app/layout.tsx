@@ -31,7 +31,10 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
+      {/* By history entry; a freshly loaded page's entry is keyed by its path, as react-router gives
+          every first entry the same key ("default") and would scroll a new page to where another
+          page loaded in this tab was left. */}
+      <ScrollRestoration getKey={(l) => (l.key === 'default' ? l.pathname : l.key)} />
     </div>
   );
 }
