@@ -4,8 +4,8 @@
  * priced service call in between, over a fixed mix of terms. SQLite always; PostgreSQL too when
  * TEST_DATABASE_URL is set (a fresh database is created and dropped).
  *
- *   npm run bench:search                       # 50,000 products, 40 rounds
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:search -- --products=50000 --rounds=40
+ *   npm run bench:search                       # 50,000 products, 100 rounds
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:search -- --products=50000 --rounds=100
  *
  * Writes bench/.output/search.json as well.
  */
