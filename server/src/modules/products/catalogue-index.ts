@@ -11,11 +11,13 @@ import { prepared } from '../../db/prepared.js';
  * product and a price lookup per match, as much again as the match itself for a common word
  * (bench/search.ts). Instead each server keeps the catalogue's order in memory: every product's
  * place in item-code order, its code in lower case, and whether it sells in each currency, a few
- * bytes per product (about 3 MB at 50,000, built in about 0.1 s). It is rebuilt when the catalogue revision moves
- * (migration 004: triggers bump it on any change that can change a search, in any process).
+ * bytes per product (about 3 MB at 50,000, built in about 0.1 s). It is rebuilt when the catalogue
+ * revision moves (migration 004: triggers bump it on any change that can change a search, in any
+ * process).
  *
  * Ranked lists are also remembered per revision, currency and text (`resultEntries`, least recently
- * used out first), so paging through a list, or many customers asking for the same word, ranks once.
+ * used out first; at most 2,001 ids each, so 256 entries stay under 4 MB), so paging through a list,
+ * or many customers asking for the same word, ranks once.
  */
 
 /** The catalogue in item-code order, as this server last read it. */
