@@ -2,8 +2,9 @@ import path from 'node:path';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Database } from './types.js';
+import { statementName } from './prepared.js';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -19,6 +20,33 @@ export interface DbHandle {
 /** Return BIGINT/NUMERIC counts as numbers: our integers stay far below 2^53. */
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
+
+/**
+ * The pool as Kysely sees it, with one difference: a statement compiled by `prepared` (db/prepared.ts)
+ * runs as a named statement, which PostgreSQL parses and plans once per connection and then only
+ * binds and executes. Everything else passes through as it is.
+ */
+function namedStatementPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // (text, values) for a statement; a cursor object for a streamed query.
+    query: ((text: string, values?: unknown[]) => {
+      const name = typeof text === 'string' ? statementName(text) : undefined;
+      return name ? client.query({ name, text, values }) : client.query(text, values);
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      // The same object for the same connection: Kysely keeps its connection state by it.
+      if (!wrapped) clients.set(client, (wrapped = wrap(client)));
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
@@ -52,7 +80,7 @@ export function openDatabase(opts: OpenOptions): DbHandle {
     });
     // An idle client's error (server restart, terminated backend) must not crash the process: the pool drops that client.
     pool.on('error', (err) => console.warn(`postgres: idle client error: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
     const u = new URL(opts.databaseUrl);
     return {
       db,

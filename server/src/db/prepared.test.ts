@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { testEngines } from './testing.js';
 import type { Db, DbHandle } from './client.js';
-import { prepared } from './prepared.js';
+import { prepared, statementName } from './prepared.js';
 import { insertProduct } from '../test/fixtures.js';
 
 describe.each(testEngines())('prepared queries on $name', (engine) => {
@@ -54,5 +54,38 @@ describe.each(testEngines())('prepared queries on $name', (engine) => {
       expect(await query.execute(trx, ids[0]!)).toEqual([{ stock: 42 }]);
     });
     expect(await query.execute(handle.db, ids[1]!)).toEqual([{ stock: expect.any(Number) }]);
+  });
+});
+
+const pgEngine = testEngines().find((e) => e.name === 'postgres');
+if (!pgEngine) console.log('SKIPPED named-statement test: PostgreSQL only, and TEST_DATABASE_URL is not set');
+describe.skipIf(!pgEngine)('prepared queries on PostgreSQL', () => {
+  let handle: DbHandle;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    handle = await pgEngine!.open();
+    for (let i = 0; i < 3; i++)
+      ids.push((await insertProduct(handle.db, { itemNumber: `PN-${i}`, gbpE5: 100_000 })).productId);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('run as named statements, parsed once per connection; other statements do not', async () => {
+    const query = prepared((db: Db, id: number) =>
+      db.selectFrom('products').select('item_number').where('id', '=', id),
+    );
+    const named = () => sql<{ name: string }>`select name from pg_prepared_statements`;
+    await handle.db.connection().execute(async (conn) => {
+      const before = (await named().execute(conn)).rows.map((r) => r.name);
+      for (const id of ids)
+        expect(await query.execute(conn, id)).toEqual([{ item_number: expect.stringMatching(/^PN-/) }]);
+      await sql`select ${ids[0]!}::int as id`.execute(conn);
+      const after = (await named().execute(conn)).rows.map((r) => r.name);
+      const name = statementName(conn.selectFrom('products').select('item_number').where('id', '=', 0).compile().sql);
+      expect(name).toMatch(/^prepared_\d+$/);
+      expect(after.filter((n) => !before.includes(n))).toEqual([name]);
+    });
   });
 });

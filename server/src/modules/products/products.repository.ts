@@ -103,7 +103,7 @@ export interface RepositoryOptions {
 }
 
 export function productsRepository(db: Db, engine: Engine, options: RepositoryOptions = {}) {
-  const index = catalogueIndex(db, engine, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
+  const index = catalogueIndex(db, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
 
   /** Active products with a price in the caller's currency: what a list may show. Lists filter and order these. */
   const candidates = (caller: Caller, executor: Db = db) => sellable(executor, caller.currency);
