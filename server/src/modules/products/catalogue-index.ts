@@ -70,6 +70,9 @@ const BUILD_SLICE = 1000;
  */
 const READ_BATCH = 5000;
 
+/** Lets the event loop answer what is waiting before the build goes on. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Every row of a keyed read, a batch at a time: `next(last row of the previous batch)`. */
 async function inBatches<R>(next: (after?: R) => Promise<R[]>): Promise<R[]> {
   const rows: R[] = [];
@@ -94,7 +97,7 @@ const revisionQuery = prepared((db: Db) => db.selectFrom('catalogue_revision').s
 async function trigramIndex(texts: readonly string[]): Promise<Map<number, Int32Array>> {
   const lists = new Map<number, number[]>();
   for (let start = 0; start < texts.length; start += BUILD_SLICE) {
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (start > 0) await nextTurn();
     const end = Math.min(start + BUILD_SLICE, texts.length);
     for (let i = start; i < end; i++) {
       const text = texts[i]!;
@@ -107,7 +110,15 @@ async function trigramIndex(texts: readonly string[]): Promise<Map<number, Int32
     }
   }
   const grams = new Map<number, Int32Array>();
-  for (const [key, list] of lists) grams.set(key, Int32Array.from(list));
+  let copied = 0;
+  for (const [key, list] of lists) {
+    grams.set(key, Int32Array.from(list));
+    copied += list.length;
+    if (copied > BUILD_SLICE * 100) {
+      copied = 0;
+      await nextTurn();
+    }
+  }
   return grams;
 }
 
@@ -150,6 +161,7 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
           .execute(),
       ),
     ]);
+    await nextTurn();
     const maxId = products.reduce((m, p) => Math.max(m, p.id), 0);
     const place = new Int32Array(maxId + 1).fill(-1);
     const ids = new Int32Array(products.length);
@@ -164,6 +176,7 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
     const byCode = Int32Array.from(codes.keys()).sort((a, b) =>
       codes[a]! < codes[b]! ? -1 : codes[a]! > codes[b]! ? 1 : a - b,
     );
+    await nextTurn();
     const sellable = new Map<string, Uint8Array>();
     for (const price of prices) {
       const i = price.product_id <= maxId ? place[price.product_id]! : -1;
@@ -253,9 +266,15 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
   }
 
   return {
-    /** Ranked ids of the sellable products matching `text` in `currency`; at most `limit`. */
-    async search(currency: string, text: TextQuery, limit: number): Promise<number[]> {
-      const revision = await currentRevision();
+    /** The catalogue revision now: read it beside other work and hand it to `search`. */
+    revision: currentRevision,
+
+    /**
+     * Ranked ids of the sellable products matching `text` in `currency`; at most `limit`. At the
+     * catalogue `revision` given (read by `revision()` during this request), else at the one now.
+     */
+    async search(currency: string, text: TextQuery, limit: number, revision?: number): Promise<number[]> {
+      revision ??= await currentRevision();
       const key = `${revision}\u0000${currency}\u0000${limit}\u0000${text.words.join('\u0000')}`;
       const remembered = results.get(key);
       if (remembered) {

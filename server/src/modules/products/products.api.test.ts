@@ -325,6 +325,32 @@ describe.each(testEngines())('products API on $name', (engine) => {
     expect(codes(await text(gbp, 'sage dim'))).toEqual(['RB-DIM-0001']);
   });
 
+  it('answers text searches from the catalogue as it is now, whichever process changed it', async () => {
+    const db = handle.db;
+    const page = { searchValue: 'wallaby', isSearching: 'true', page: '1', pageSize: '20' };
+    expect(await search(gbp, page)).toEqual([]);
+    // As the admin CLI's import would: straight into the database, past this server.
+    const { productId } = await insertProduct(db, {
+      itemNumber: 'WB-1',
+      description: 'Wallaby pelmet',
+      gbpE5: 100_000,
+    });
+    expect(codes(await search(gbp, page))).toEqual(['WB-1']);
+    expect(codes(await text(gbp, 'wallaby'))).toEqual(['WB-1']);
+    await db.updateTable('products').set({ active: 0 }).where('id', '=', productId).execute();
+    expect(await search(gbp, page)).toEqual([]);
+    await db
+      .updateTable('products')
+      .set({ active: 1, description: 'Kangaroo pelmet', search_text: 'wb-1 kangaroo pelmet' })
+      .where('id', '=', productId)
+      .execute();
+    expect(await search(gbp, page)).toEqual([]);
+    expect(codes(await text(gbp, 'kangaroo'))).toEqual(['WB-1']);
+    await db.deleteFrom('product_prices').where('product_id', '=', productId).execute();
+    await db.deleteFrom('products').where('id', '=', productId).execute();
+    expect(await text(gbp, 'kangaroo')).toEqual([]);
+  });
+
   it('falls back for one- and two-character terms and takes user text literally', async () => {
     expect(codes(await text(gbp, 'cs'))).toEqual(['CS-7', 'CS-8']);
     expect(codes(await text(gbp, '0%'))).toEqual(['CS-7']);

@@ -32,6 +32,10 @@ export interface SearchFilter {
   text?: string;
 }
 
+/** Text without a product type or range: searched in memory (catalogue-index.ts). */
+const textAlone = (filter: SearchFilter) =>
+  !filter.typeName && !filter.rangeName && searchWords(filter.text ?? '').length > 0;
+
 /** A user's search text split into words; each word must occur in item code or description. */
 export function searchWords(text: string): string[] {
   return text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
@@ -191,24 +195,25 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
       }));
     },
 
+    /**
+     * What `searchIds` needs from the database before it can answer `filter` from memory (the
+     * catalogue revision), for reading beside the caller's terms; undefined when it searches in SQL.
+     */
+    searchRevision: (filter: SearchFilter): Promise<number> | undefined =>
+      textAlone(filter) ? index.revision() : undefined,
+
     /** The full rows of the given ids, in their order (a page of a search). */
     details: (caller: Caller, ids: readonly number[]) => details(caller, ids),
-
-    /** Products by type, range and text (see searchIds), as full rows; at most `limit`. */
-    async search(caller: Caller, filter: SearchFilter, limit: number): Promise<ProductRow[]> {
-      return details(caller, await this.searchIds(caller, filter, limit));
-    },
 
     /**
      * The ids of products by type, range and text, ranked; at most `limit`. With text, the exact item
      * code comes first, then codes starting with the text, then rows containing it as one phrase,
      * then the rest; ties by item code.
      */
-    async searchIds(caller: Caller, filter: SearchFilter, limit: number): Promise<number[]> {
+    async searchIds(caller: Caller, filter: SearchFilter, limit: number, revision?: number): Promise<number[]> {
       const words = filter.text ? searchWords(filter.text) : [];
-      // Text alone (what the screen asks): matched by the index, ranked in memory (catalogue-index.ts).
-      if (words.length && !filter.typeName && !filter.rangeName)
-        return index.search(caller.currency, { words, phrase: words.join(' ') }, limit);
+      // Text alone (what the screen asks): matched and ranked in memory (catalogue-index.ts).
+      if (textAlone(filter)) return index.search(caller.currency, { words, phrase: words.join(' ') }, limit, revision);
       const long = words.filter((w) => w.length >= TRIGRAM);
       const short = words.filter((w) => w.length < TRIGRAM);
 
