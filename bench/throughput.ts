@@ -33,8 +33,8 @@ const baseline = await load(`${bare.base}/bare`);
 await bare.stop();
 
 // The portal with demo data, as shipped; then once more without the search result cache
-// (SEARCH_CACHE_ENTRIES=0), to show what an exact-code search costs when its ranking is not
-// remembered: printed for information, the target is judged on the portal as shipped.
+// (SEARCH_CACHE_ENTRIES=0): an exact-code search matched and ranked afresh on every request, held
+// to the same target.
 const UNCACHED = 'GET /api/orderproducts/search (uncached)';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'throughput-'));
 const results: Record<string, { reqPerSec: number; p50: number; p99: number }> = { 'bare Fastify route': baseline };
@@ -88,12 +88,10 @@ console.log(`${'endpoint'.padEnd(44)}${'req/s'.padStart(9)}${'p50'.padStart(8)}$
 let ok = true;
 for (const [name, r] of Object.entries(results)) {
   const share = r.reqPerSec / baseline.reqPerSec;
-  if (name !== 'bare Fastify route' && name !== UNCACHED && share < TARGET) ok = false;
+  if (name !== 'bare Fastify route' && share < TARGET) ok = false;
   console.log(
     `${name.padEnd(44)}${r.reqPerSec.toFixed(0).padStart(9)}${`${r.p50} ms`.padStart(8)}${`${r.p99} ms`.padStart(8)}  ${(share * 100).toFixed(1).padStart(6)}%`,
   );
 }
-console.log(
-  `signed-in reads ${ok ? 'meet' : 'MISS'} the ${TARGET * 100}% target (the no-cache line is for information)`,
-);
+console.log(`signed-in reads ${ok ? 'meet' : 'MISS'} the ${TARGET * 100}% target, the uncached search included`);
 writeOutput('throughput.json', { connections: CONNECTIONS, seconds: SECONDS, results });
