@@ -15,11 +15,12 @@ import { prepared } from '../../db/prepared.js';
  * in the currency) left out. The database then looks up and prices only the rows shown.
  *
  * Matching in the database cost a statement that read every match (FTS5's trigram MATCH on SQLite,
- * pg_trgm's GIN index on PostgreSQL: 7-10 ms for a common word at 50,000 products) on every search;
+ * pg_trgm's GIN index on PostgreSQL: 4-10 ms for a common word at 50,000 products) on every search;
  * here it is well under a millisecond on both engines (bench/search.ts). The price is memory and a
- * build: about 13 MB and 0.3 s at 50,000 products, built a slice at a time so that other requests
- * run in between. It is rebuilt when the catalogue revision moves (migration 004: triggers bump it
- * on any change that can change a search, in any process); stock and price changes do not move it.
+ * build: about 7 MB and 0.5-0.7 s at 50,000 products (bench/search.ts prints both), built a slice
+ * at a time so that other requests run in between. It is rebuilt when the catalogue revision moves
+ * (migration 004: triggers bump it on any change that can change a search, in any process); stock
+ * and price changes do not move it.
  * The database's trigram indexes still serve text combined with a product type or range
  * (products.repository.ts).
  *
