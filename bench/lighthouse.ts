@@ -6,6 +6,7 @@
  *   node --import tsx bench/lighthouse.ts             # npm run bench:lighthouse
  *   CHROMIUM_PATH=/path/to/chromium node --import tsx bench/lighthouse.ts
  *   LIGHTHOUSE_PORTS=3601-3620 (server and Chromium's debugging port; the default)
+ *   --runs=5 (runs per page), --pages=login,search,basket (which pages), --reports (see below)
  *
  * Builds web/dist when stale. Writes bench/.output/lighthouse.json (the figures); with --reports also
  * each page's whole Lighthouse report (bench/.output/lighthouse-<page>.report.json), to see what
@@ -38,6 +39,13 @@ const TARGET_SCORE = 95;
 const TARGET_CLS = 0.05;
 const SAVE_REPORTS = process.argv.includes('--reports');
 const RUNS = arg('runs', 5);
+/** --pages=login,search,basket (the default: all three) to measure fewer while trying a change. */
+const PAGES = (
+  process.argv.find((a) => a.startsWith('--pages='))?.slice('--pages='.length) ?? 'login,search,basket'
+).split(',');
+const unknownPages = PAGES.filter((p) => !['login', 'search', 'basket'].includes(p));
+if (unknownPages.length)
+  throw new Error(`lighthouse: --pages takes login, search, basket (not ${unknownPages.join(', ')})`);
 const OUT_DIR = path.join(ROOT, 'bench/.output');
 const BASELINE_HTML = `<!doctype html>
 <html lang="en">
@@ -196,7 +204,7 @@ try {
   const results: Figures[] = [];
   // Logged out first: Lighthouse's storage reset leaves no session for /login.
   results.push(await median('baseline (static page)', '/bench-baseline.html', false));
-  results.push(await median('/login', '/login', false));
+  if (PAGES.includes('login')) results.push(await median('/login', '/login', false));
 
   // Log in the way a user does, in this browser; the session lives in localStorage.
   const page = await connected.newPage();
@@ -210,8 +218,8 @@ try {
   );
   await page.close();
 
-  results.push(await median('/products/search', '/products/search', true));
-  results.push(await median('/basket', '/basket', true));
+  if (PAGES.includes('search')) results.push(await median('/products/search', '/products/search', true));
+  if (PAGES.includes('basket')) results.push(await median('/basket', '/basket', true));
 
   const ms = (n: number) => `${Math.round(n)} ms`.padStart(8);
   console.log(`\nLighthouse ${'12'} mobile (simulated throttling), performance; Chromium ${CHROMIUM}`);
