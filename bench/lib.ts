@@ -44,10 +44,17 @@ export async function waitForHealth(base: string, child?: ChildProcess): Promise
   throw new Error('the server did not start');
 }
 
-/** How production starts the server: compiled JS when built (npm start builds it), else tsx. */
-export function serverCommand(): string[] {
-  const compiled = path.join(ROOT, 'server/dist/main.js');
-  return fs.existsSync(compiled) ? [compiled] : ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')];
+// Plain-JS helpers shared with the npm scripts (no type declarations).
+const commonModule = '../scripts/common.mjs';
+const { ensureServerBuilt } = (await import(commonModule)) as { ensureServerBuilt: () => Promise<void> };
+
+/**
+ * How production starts the server (`npm start`): compiled JS, compiled first when missing or older
+ * than its sources, so a bench never times yesterday's server.
+ */
+export async function serverCommand(): Promise<string[]> {
+  await ensureServerBuilt();
+  return [path.join(ROOT, 'server/dist/main.js')];
 }
 
 export interface RunningServer {
@@ -59,7 +66,7 @@ export interface RunningServer {
 /** The real server in its own process, as in production, with `env` on top of quiet defaults. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, serverCommand(), {
+  const child = spawn(process.execPath, await serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,

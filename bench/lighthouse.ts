@@ -1,7 +1,8 @@
 /**
  * Lighthouse (mobile, default simulated throttling, performance only) on /login (logged out),
  * /products/search and /basket (logged in as demo), beside a minimal static page served by the same
- * server (the baseline), in Debian's Chromium against the real server on a fresh demo database.
+ * server (the baseline), in Debian's Chromium against the real server (compiled, as production runs
+ * it) on a fresh demo database.
  *
  *   node --import tsx bench/lighthouse.ts             # npm run bench:lighthouse
  *   CHROMIUM_PATH=/path/to/chromium node --import tsx bench/lighthouse.ts
@@ -24,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { arg } from './lib.js';
+import { arg, serverCommand } from './lib.js';
 
 // Plain-JS helpers shared with the npm scripts (no type declarations).
 const commonModule = '../scripts/common.mjs';
@@ -116,7 +117,7 @@ let browser: Browser | undefined;
 try {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  server = spawn(process.execPath, await serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,
