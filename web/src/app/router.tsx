@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router';
+import { nextTask } from '../lib/next-task';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { RenderFailure } from './render-failure';
@@ -22,8 +23,6 @@ function page<M>(load: () => Promise<M>, name: keyof M): Pick<RouteObject, 'lazy
     },
   };
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const RedirectPage = page(() => import('../features/auth/redirect-page'), 'RedirectPage');
