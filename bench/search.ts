@@ -16,6 +16,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import Fastify from 'fastify';
 import compress from '@fastify/compress';
+import { httpGet } from './lib.js';
 
 // Seeding hashes one demo password; the bench does not need the production cost.
 process.env.PASSWORD_HASH_COST ??= '10';
@@ -23,7 +24,7 @@ process.env.PASSWORD_HASH_COST ??= '10';
 const { testEngines } = await import('../server/src/db/testing.js');
 const { seedDemo, DEMO_PASSWORD } = await import('../server/src/db/seed/index.js');
 const { testConfig } = await import('../server/src/test/app.js');
-const { buildApp } = await import('../server/src/app.js');
+const { buildApp, apiCompression } = await import('../server/src/app.js');
 const { productsService } = await import('../server/src/modules/products/products.service.js');
 const { searchWords } = await import('../server/src/modules/products/products.repository.js');
 const { catalogueIndex } = await import('../server/src/modules/products/catalogue-index.js');
@@ -187,6 +188,7 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
         body: JSON.stringify({ username: 'demo', password: DEMO_PASSWORD }),
       });
       const { accessToken, user } = (await login.json()) as { accessToken: string; user: { customerNumber: string } };
+      const auth = { authorization: `Bearer ${accessToken}` };
       const account = await handle.db
         .selectFrom('users')
         .innerJoin('accounts', 'accounts.id', 'users.account_id')
@@ -201,30 +203,24 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       /** What Create Orders asks for: the first page of 20, with the total in x-total-count. */
       const endpoint = async (term: string) => {
         const q = new URLSearchParams({ searchValue: term, isSearching: 'true', page: '1', pageSize: '20' });
-        const res = await fetch(`${base}/orderproducts/search?${q.toString()}`, {
-          headers: { authorization: `Bearer ${accessToken}` },
-        });
+        const res = await httpGet(`${base}/orderproducts/search?${q.toString()}`, auth);
         if (res.status !== 200) throw new Error(`search ${term}: ${res.status}`);
-        await res.json();
-        return Number(res.headers.get('x-total-count'));
+        JSON.parse(res.text);
+        return Number(res.headers['x-total-count']);
       };
       /** Download All on a paged list: the server's streamed export.csv of the same search, read to the end. */
       const download = async (term: string) => {
         const q = new URLSearchParams({ searchValue: term, isSearching: 'true' });
-        const res = await fetch(`${base}/orderproducts/search/export?${q.toString()}`, {
-          headers: { authorization: `Bearer ${accessToken}` },
-        });
+        const res = await httpGet(`${base}/orderproducts/search/export?${q.toString()}`, auth);
         if (res.status !== 200) throw new Error(`export ${term}: ${res.status}`);
-        return (await res.text()).split('\r\n').filter(Boolean).length - 1;
+        return res.text.split('\r\n').filter(Boolean).length - 1;
       };
       /** The whole list in one JSON answer (the spec's call without page). */
       const wholeList = async (term: string) => {
         const q = new URLSearchParams({ searchValue: term, isSearching: 'true' });
-        const res = await fetch(`${base}/orderproducts/search?${q.toString()}`, {
-          headers: { authorization: `Bearer ${accessToken}` },
-        });
+        const res = await httpGet(`${base}/orderproducts/search?${q.toString()}`, auth);
         if (res.status !== 200) throw new Error(`search ${term}: ${res.status}`);
-        return ((await res.json()) as unknown[]).length;
+        return (JSON.parse(res.text) as unknown[]).length;
       };
 
       // The floor for an HTTP search: the raw query served by a bare Fastify route (no auth, no
@@ -237,21 +233,23 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       const bareAddress = bare.server.address();
       const bareBase = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`;
       const rawHttp = async (term: string) => {
-        const res = await fetch(`${bareBase}/raw?${new URLSearchParams({ term }).toString()}`);
-        return ((await res.json()) as { rows: number }).rows;
+        const res = await httpGet(`${bareBase}/raw?${new URLSearchParams({ term }).toString()}`);
+        return (JSON.parse(res.text) as { rows: number }).rows;
       };
 
       // A second floor, for reading the p99 of short lists: a bare Fastify route (in this process,
       // the portal's compression settings) answering a fixed page of 20 products from memory, with
       // no query at all. Its p99 is what sending such a page costs here, whatever the search.
       const pageServer = Fastify({ logger: false });
-      await pageServer.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-      const fixedPage = await (
-        await fetch(
-          `${base}/orderproducts/search?${new URLSearchParams({ searchValue: 'white', isSearching: 'true', page: '1', pageSize: '20' }).toString()}`,
-          { headers: { authorization: `Bearer ${accessToken}` } },
-        )
-      ).json();
+      await pageServer.register(compress, apiCompression);
+      const fixedPage: unknown = JSON.parse(
+        (
+          await httpGet(
+            `${base}/orderproducts/search?${new URLSearchParams({ searchValue: 'white', isSearching: 'true', page: '1', pageSize: '20' }).toString()}`,
+            auth,
+          )
+        ).text,
+      );
       pageServer.get('/page', async () => fixedPage);
       await pageServer.listen({ port: 0, host: '127.0.0.1' });
       const pageAddress = pageServer.server.address();
@@ -260,7 +258,7 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       const pageSamples: number[] = [];
       for (let i = 0; i < WARMUP + ROUNDS; i++) {
         const t = performance.now();
-        await (await fetch(pageUrl)).json();
+        JSON.parse((await httpGet(pageUrl)).text);
         if (i >= WARMUP) pageSamples.push(performance.now() - t);
       }
       await pageServer.close();
@@ -325,7 +323,7 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
           : 'every term within 2x raw over HTTP at p99',
       );
       console.log(
-        `a fixed page of 20 rows from a bare route, compressed, no query: p50 ${pageFloor.p50.toFixed(2)} ms, p99 ${pageFloor.p99.toFixed(2)} ms (the floor for page 1 of any term)`,
+        `a fixed page of 20 rows (${(JSON.stringify(fixedPage).length / 1024).toFixed(1)} KiB of JSON) from a bare route, compressed, no query: p50 ${pageFloor.p50.toFixed(2)} ms, p99 ${pageFloor.p99.toFixed(2)} ms (the floor for page 1 of any term)`,
       );
       const thousands = perTerm.filter((t) => t.rows >= 1000);
       for (const [what, pick] of [

@@ -21,6 +21,14 @@ describe.each(testEngines())('compressed API answers on $name', (engine) => {
     const accountId = await insertAccount(handle.db);
     await insertUser(handle.db, accountId, 'zipper');
     for (let i = 1; i <= 30; i++) await insertProduct(handle.db, { itemNumber: `ZIP-${i}`, gbpE5: 100_000 + i });
+    // Enough rows for a whole list above 64 KiB, whose pages of 100 are below it.
+    for (let i = 1; i <= 320; i++) {
+      await insertProduct(handle.db, {
+        itemNumber: `ZAP-${String(i).padStart(3, '0')}`,
+        description: `Zap roller blind ${i}, blackout fabric, chain side left`,
+        gbpE5: 200_000 + i,
+      });
+    }
     token = (await login(app, 'zipper')).accessToken;
   });
   afterAll(async () => {
@@ -53,6 +61,37 @@ describe.each(testEngines())('compressed API answers on $name', (engine) => {
     const gz = await get('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(json);
+  });
+
+  it('compresses an answer of up to 64 KiB in one call, and streams a larger one', async () => {
+    const zap = (query: string, encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/orderproducts/search?searchValue=zap&isSearching=true${query}`,
+        headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    // A page of 100: above the plugin's own default (8 KiB on 2 cores), below ours.
+    const page = await zap('&page=1&pageSize=100');
+    expect(page.rawPayload.length).toBeGreaterThan(16 * 1024);
+    expect(page.rawPayload.length).toBeLessThan(64 * 1024);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await zap('&page=1&pageSize=100', encoding);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      // Compressed in one call: the length is known and sent; a stream would be chunked.
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const text = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
+      expect(JSON.parse(text.toString())).toEqual(page.json());
+    }
+
+    // The whole list of 320 rows is above 64 KiB: streamed, so the event loop is not held.
+    const whole = await zap('');
+    expect(whole.rawPayload.length).toBeGreaterThan(64 * 1024);
+    const streamed = await zap('', 'br');
+    expect(streamed.headers['content-encoding']).toBe('br');
+    expect(streamed.headers['content-length']).toBeUndefined();
+    expect(streamed.headers['transfer-encoding']).toBe('chunked');
+    expect(JSON.parse(brotliDecompressSync(streamed.rawPayload).toString())).toEqual(whole.json());
   });
 
   it('leaves small answers alone', async () => {
