@@ -369,10 +369,13 @@ const only = process.argv.find((a) => a.startsWith('--engine='))?.split('=')[1];
 for (const engine of testEngines().filter((e) => !only || e.name === only)) results.push(await benchEngine(engine));
 if (!process.env.TEST_DATABASE_URL) console.log('\n(PostgreSQL skipped: set TEST_DATABASE_URL to include it)');
 const [lite, pgres] = [results.find((r) => r.engine === 'sqlite'), results.find((r) => r.engine === 'postgres')];
-if (lite && pgres)
+if (lite && pgres) {
+  // Target: PostgreSQL within 2x SQLite, read at p99 (the tail is what a slow screen feels like); p50 beside it.
+  const ratio = (p: 'p50' | 'p99') => pgres.total.endpoint[p] / lite.total.endpoint[p];
   console.log(
-    `PostgreSQL endpoint p99 / SQLite endpoint p99 over the mix: x${(pgres.total.endpoint.p99 / lite.total.endpoint.p99).toFixed(1)}`,
+    `PostgreSQL page 1 / SQLite page 1 over the mix: p99 x${ratio('p99').toFixed(1)}, p50 x${ratio('p50').toFixed(1)}; ${ratio('p99') <= 2 ? 'within' : 'MISSES'} the 2x target at p99`,
   );
+}
 const out = path.resolve(import.meta.dirname, '.output/search.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
