@@ -27,6 +27,7 @@ export default defineConfig({
           /@tanstack/,
           /@reduxjs/,
           /@hookform/,
+          /wouter/,
         ],
       },
     },

@@ -1,8 +1,8 @@
 import { useLayoutEffect } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '../lib/router';
 import { registerNavigate } from '../lib/navigation';
 import { AppProviders } from './providers';
-import type { AppRouter } from './router';
+import { AppRoutes, type AppRouter } from './router';
 import type { AppStore } from './store';
 
 export function App({ store, router }: { store: AppStore; router: AppRouter }) {
@@ -11,7 +11,9 @@ export function App({ store, router }: { store: AppStore; router: AppRouter }) {
   useLayoutEffect(() => registerNavigate((to) => void router.navigate(to)), [router]);
   return (
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router}>
+        <AppRoutes />
+      </RouterProvider>
     </AppProviders>
   );
 }

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router';
 import { useGetBasketQuery } from '../lib/basket-api';
 import { cx } from '../lib/cx';
 import { BasketIcon } from './icons';

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router';
 import { signOut } from '../lib/base-api';
 import { selectIsLoggedIn } from '../lib/session';
 import { useGetSettingsQuery } from '../lib/settings-api';

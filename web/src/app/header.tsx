@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router';
 import { signOut } from '../lib/base-api';
 import { cx } from '../lib/cx';
 import { selectIsLoggedIn, selectUser } from '../lib/session';

@@ -1,5 +1,6 @@
 import { ErrorBoundary } from 'react-error-boundary';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { ScrollRestoration, useLocation, type Location } from '../lib/router';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RenderFailure } from './render-failure';
@@ -9,7 +10,7 @@ import { RenderFailure } from './render-failure';
  * screen's content (a lazy chunk) and the footer's settings arrive after the first paint, and a
  * footer in view would be pushed down by them (most of the pages' layout shift, per Lighthouse).
  */
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -27,14 +28,16 @@ export function Layout() {
       >
         {/* resetKeys: navigating away from a failed screen renders the next one normally. */}
         <ErrorBoundary FallbackComponent={RenderFailure} resetKeys={[pathname]}>
-          <Outlet />
+          {children}
         </ErrorBoundary>
       </main>
       <Footer />
-      {/* By history entry; a freshly loaded page's entry is keyed by its path, as react-router gives
-          every first entry the same key ("default") and would scroll a new page to where another
-          page loaded in this tab was left. */}
-      <ScrollRestoration getKey={(l) => (l.key === 'default' ? l.pathname : l.key)} />
+      {/* By history entry; a freshly loaded page's entry is keyed by its path, as every first entry
+          has the same key ("default") and would scroll a new page to where another page loaded in
+          this tab was left. */}
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
+
+const scrollKey = (l: Location) => (l.key === 'default' ? l.pathname : l.key);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 
 /** Our own mark: stacked slats of a blind in a rounded square, with the portal name. */
 export function Logo() {

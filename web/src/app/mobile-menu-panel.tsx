@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { User } from '@wholesale/contract';
-import { NavLink } from 'react-router';
+import { NavLink } from '../lib/router';
 import { signOut } from '../lib/base-api';
 import { cx } from '../lib/cx';
 import { useAppDispatch } from '../lib/store-types';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { PageHeading } from '../components/page-heading';
 
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation, type Location } from '../lib/router';
 import { selectIsLoggedIn } from '../lib/session';
 import { useAppSelector } from '../lib/store-types';
 
@@ -20,7 +20,7 @@ export function returnPath(state: unknown): string {
  * A session that ends while the user is here (Log Out, or a failed refresh) goes to /login without
  * a return location: logging in again starts at Home (spec section 4, "logout ... goes to /login").
  */
-export function RequireSession() {
+export function RequireSession({ children }: { children: ReactNode }) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const location = useLocation();
   const [arrivedLoggedIn] = useState(loggedIn);
@@ -29,16 +29,16 @@ export function RequireSession() {
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;
   }
-  return <Outlet />;
+  return children;
 }
 
 /**
  * The login screen is for visitors only. A logged-in user goes back to the location they
  * originally asked for (or /). This is also what moves the user on after a successful login.
  */
-export function PublicOnly() {
+export function PublicOnly({ children }: { children: ReactNode }) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const location = useLocation();
   if (loggedIn) return <Navigate to={returnPath(location.state)} replace />;
-  return <Outlet />;
+  return children;
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 
 /** "Parent / current page" trail above a detail screen. */
 export function Breadcrumb({ parent, current }: { parent: { to: string; label: string }; current: string }) {

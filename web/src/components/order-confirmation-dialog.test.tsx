@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from '../lib/router';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@wholesale/contract';
 import { createAppStore } from '../app/store';
@@ -16,23 +16,14 @@ function Where() {
 
 function renderAt(path: string) {
   const store = createAppStore(loggedInSession, null);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <>
-            <OrderConfirmationDialog />
-            <Where />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
+  // Every path is ready at once: the dialog and the location are all there is to render.
+  const router = createMemoryRouter(() => undefined, path);
   return render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router}>
+        <OrderConfirmationDialog />
+        <Where />
+      </RouterProvider>
     </Provider>,
   );
 }

@@ -1,6 +1,6 @@
 import { MSG, orderConfirmation, type OrderConfirmation } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router';
 import { api, withRetries } from '../lib/base-api';
 import { useGetSettingsQuery } from '../lib/settings-api';
 import { Modal } from './modal';

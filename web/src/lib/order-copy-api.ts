@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router';
 import { toast } from 'react-toastify';
 import { MSG, copyOrderResponse, type CopyOrderResponse } from '@wholesale/contract';
 import { api } from './base-api';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetReauthForTests } from '../lib/base-api';
 import { server } from './server';
 
-// jsdom does not implement scrolling; React Router's ScrollRestoration calls it.
+// jsdom does not implement scrolling; ScrollRestoration (lib/router.tsx) calls it.
 Object.defineProperty(window, 'scrollTo', { value: () => {}, writable: true });
 // jsdom has no Web Animations API; Headless UI transitions only need an empty list.
 if (!Element.prototype.getAnimations) Element.prototype.getAnimations = () => [];

@@ -11,7 +11,7 @@ import {
 } from '@wholesale/contract';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, PASSWORD_RULE_MESSAGE, changePasswordRequest, type ChangePasswordRequest } from '@wholesale/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button, buttonClass } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';

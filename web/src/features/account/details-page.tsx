@@ -1,6 +1,6 @@
 import { MSG, formatMoney, type Statement, type User } from '@wholesale/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button, buttonClass } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';

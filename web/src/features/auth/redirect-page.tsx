@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { Spinner } from '../../components/spinner';
 import { logout } from '../../lib/base-api';
 import { sessionStarted } from '../../lib/session';

@@ -2,7 +2,7 @@ import { ScrollRegion } from '../../components/scroll-region';
 import { MSG, formatMoney, formatPercent, formatUnitPrice, parseStock, type BasketLine } from '@wholesale/contract';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { buttonClass } from '../../components/button';
 import { CheckoutErrorDialog, readCheckoutError } from '../../components/checkout-error-dialog';

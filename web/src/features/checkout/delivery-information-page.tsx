@@ -11,7 +11,7 @@ import {
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSelector } from 'react-redux';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button, buttonClass } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';

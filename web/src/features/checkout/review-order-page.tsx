@@ -3,7 +3,7 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import { MSG, formatMoney, formatUnitPrice, type BasketHeader, type BasketLine, type User } from '@wholesale/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { checkoutErrorState } from '../../components/checkout-error-dialog';

@@ -1,6 +1,6 @@
 import { CUSTOMER_SERVICE_HOURS } from '@wholesale/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { selectUser } from '../../lib/session';

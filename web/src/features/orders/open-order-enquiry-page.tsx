@@ -1,7 +1,7 @@
 import { MSG, type OpenOrder } from '@wholesale/contract';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';

@@ -1,7 +1,7 @@
 import { MSG, OPEN_ORDERS_PAGE_SIZE, formatMoney, orderListLocation, type OpenOrder } from '@wholesale/contract';
 import { useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
