@@ -93,7 +93,13 @@ export function AppRoutes() {
 function CurrentScreen() {
   const { pathname } = useLocation();
   const target = screenAt(pathname);
-  if (!target) return <Guard access="session">{<NotFoundPage />}</Guard>;
+  if (!target) {
+    return (
+      <Guard access="session">
+        <NotFoundPage />
+      </Guard>
+    );
+  }
   return (
     <Guard access={target.access}>
       <ScreenBody target={target} />

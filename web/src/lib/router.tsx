@@ -84,7 +84,7 @@ function resolve(to: string, from: Location): Pick<Location, 'pathname' | 'searc
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 
-export const hrefOf = (l: Pick<Location, 'pathname' | 'search' | 'hash'>) => `${l.pathname}${l.search}${l.hash}`;
+const hrefOf = (l: Pick<Location, 'pathname' | 'search' | 'hash'>) => `${l.pathname}${l.search}${l.hash}`;
 
 function createRouter(source: HistorySource, prepare: Prepare): AppRouter {
   const listeners = new Set<() => void>();
@@ -204,8 +204,6 @@ function useRouterState(): RouterState {
 
 /** The committed location. */
 export const useLocation = (): Location => useRouterState().location;
-
-export const useNavigationAction = (): NavigationAction => useRouterState().action;
 
 export function useNavigate(): (to: string, options?: NavigateOptions) => Promise<void> {
   const router = useAppRouter();
