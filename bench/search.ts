@@ -16,7 +16,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import Fastify from 'fastify';
 import compress from '@fastify/compress';
-import { httpGet } from './lib.js';
+import { arg, httpGet, percentile } from './lib.js';
 
 // Seeding hashes one demo password; the bench does not need the production cost.
 process.env.PASSWORD_HASH_COST ??= '10';
@@ -30,12 +30,6 @@ const { searchWords } = await import('../server/src/modules/products/products.re
 const { catalogueIndex } = await import('../server/src/modules/products/catalogue-index.js');
 type DbHandle = import('../server/src/db/client.js').DbHandle;
 
-const arg = (name: string, fallback: number) => {
-  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const n = hit ? Number(hit.split('=')[1]) : fallback;
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive whole number`);
-  return n;
-};
 const PRODUCTS = arg('products', 50_000);
 // p99 needs 100 samples or more: with fewer it is simply the slowest one. At 300 it is the third
 // slowest, so one stall of the machine does not decide it.
@@ -106,8 +100,6 @@ interface Stats {
   p50: number;
   p99: number;
 }
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const stats = (samples: number[]): Stats => {
   const s = [...samples].sort((a, b) => a - b);
   return { p50: percentile(s, 50), p99: percentile(s, 99) };

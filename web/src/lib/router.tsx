@@ -84,6 +84,9 @@ function resolve(to: string, from: Location): Pick<Location, 'pathname' | 'searc
   return { pathname: url.pathname, search: url.search, hash: url.hash };
 }
 
+/** Where relative paths start from when there is no current location (a new router, a link's target). */
+const ROOT: Location = { pathname: '/', search: '', hash: '', state: null, key: '' };
+
 const hrefOf = (l: Pick<Location, 'pathname' | 'search' | 'hash'>) => `${l.pathname}${l.search}${l.hash}`;
 
 function createRouter(source: HistorySource, prepare: Prepare): AppRouter {
@@ -173,7 +176,7 @@ export function createBrowserRouter(prepare: Prepare): AppRouter {
 
 /** The router in memory, starting at `path` (tests). */
 export function createMemoryRouter(prepare: Prepare, path = '/'): AppRouter {
-  const start = resolve(path, { pathname: '/', search: '', hash: '', state: null, key: '' });
+  const start = resolve(path, ROOT);
   const entries: Location[] = [{ ...start, state: null, key: 'default' }];
   let index = 0;
   return createRouter(
@@ -266,7 +269,7 @@ export interface NavLinkProps extends Omit<LinkProps, 'className'> {
 /** A link that knows whether it is the current page: aria-current="page" and `isActive` for styling. */
 export function NavLink({ to, end: _end, className, ...props }: NavLinkProps) {
   const { pathname } = useLocation();
-  const isActive = pathname === resolve(to, { pathname: '/', search: '', hash: '', state: null, key: '' }).pathname;
+  const isActive = pathname === resolve(to, ROOT).pathname;
   return (
     <Link
       to={to}
