@@ -3,82 +3,94 @@ import { MSG } from './messages.js';
 import { CURRENCIES, FIELD_LIMITS } from './limits.js';
 import { money, textBoolean } from './common.js';
 
-export const loginRequest = z.object({
-  username: z.string().trim().min(1, MSG.required).max(100),
-  password: z.string().min(1, MSG.required).max(200),
-});
+export const loginRequest = z.lazy(() =>
+  z.object({
+    username: z.string().trim().min(1, MSG.required).max(100),
+    password: z.string().min(1, MSG.required).max(200),
+  }),
+);
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const deliveryAddress = z.object({
-  reference: z.string(),
-  name: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  county: z.string(),
-  country: z.string(),
-  postcode: z.string(),
-  phoneNumber: z.string(),
-});
+export const deliveryAddress = z.lazy(() =>
+  z.object({
+    reference: z.string(),
+    name: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    county: z.string(),
+    country: z.string(),
+    postcode: z.string(),
+    phoneNumber: z.string(),
+  }),
+);
 export type DeliveryAddress = z.infer<typeof deliveryAddress>;
 
-export const statement = z.object({ name: z.string(), filename: z.string() });
+export const statement = z.lazy(() => z.object({ name: z.string(), filename: z.string() }));
 export type Statement = z.infer<typeof statement>;
 
 /** The logged-in user as the spec's section 3 lists it (account fields plus the login's own). */
-export const user = z.object({
-  username: z.string(),
-  name: z.string(),
-  jobTitle: z.string(),
-  customerNumber: z.string(),
-  contact: z.string(),
-  currencyCode: z.enum(CURRENCIES),
-  currencySymbol: z.string(),
-  country: z.string(),
-  address1: z.string(),
-  city: z.string(),
-  county: z.string(),
-  postcode: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  faxNumber: z.string(),
-  creditLimit: money,
-  balance: money,
-  onStop: textBoolean,
-  isProforma: z.boolean(),
-  deliveryAddresses: z.array(deliveryAddress),
-  statements: z.array(statement),
-});
+export const user = z.lazy(() =>
+  z.object({
+    username: z.string(),
+    name: z.string(),
+    jobTitle: z.string(),
+    customerNumber: z.string(),
+    contact: z.string(),
+    currencyCode: z.enum(CURRENCIES),
+    currencySymbol: z.string(),
+    country: z.string(),
+    address1: z.string(),
+    city: z.string(),
+    county: z.string(),
+    postcode: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    faxNumber: z.string(),
+    creditLimit: money,
+    balance: money,
+    onStop: textBoolean,
+    isProforma: z.boolean(),
+    deliveryAddresses: z.array(deliveryAddress),
+    statements: z.array(statement),
+  }),
+);
 export type User = z.infer<typeof user>;
 
-export const authResponse = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
-  user,
-});
+export const authResponse = z.lazy(() =>
+  z.object({
+    accessToken: z.string(),
+    refreshToken: z.string(),
+    user,
+  }),
+);
 export type AuthResponse = z.infer<typeof authResponse>;
 
-export const refreshTokenParams = z.object({ token: z.string().min(10).max(200) });
+export const refreshTokenParams = z.lazy(() => z.object({ token: z.string().min(10).max(200) }));
 
 /** Password rules for a new password: long enough and not trivially simple. */
 export const PASSWORD_RULE_MESSAGE = 'Use at least 10 characters, with a letter and a number';
-export const newPassword = z
-  .string()
-  .min(10, PASSWORD_RULE_MESSAGE)
-  .max(200, 'Use at most 200 characters')
-  .regex(/[A-Za-z]/, PASSWORD_RULE_MESSAGE)
-  .regex(/\d/, PASSWORD_RULE_MESSAGE);
+export const newPassword = z.lazy(() =>
+  z
+    .string()
+    .min(10, PASSWORD_RULE_MESSAGE)
+    .max(200, 'Use at most 200 characters')
+    .regex(/[A-Za-z]/, PASSWORD_RULE_MESSAGE)
+    .regex(/\d/, PASSWORD_RULE_MESSAGE),
+);
 
-export const changePasswordRequest = z
-  .object({
-    oldPassword: z.string().min(1, MSG.required).max(200),
-    newPassword: z.string().min(1, MSG.required).pipe(newPassword),
-    confirmPassword: z.string().max(200),
-  })
-  .refine((v) => v.confirmPassword === v.newPassword, {
-    message: MSG.passwordsMustMatch,
-    path: ['confirmPassword'],
-  });
+export const changePasswordRequest = z.lazy(() =>
+  z
+    .object({
+      oldPassword: z.string().min(1, MSG.required).max(200),
+      newPassword: z.string().min(1, MSG.required).pipe(newPassword),
+      confirmPassword: z.string().max(200),
+    })
+    .refine((v) => v.confirmPassword === v.newPassword, {
+      message: MSG.passwordsMustMatch,
+      path: ['confirmPassword'],
+    }),
+);
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
 export { FIELD_LIMITS };

@@ -2,72 +2,80 @@ import { z } from 'zod';
 import { MSG } from './messages.js';
 
 /** Amounts leave the server as JSON numbers computed from exact integer arithmetic. */
-export const money = z.number().describe('Amount in the account currency, exact to 2 decimals');
+export const money = z.lazy(() => z.number().describe('Amount in the account currency, exact to 2 decimals'));
 /** Unit prices keep up to 5 decimals. */
-export const unitPrice = z.number().describe('Unit price, up to 5 decimals');
+export const unitPrice = z.lazy(() => z.number().describe('Unit price, up to 5 decimals'));
 /** dd/mm/yy as the spec shows dates. */
-export const shortDate = z
-  .string()
-  .regex(/^\d{2}\/\d{2}\/\d{2}$/)
-  .describe('Date as dd/mm/yy');
+export const shortDate = z.lazy(() =>
+  z
+    .string()
+    .regex(/^\d{2}\/\d{2}\/\d{2}$/)
+    .describe('Date as dd/mm/yy'),
+);
 /** 'True' or 'False' as text, as the spec's wire format has it. */
-export const textBoolean = z.enum(['True', 'False']);
+export const textBoolean = z.lazy(() => z.enum(['True', 'False']));
 
-export const errorResponse = z
-  .object({
-    statusCode: z.number(),
-    error: z.string(),
-    message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  })
-  .describe('Every 4xx/5xx answer has this shape');
+export const errorResponse = z.lazy(() =>
+  z
+    .object({
+      statusCode: z.number(),
+      error: z.string(),
+      message: z.string(),
+      issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    })
+    .describe('Every 4xx/5xx answer has this shape'),
+);
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-export const okResponse = z.object({ ok: z.literal(true) });
+export const okResponse = z.lazy(() => z.object({ ok: z.literal(true) }));
 
-export const healthResponse = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.object({
-    engine: z.enum(['sqlite', 'postgres']),
-    status: z.enum(['up', 'down']),
-    latencyMs: z.number().describe('How long `select 1` took (or the time given up after)'),
+export const healthResponse = z.lazy(() =>
+  z.object({
+    status: z.enum(['ok', 'unavailable']),
+    database: z.object({
+      engine: z.enum(['sqlite', 'postgres']),
+      status: z.enum(['up', 'down']),
+      latencyMs: z.number().describe('How long `select 1` took (or the time given up after)'),
+    }),
   }),
-});
+);
 export type HealthResponse = z.infer<typeof healthResponse>;
 
-export const notification = z.object({
-  showNotification: z.boolean(),
-  notificationText: z.string().nullable(),
-});
+export const notification = z.lazy(() =>
+  z.object({
+    showNotification: z.boolean(),
+    notificationText: z.string().nullable(),
+  }),
+);
 export type Notification = z.infer<typeof notification>;
 
-export const country = z.object({ code: z.string(), name: z.string() });
+export const country = z.lazy(() => z.object({ code: z.string(), name: z.string() }));
 export type Country = z.infer<typeof country>;
-export const countryList = z.array(country);
+export const countryList = z.lazy(() => z.array(country));
 
 /** Public settings the web needs (support email, footer, external links). */
-export const siteSettings = z.object({
-  supportEmail: z.string(),
-  companyName: z.string(),
-  companyAddress: z.string(),
-  generalEnquiries: z.string(),
-  companySiteUrl: z.string(),
-  customerLoginUrl: z.string(),
-  outOfStockUrl: z.string(),
-  trackingUrlTemplate: z.string(),
-  parentGroupUrl: z.string(),
-});
+export const siteSettings = z.lazy(() =>
+  z.object({
+    supportEmail: z.string(),
+    companyName: z.string(),
+    companyAddress: z.string(),
+    generalEnquiries: z.string(),
+    companySiteUrl: z.string(),
+    customerLoginUrl: z.string(),
+    outOfStockUrl: z.string(),
+    trackingUrlTemplate: z.string(),
+    parentGroupUrl: z.string(),
+  }),
+);
 export type SiteSettings = z.infer<typeof siteSettings>;
 
 /** The largest value of the database's integer columns (ids, revisions): PostgreSQL `integer`. */
 export const INT32_MAX = 2_147_483_647;
 
 /** A JSON id: a number (never a string, boolean or array) within the integer column. */
-export const idNumber = z
-  .number({ error: MSG.mustBeNumber })
-  .int(MSG.mustBeNumber)
-  .min(1)
-  .max(INT32_MAX, `Must be at most ${INT32_MAX}`);
+export const idNumber = z.lazy(() =>
+  z.number({ error: MSG.mustBeNumber }).int(MSG.mustBeNumber).min(1).max(INT32_MAX, `Must be at most ${INT32_MAX}`),
+);
 
 /**
  * A number in a URL path or query: decimal digits only (no '0x10', '1e2', ' 3', '-1'), within the
@@ -81,10 +89,12 @@ export const digitsParam = (min = 1, max = INT32_MAX) =>
     .pipe(z.number().int().min(min).max(max, `Must be at most ${max}`));
 
 /** A whole number of at most 6 digits, above 0 (spec section 5). JSON numbers only: "5", true, [5] are refused. */
-export const quantity = z
-  .number({ error: MSG.mustBeNumber })
-  .int(MSG.mustBeNumber)
-  .min(1, 'Quantity must be at least 1')
-  .max(999_999, 'Quantity must be at most 6 digits');
+export const quantity = z.lazy(() =>
+  z
+    .number({ error: MSG.mustBeNumber })
+    .int(MSG.mustBeNumber)
+    .min(1, 'Quantity must be at least 1')
+    .max(999_999, 'Quantity must be at most 6 digits'),
+);
 
-export const itemNumber = z.string().trim().min(1, MSG.required).max(40);
+export const itemNumber = z.lazy(() => z.string().trim().min(1, MSG.required).max(40));

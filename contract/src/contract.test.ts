@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as contract from './index.js';
 import {
+  basketHeader,
   basketHeaderRequest,
   changePasswordRequest,
   deliveryInformationForm,
@@ -12,7 +15,9 @@ import {
   parseStock,
   payInvoicesForm,
   quantity,
+  searchExportQuery,
   shortDateSortKey,
+  submitBasketRequest,
   toShortDate,
 } from './index.js';
 
@@ -145,5 +150,32 @@ describe('formatting', () => {
   it('parses stock text with separators and trims the order-list location', () => {
     expect(parseStock('1,250')).toBe(1250);
     expect(orderListLocation('MAIN1')).toBe('MAIN');
+  });
+});
+
+describe('schemas built on first use', () => {
+  const schemas = Object.entries(contract).filter(([, v]) => v instanceof z.ZodType);
+
+  it('wraps every exported schema in z.lazy, so importing the contract builds none', () => {
+    expect(schemas.length).toBeGreaterThan(70);
+    const eager = schemas.filter(([, v]) => !(v instanceof z.ZodLazy)).map(([k]) => k);
+    expect(eager).toEqual([]);
+  });
+
+  it('converts to JSON Schema as the schema inside: its own description first, derived shapes whole', () => {
+    type Json = { properties: Record<string, { description?: string }>; required?: string[] };
+    const jsonSchema = (s: z.ZodType, io: 'input' | 'output' = 'output') =>
+      z.toJSONSchema(s, { io }) as unknown as Json;
+    // A description given to a lazy schema's copy (money.describe) wins over the inner one's.
+    expect(jsonSchema(submitBasketRequest).properties.amount?.description).toBe('The total the customer was shown');
+    // Derived through unwrap(): the parent's fields, the added ones, and the added field's description.
+    const header = jsonSchema(basketHeader);
+    expect(header.required).toEqual(expect.arrayContaining(['purchaseOrder', 'postcode', 'saved', 'invoiceAddress']));
+    expect(header.properties.invoiceAddress?.description).toMatch(/invoice address/);
+    const exportQuery = jsonSchema(searchExportQuery, 'input');
+    expect(Object.keys(exportQuery.properties)).toEqual(
+      expect.arrayContaining(['primaryCategory', 'secondaryCategory', 'searchValue', 'isSearching']),
+    );
+    expect(exportQuery.properties).not.toHaveProperty('page');
   });
 });

@@ -1,3 +1,13 @@
+/**
+ * @wholesale/contract: the schemas of every endpoint, with the shared constants and messages.
+ *
+ * Every exported schema is wrapped in `z.lazy`, so it is built on first use, not at import. Zod 4
+ * builds a schema's whole tree when it is created (tens of microseconds for each of the some 450
+ * schema objects here), and the web app imports the contract at start-up on every page, where only
+ * the few answers it checks need theirs (bench/README.md, Lighthouse). A lazy schema parses, infers
+ * and converts to JSON Schema (OpenAPI) exactly as the schema inside it; derive from one through
+ * `.unwrap()` inside another `z.lazy` (see `basketHeader`). contract.test.ts holds the rule.
+ */
 export * from './limits.js';
 export * from './messages.js';
 export * from './common.js';

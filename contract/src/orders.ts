@@ -6,64 +6,70 @@ import { money, shortDate, unitPrice } from './common.js';
  * the RTK Query endpoint: listOpenOrders, trackOrder, copyOrder, cancelOrder, downloadOrderStatement.
  */
 
-export const openOrderLine = z.object({
-  type: z.string().describe("'Item' for goods; other types (e.g. 'Charge' for carriage) are not copied"),
-  itemNo: z.string(),
-  description: z.string(),
-  quantity: z.number().int(),
-  quantityShipped: z.number().int(),
-  location: z.string(),
-  unit: z.string(),
-  unitPrice,
-  lineDiscount: z.number().describe('Discount percent, 2 decimals'),
-  total: money,
-});
+export const openOrderLine = z.lazy(() =>
+  z.object({
+    type: z.string().describe("'Item' for goods; other types (e.g. 'Charge' for carriage) are not copied"),
+    itemNo: z.string(),
+    description: z.string(),
+    quantity: z.number().int(),
+    quantityShipped: z.number().int(),
+    location: z.string(),
+    unit: z.string(),
+    unitPrice,
+    lineDiscount: z.number().describe('Discount percent, 2 decimals'),
+    total: money,
+  }),
+);
 export type OpenOrderLine = z.infer<typeof openOrderLine>;
 
-export const openOrder = z.object({
-  orderNumber: z.string(),
-  reference: z.string().describe('The customer reference (purchase order)'),
-  location: z.string().describe('Location text; the orders list shows it without its last character'),
-  despatchDate: shortDate.nullable(),
-  orderedDate: shortDate,
-  invoiceTotal: money.describe('Amount plus VAT'),
-  amount: money.describe('Goods and carriage before VAT'),
-  vatAmount: money,
-  isTrackingAvailable: z.boolean(),
-  status: z.string().describe('Open, In Progress, Shipped or Cancelled'),
-  totalOrderAmount: money.describe('Sum of the line totals (the lines table grand total)'),
-  openOrderLine: z.array(openOrderLine),
-});
+export const openOrder = z.lazy(() =>
+  z.object({
+    orderNumber: z.string(),
+    reference: z.string().describe('The customer reference (purchase order)'),
+    location: z.string().describe('Location text; the orders list shows it without its last character'),
+    despatchDate: shortDate.nullable(),
+    orderedDate: shortDate,
+    invoiceTotal: money.describe('Amount plus VAT'),
+    amount: money.describe('Goods and carriage before VAT'),
+    vatAmount: money,
+    isTrackingAvailable: z.boolean(),
+    status: z.string().describe('Open, In Progress, Shipped or Cancelled'),
+    totalOrderAmount: money.describe('Sum of the line totals (the lines table grand total)'),
+    openOrderLine: z.array(openOrderLine),
+  }),
+);
 export type OpenOrder = z.infer<typeof openOrder>;
-export const openOrderList = z.array(openOrder);
+export const openOrderList = z.lazy(() => z.array(openOrder));
 /** GET /api/order */
 export const listOpenOrdersResponse = openOrderList;
 
-export const orderNumberParams = z.object({ orderNumber: z.string().trim().min(1).max(40) });
+export const orderNumberParams = z.lazy(() => z.object({ orderNumber: z.string().trim().min(1).max(40) }));
 export type OrderNumberParams = z.infer<typeof orderNumberParams>;
 
 /** GET /api/order/{orderNumber}/track: empty list when the order has no tracking numbers. */
-export const trackingResponse = z.object({ trackingId: z.array(z.string()) });
+export const trackingResponse = z.lazy(() => z.object({ trackingId: z.array(z.string()) }));
 export type TrackingResponse = z.infer<typeof trackingResponse>;
 export const trackOrderResponse = trackingResponse;
 
 /** POST /api/order/{orderNumber}/copy */
-export const copyOrderResponse = z.object({
-  orderNumber: z.string(),
-  copiedLines: z.number().int(),
-  skippedItems: z.array(z.string()).describe('Items no longer sold, reported rather than dropped silently'),
-});
+export const copyOrderResponse = z.lazy(() =>
+  z.object({
+    orderNumber: z.string(),
+    copiedLines: z.number().int(),
+    skippedItems: z.array(z.string()).describe('Items no longer sold, reported rather than dropped silently'),
+  }),
+);
 export type CopyOrderResponse = z.infer<typeof copyOrderResponse>;
 
 /** POST /api/order/{orderNumber}/cancel */
-export const cancelOrderResponse = z.object({ orderNumber: z.string(), status: z.string() });
+export const cancelOrderResponse = z.lazy(() => z.object({ orderNumber: z.string(), status: z.string() }));
 export type CancelOrderResponse = z.infer<typeof cancelOrderResponse>;
 
 /**
  * POST /api/order/statement-template: the web posts the selected order merged with the user; only
  * orderNumber identifies it. Every figure in the PDF comes from the database.
  */
-export const orderStatementRequest = z.looseObject({ orderNumber: z.string().trim().min(1).max(40) });
+export const orderStatementRequest = z.lazy(() => z.looseObject({ orderNumber: z.string().trim().min(1).max(40) }));
 export type OrderStatementRequest = z.infer<typeof orderStatementRequest>;
 export const downloadOrderStatementRequest = orderStatementRequest;
 
