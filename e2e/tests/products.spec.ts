@@ -381,4 +381,29 @@ test.describe('order products', () => {
     expect(isPhone(testInfo)).toBe(false);
     await expectNoSeriousA11yViolations(page, testInfo, 'order products results');
   });
+
+  test('logs in, searches and adds to the basket without a Content-Security-Policy violation', async ({
+    page,
+  }, testInfo) => {
+    onlyOnProject(testInfo, 'desktop', 'the policy and the code are the same at every width');
+    // The policy forbids eval; a probe for it (Zod's, before jitless) is reported even when caught.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    await login(page, demoUsers.credit); // the login form and the session answer are checked by schema
+    expect(await violations()).toEqual([]);
+    await openSearch(page);
+    await browseFirstType(page);
+    const item = productItems(page).first();
+    const code = await itemCodeOf(item);
+    await item.getByRole('textbox', { name: `Quantity of ${code}` }).fill('1');
+    await item.getByRole('button', { name: `Add ${code} to basket` }).click();
+    await expect(page.getByText(new RegExp(`Added ${code} to basket$`)).first()).toBeVisible();
+    expect(await violations()).toEqual([]);
+  });
 });

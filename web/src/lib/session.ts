@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SESSION_REHYDRATE_TIMEOUT_MS, user as userSchema, type AuthResponse, type User } from '@wholesale/contract';
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The auth session of spec section 3: kept only when all three parts are present. */
 export interface SessionState {
