@@ -56,20 +56,9 @@ const phone = z.lazy(() =>
 
 /** The checkout step-1 form. Address fields are checked only for a new delivery address. */
 export const deliveryInformationForm = z.lazy(() =>
-  z
-    .object({
-      addressReference: z.string().min(1),
-      purchaseOrder: required(FIELD_LIMITS.purchaseOrder),
-      name: z.string(),
-      address1: z.string(),
-      address2: z.string(),
-      city: z.string(),
-      county: z.string(),
-      country: z.string(),
-      contact: z.string(),
-      postcode: z.string(),
-      phoneNumber: z.string(),
-    })
+  deliveryInformation
+    .unwrap()
+    .extend({ addressReference: z.string().min(1), purchaseOrder: required(FIELD_LIMITS.purchaseOrder) })
     .superRefine((v, ctx) => {
       if (v.addressReference !== NEW_ADDRESS_REFERENCE) return;
       const rules: [keyof typeof v, z.ZodType][] = [
