@@ -4,7 +4,8 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
-import { SessionCache } from './session-cache.js';
+import type { AuthRepository } from './auth.repository.js';
+import { SessionCache, withSessionCache } from './session-cache.js';
 import { hashToken } from './tokens.js';
 
 describe('SessionCache', () => {
@@ -40,10 +41,102 @@ describe('SessionCache', () => {
     expect(cache.isActive(1, 'a')).toBe(false);
   });
 
+  it('asks for one renewal per entry, in the second half of its time', () => {
+    let now = 1000;
+    const cache = new SessionCache(2000, () => now);
+    cache.remember(1, 'f1');
+    now += 999;
+    expect(cache.claimRenewal(1, 'f1')).toBe(false);
+    now += 1;
+    expect(cache.claimRenewal(1, 'f1')).toBe(true);
+    expect(cache.claimRenewal(1, 'f1')).toBe(false); // already under way
+    cache.endRenewal(1, 'f1'); // not replaced (say the database did not answer): may be claimed again
+    expect(cache.claimRenewal(1, 'f1')).toBe(true);
+    expect(cache.claimRenewal(2, 'f1')).toBe(false);
+  });
+
   it('remembers nothing with ttl 0', () => {
     const cache = new SessionCache(0);
     cache.remember(1, 'a');
     expect(cache.isActive(1, 'a')).toBe(false);
+  });
+});
+
+describe('withSessionCache', () => {
+  /** An auth repository whose session check answers `answer` when released, counting the checks. */
+  function slowRepo() {
+    const state = { checks: 0, answer: true, release: () => {} };
+    const repo = {
+      isSessionActive: () => {
+        state.checks++;
+        return new Promise<boolean>((resolve) => (state.release = () => resolve(state.answer)));
+      },
+    } as unknown as AuthRepository;
+    return { state, repo };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('checks again in the background in the second half, without holding the request', async () => {
+    let now = 0;
+    const { state, repo } = slowRepo();
+    const cached = withSessionCache(repo, new SessionCache(2000, () => now));
+    const first = cached.isSessionActive(1, 7, 'f');
+    state.release();
+    expect(await first).toBe(true);
+    expect(state.checks).toBe(1);
+    now = 900;
+    expect(await cached.isSessionActive(1, 7, 'f')).toBe(true);
+    expect(state.checks).toBe(1); // first half: from the cache alone
+    now = 1500;
+    expect(await cached.isSessionActive(1, 7, 'f')).toBe(true); // answered before the check ends
+    expect(await cached.isSessionActive(1, 7, 'f')).toBe(true);
+    expect(state.checks).toBe(2); // one background check, not one per request
+    state.release();
+    await settle();
+    now = 2400; // past the first entry's time (2000), within the renewed one's (1500 + 2000)
+    expect(await cached.isSessionActive(1, 7, 'f')).toBe(true);
+    expect(state.checks).toBe(2);
+  });
+
+  it('a background check that finds the session ended ends it at once', async () => {
+    let now = 0;
+    const { state, repo } = slowRepo();
+    const cached = withSessionCache(repo, new SessionCache(2000, () => now));
+    const first = cached.isSessionActive(1, 7, 'f');
+    state.release();
+    await first;
+    now = 1200;
+    expect(await cached.isSessionActive(1, 7, 'f')).toBe(true);
+    state.answer = false; // ended by another process meanwhile
+    state.release();
+    await settle();
+    const next = cached.isSessionActive(1, 7, 'f'); // asks the database, as the entry is gone
+    expect(state.checks).toBe(3);
+    state.release();
+    expect(await next).toBe(false);
+  });
+
+  it('a failed background check leaves the entry to run out, and a later request tries again', async () => {
+    let now = 0;
+    let fail = false;
+    let checks = 0;
+    const repo = {
+      isSessionActive: () => {
+        checks++;
+        return fail ? Promise.reject(new Error('database down')) : Promise.resolve(true);
+      },
+    } as unknown as AuthRepository;
+    const cached = withSessionCache(repo, new SessionCache(2000, () => now));
+    await cached.isSessionActive(1, 7, 'f');
+    fail = true;
+    now = 1500;
+    expect(await cached.isSessionActive(1, 7, 'f')).toBe(true);
+    await settle();
+    expect(await cached.isSessionActive(1, 7, 'f')).toBe(true);
+    await settle();
+    expect(checks).toBe(3);
+    now = 2000; // the entry's time is up: the request itself now waits for the database
+    await expect(cached.isSessionActive(1, 7, 'f')).rejects.toThrow('database down');
   });
 });
 

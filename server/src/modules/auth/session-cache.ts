@@ -8,6 +8,9 @@ interface Entry {
   userId: number;
   familyId: string;
   until: number;
+  /** From then on, the next request has it checked again in the background (refresh-ahead). */
+  renewAt: number;
+  renewing?: boolean;
 }
 
 /**
@@ -18,6 +21,12 @@ interface Entry {
  * (`forgetFamily` on logout and refresh-token reuse, `forgetUser` on a password change). Only
  * "active" is remembered; an ended session is asked about every time. Another process (a second
  * server behind the proxy, the admin CLI disabling a user) is seen after at most `ttlMs`.
+ *
+ * Refresh-ahead: in the second half of an entry's time, the first request that uses it has the
+ * session checked again in the background (`claimRenewal`), and the answer renews or ends the
+ * entry. A client that keeps asking then never waits for the check (on PostgreSQL a round trip,
+ * which every few hundred requests set the tail of a signed-in read: bench/README.md), while no
+ * entry is trusted longer than `ttlMs` after the check that made it.
  */
 export class SessionCache {
   private entries = new Map<string, Entry>();
@@ -49,7 +58,38 @@ export class SessionCache {
   remember(userId: number, familyId: string, rest: readonly unknown[] = [], since = this.epoch): void {
     if (this.ttlMs <= 0 || since !== this.epoch) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(this.key(userId, familyId, rest), { userId, familyId, until: this.now() + this.ttlMs });
+    const now = this.now();
+    this.entries.set(this.key(userId, familyId, rest), {
+      userId,
+      familyId,
+      until: now + this.ttlMs,
+      renewAt: now + this.ttlMs / 2,
+    });
+  }
+
+  /**
+   * True once for an active entry in the second half of its time: the caller checks the session
+   * again, calls `remember` (still active) or `forget` (ended), and then `endRenewal`.
+   */
+  claimRenewal(userId: number, familyId: string, rest: readonly unknown[] = []): boolean {
+    const e = this.entries.get(this.key(userId, familyId, rest));
+    if (!e || e.renewing || this.now() < e.renewAt) return false;
+    e.renewing = true;
+    return true;
+  }
+
+  /**
+   * A renewal is over. An entry it did not replace (the database did not answer, or a session was
+   * ended meanwhile so the answer was not remembered) may be claimed again by a later request.
+   */
+  endRenewal(userId: number, familyId: string, rest: readonly unknown[] = []): void {
+    const e = this.entries.get(this.key(userId, familyId, rest));
+    if (e) e.renewing = false;
+  }
+
+  /** One session found ended. */
+  forget(userId: number, familyId: string, rest: readonly unknown[] = []): void {
+    this.entries.delete(this.key(userId, familyId, rest));
   }
 
   forgetFamily(familyId: string): void {
@@ -77,11 +117,20 @@ export function withSessionCache(repo: AuthRepository, cache: SessionCache): Aut
   return {
     ...repo,
     async isSessionActive(userId, accountId, familyId) {
-      if (cache.isActive(userId, familyId, [accountId])) return true;
-      const since = cache.begin();
-      const active = await repo.isSessionActive(userId, accountId, familyId);
-      if (active) cache.remember(userId, familyId, [accountId], since);
-      return active;
+      const rest = [accountId];
+      const check = async () => {
+        const since = cache.begin();
+        const active = await repo.isSessionActive(userId, accountId, familyId);
+        if (active) cache.remember(userId, familyId, rest, since);
+        else cache.forget(userId, familyId, rest);
+        return active;
+      };
+      if (!cache.isActive(userId, familyId, rest)) return check();
+      if (cache.claimRenewal(userId, familyId, rest)) {
+        const done = () => cache.endRenewal(userId, familyId, rest);
+        check().then(done, done);
+      }
+      return true;
     },
     async revokeFamily(familyId) {
       cache.forgetFamily(familyId);
