@@ -18,23 +18,47 @@ export function termsFor(terms: AccountTerms, productTypeId: number): PriceTerms
   return { discountBp: terms.discountByType.get(productTypeId) ?? terms.defaultDiscountBp };
 }
 
-const termsQuery = prepared((db: Db, accountId: number) =>
+/** An account's row joined with each of its per-type discounts (or with nulls when it has none). */
+export const termsFrom = (db: Db, accountId: number) =>
   db
     .selectFrom('accounts as a')
     .leftJoin('account_discounts as d', 'd.account_id', 'a.id')
-    .select([
-      'a.currency_code',
-      'a.vat_rate_bp',
-      'a.carriage_minor',
-      'a.carriage_free_over_minor',
-      'a.discount_bp',
-      'a.is_proforma',
-      'a.on_stop',
-      'd.product_type_id',
-      'd.discount_bp as type_discount_bp',
-    ])
-    .where('a.id', '=', accountId),
-);
+    .where('a.id', '=', accountId);
+
+/** The columns of `termsFrom` that `termsFromRows` reads. */
+export const TERMS_COLUMNS = [
+  'a.currency_code',
+  'a.vat_rate_bp',
+  'a.carriage_minor',
+  'a.carriage_free_over_minor',
+  'a.discount_bp',
+  'a.is_proforma',
+  'a.on_stop',
+  'd.product_type_id as discount_type_id',
+  'd.discount_bp as type_discount_bp',
+] as const;
+
+const termsQuery = prepared((db: Db, accountId: number) => termsFrom(db, accountId).select(TERMS_COLUMNS));
+
+export type TermsRow = Awaited<ReturnType<typeof termsQuery.execute>>[number];
+
+/** The terms in an account's rows of `termsFrom` (undefined: no such account). */
+export function termsFromRows(accountId: number, rows: readonly TermsRow[]): AccountTerms | undefined {
+  const a = rows[0];
+  if (!a) return undefined;
+  const discountByType = new Map<number, number>();
+  for (const r of rows) if (r.discount_type_id !== null) discountByType.set(r.discount_type_id, r.type_discount_bp!);
+  return {
+    accountId,
+    currencyCode: a.currency_code,
+    vatRateBp: a.vat_rate_bp,
+    carriage: { carriageMinor: a.carriage_minor, freeOverMinor: Number(a.carriage_free_over_minor) },
+    defaultDiscountBp: a.discount_bp,
+    discountByType,
+    isProforma: !!a.is_proforma,
+    onStop: !!a.on_stop,
+  };
+}
 
 const tiersQuery = prepared((db: Db, productIds: number[], currency: 'GBP' | 'EUR') =>
   db
@@ -50,21 +74,7 @@ export function pricingRepository(db: Db) {
   return {
     /** The account with its per-type discounts: one statement (a row per discount, or one of nulls). */
     async accountTerms(accountId: number): Promise<AccountTerms | undefined> {
-      const rows = await termsQuery.execute(db, accountId);
-      const a = rows[0];
-      if (!a) return undefined;
-      const discountByType = new Map<number, number>();
-      for (const r of rows) if (r.product_type_id !== null) discountByType.set(r.product_type_id, r.type_discount_bp!);
-      return {
-        accountId,
-        currencyCode: a.currency_code,
-        vatRateBp: a.vat_rate_bp,
-        carriage: { carriageMinor: a.carriage_minor, freeOverMinor: Number(a.carriage_free_over_minor) },
-        defaultDiscountBp: a.discount_bp,
-        discountByType,
-        isProforma: !!a.is_proforma,
-        onStop: !!a.on_stop,
-      };
+      return termsFromRows(accountId, await termsQuery.execute(db, accountId));
     },
 
     /** Multi-buy tiers by product id in a currency. */

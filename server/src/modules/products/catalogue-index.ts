@@ -270,6 +270,9 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
     /** The catalogue revision now: read it beside other work and hand it to `search`. */
     revision: currentRevision,
 
+    /** The revision of the index in memory (undefined before the first build): `search` at it asks nothing. */
+    builtRevision: (): number | undefined => order?.revision,
+
     /**
      * Ranked ids of the sellable products matching `text` in `currency`; at most `limit`. At the
      * catalogue `revision` given (read by `revision()` during this request), else at the one now.

@@ -483,6 +483,60 @@ describe.each(testEngines())('products API on $name', (engine) => {
       );
   });
 
+  it('reads a page of a text search in one statement once it knows the account, and sees its terms as they are now', async () => {
+    const db = handle.db;
+    const accountId = await insertAccount(db, { discount_bp: 1000 });
+    const typeId = (await db
+      .selectFrom('products')
+      .select('product_type_id')
+      .where('id', '=', ids['RB-BLK-0001']!)
+      .executeTakeFirstOrThrow())!.product_type_id;
+    let statements = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    const service = productsService(counted, handle.engine);
+    const caller = { userId: 0, accountId };
+    const q = { searchValue: 'charcoal', isSearching: 'true' as const, page: 1, pageSize: 20 };
+    const prices = async () =>
+      Object.fromEntries(
+        (await service.searchProducts(caller, q)).products.map((p) => [p.itemNumber, p.discountPrice]),
+      );
+
+    expect(await prices()).toEqual({ 'GB-ONLY': 0.9, 'RB-BLK-0001': 11.25 }); // learns the currency, builds the index
+    statements = 0;
+    const again = await service.searchProducts(caller, q);
+    expect(statements).toBe(1);
+    expect(again).toMatchObject({ total: 2, truncated: false });
+    // An empty page too: the terms and the revision alone.
+    statements = 0;
+    expect(await service.searchProducts(caller, { ...q, page: 2 })).toEqual({
+      products: [],
+      truncated: false,
+      total: 2,
+    });
+    expect(statements).toBe(1);
+
+    // Terms changed past this server apply at once.
+    await db
+      .insertInto('account_discounts')
+      .values({ account_id: accountId, product_type_id: typeId, discount_bp: 5000 })
+      .execute();
+    expect(await prices()).toEqual({ 'GB-ONLY': 0.5, 'RB-BLK-0001': 6.25 });
+    // So does a new currency (the guess is wrong once: the usual way answers, then learns it).
+    await db.updateTable('accounts').set({ currency_code: 'EUR' }).where('id', '=', accountId).execute();
+    statements = 0;
+    expect(await prices()).toEqual({ 'RB-BLK-0001': 7.315 });
+    expect(statements).toBeGreaterThan(1);
+    statements = 0;
+    expect(await prices()).toEqual({ 'RB-BLK-0001': 7.315 });
+    expect(statements).toBe(1);
+  });
+
   it(`caps lists at ${SEARCH_RESULT_LIMIT} rows and says so in a header`, async () => {
     const small = productsService(handle.db, handle.engine, 2);
     const caller = { userId: 0, accountId: accounts.gbp };

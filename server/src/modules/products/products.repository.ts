@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Engine } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
+import { TERMS_COLUMNS, termsFrom, type TermsRow } from '../pricing/pricing.repository.js';
 import { catalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
 
 /** Who is asking: rows are priced in the account's currency and flagged for the user. */
@@ -65,7 +66,7 @@ function sellable(db: Db, currency: 'GBP' | 'EUR') {
 }
 
 /** A short list's rows, each with its facts looked up beside it (see detailsPerRow). */
-const rowsQuery = prepared((db: Db, ids: number[], userId: number, currency: 'GBP' | 'EUR') =>
+const rowsSelect = (db: Db, ids: number[], userId: number, currency: 'GBP' | 'EUR') =>
   sellable(db, currency)
     .where('p.id', 'in', ids)
     .select([
@@ -82,8 +83,43 @@ const rowsQuery = prepared((db: Db, ids: number[], userId: number, currency: 'GB
         'quantity_due',
       ),
       sql<string | null>`(select min(i.due_date) from inbound_deliveries i where i.product_id = p.id)`.as('due_date'),
-    ]),
+    ]);
+
+const rowsQuery = prepared(rowsSelect);
+
+/** `null as name` for each name: one side's stand-ins for the other side's columns in a union. */
+const nulls = <N extends string>(names: readonly N[]) => names.map((n) => sql<null>`null`.as(n));
+/** The names of `TERMS_COLUMNS` as they come out (`'d.discount_bp as type_discount_bp'`: `type_discount_bp`). */
+const termsNames = TERMS_COLUMNS.map((c) => c.split(/[. ]/).pop()!);
+const rowNames = [
+  ...ROW_COLUMNS.map((c) => c.split('.').pop()!),
+  'is_favourite',
+  'has_multibuy',
+  'quantity_due',
+  'due_date',
+] as const;
+
+/** An account's terms rows (as `termsQuery` in pricing.repository.ts) with the catalogue revision beside them. */
+const termsAndRevision = (db: Db, accountId: number) =>
+  termsFrom(db, accountId)
+    .crossJoin('catalogue_revision as cr')
+    .where('cr.id', '=', 1)
+    .select([...nulls(rowNames), ...TERMS_COLUMNS, 'cr.revision']);
+
+/**
+ * A page of a text search, the caller's account terms and the catalogue revision, in one statement:
+ * the page's rows (as `rowsQuery`, with nulls for the terms columns), then `termsAndRevision` (with
+ * nulls for the row columns). On PostgreSQL one round trip instead of two in turn (searchPageAtOnce).
+ */
+const pageAndTermsQuery = prepared(
+  (db: Db, ids: number[], userId: number, currency: 'GBP' | 'EUR', accountId: number) =>
+    rowsSelect(db, ids, userId, currency)
+      .select([...nulls(termsNames), sql<null>`null`.as('revision')])
+      .unionAll(termsAndRevision(db, accountId) as never),
 );
+/** The same for an empty page (`in ()` is not SQL on PostgreSQL). */
+const termsAndRevisionQuery = prepared(termsAndRevision);
+type PageAndTermsRow = Awaited<ReturnType<typeof pageAndTermsQuery.execute>>[number];
 
 const typesQuery = prepared((db: Db) =>
   db.selectFrom('product_types').select(['id', 'name']).orderBy('sort').orderBy('name'),
@@ -91,6 +127,15 @@ const typesQuery = prepared((db: Db) =>
 const rangesQuery = prepared((db: Db) =>
   db.selectFrom('product_ranges').select(['product_type_id', 'name']).orderBy('sort').orderBy('name'),
 );
+
+/** A row of `rowsSelect` with its facts as the service takes them (the engines differ in types). */
+const asProductRow = (r: Awaited<ReturnType<typeof rowsQuery.execute>>[number]): ProductRow => ({
+  ...r,
+  is_favourite: !!r.is_favourite,
+  has_multibuy: !!r.has_multibuy,
+  quantity_due: Number(r.quantity_due),
+  due_date: r.due_date ?? null,
+});
 
 /** `rows` in the order of `ids` (a row whose id is not there is left out). */
 function inOrder<R extends { id: number }>(ids: readonly number[], rows: R[]): R[] {
@@ -118,16 +163,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
    */
   async function detailsPerRow(caller: Caller, ids: readonly number[], executor: Db): Promise<ProductRow[]> {
     const rows = await rowsQuery.execute(executor, [...ids], caller.userId, caller.currency);
-    return inOrder(
-      ids,
-      rows.map((r) => ({
-        ...r,
-        is_favourite: !!r.is_favourite,
-        has_multibuy: !!r.has_multibuy,
-        quantity_due: Number(r.quantity_due),
-        due_date: r.due_date ?? null,
-      })),
-    );
+    return inOrder(ids, rows.map(asProductRow));
   }
 
   /**
@@ -201,6 +237,37 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
      */
     searchRevision: (filter: SearchFilter): Promise<number> | undefined =>
       textAlone(filter) ? index.revision() : undefined,
+
+    /**
+     * A page of a text search in one statement (pageAndTermsQuery), when this server has the
+     * catalogue in memory: the matches ranked from the index as built, without asking for the
+     * revision first; then the page's rows (`pick` chooses their ids from the ranked list), the
+     * caller's terms rows and the catalogue revision, read together. Undefined when the filter is
+     * not a text alone, the index is not built yet, the account is not there, or the revision read
+     * is newer than the index: then the index was behind, and the caller asks the usual way.
+     * The caller checks that the terms' currency is the one it assumed in `caller`.
+     */
+    async searchPageAtOnce(
+      caller: Caller,
+      filter: SearchFilter,
+      limit: number,
+      pick: (ids: number[]) => number[],
+    ): Promise<{ ids: number[]; rows: ProductRow[]; terms: TermsRow[] } | undefined> {
+      const revision = index.builtRevision();
+      if (!textAlone(filter) || revision === undefined) return undefined;
+      const words = searchWords(filter.text ?? '');
+      const ids = await index.search(caller.currency, { words, phrase: words.join(' ') }, limit, revision);
+      const shown = pick(ids);
+      const all = (
+        shown.length
+          ? await pageAndTermsQuery.execute(db, shown, caller.userId, caller.currency, caller.accountId)
+          : await termsAndRevisionQuery.execute(db, caller.accountId)
+      ) as PageAndTermsRow[];
+      // Terms rows are the ones without a product id (products.id is never null).
+      const terms = all.filter((r) => r.id === null) as unknown as (TermsRow & { revision: number | string })[];
+      if (!terms[0] || Number(terms[0].revision) > revision) return undefined;
+      return { ids, rows: inOrder(shown, all.filter((r) => r.id !== null).map(asProductRow)), terms };
+    },
 
     /** The full rows of the given ids, in their order (a page of a search). */
     details: (caller: Caller, ids: readonly number[]) => details(caller, ids),

@@ -4,6 +4,7 @@ import {
   productCsvFields,
   toShortDate,
   type Category,
+  type CurrencyCode,
   type DeliveryScheduleEntry,
   type MultiBuyDiscount,
   type Product,
@@ -13,7 +14,7 @@ import { discountPriceE5 } from '../../domain/pricing.js';
 import { e5ToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
+import { pricingRepository, termsFor, termsFromRows, type AccountTerms } from '../pricing/pricing.repository.js';
 import {
   productsRepository,
   type Caller,
@@ -49,6 +50,15 @@ export interface SearchInput {
 export const DEFAULT_PAGE_SIZE = 20;
 /** Rows looked up, priced and written per step of a streamed export. */
 export const EXPORT_BATCH = 200;
+/** Accounts whose currency a service remembers (see `currencies`); then it starts again. */
+const MAX_REMEMBERED_ACCOUNTS = 10_000;
+
+/** Page `page` (1-based) of `size` rows of a ranked list cut at `limit`: its ids and the list's total. */
+function pageOf(ids: readonly number[], limit: number, page: number, size: number) {
+  const total = Math.min(ids.length, limit);
+  const start = Math.min((page - 1) * size, total);
+  return { total, ids: ids.slice(start, Math.min(start + size, total)) };
+}
 
 /** A search's whole list as CSV, produced a batch at a time while it is sent. */
 export interface ProductExport {
@@ -67,10 +77,17 @@ export interface ProductImage {
 export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LIMIT, options: RepositoryOptions = {}) {
   const repo = productsRepository(db, engine, options);
   const pricing = pricingRepository(db);
+  /**
+   * Each account's currency as last read with its terms: a guess that lets a page of a search be
+   * read in one statement (pageAtOnce), which checks it against the terms read in that statement.
+   */
+  const currencies = new Map<number, CurrencyCode>();
 
   async function termsOf(who: Requester): Promise<{ caller: Caller; terms: AccountTerms }> {
     const terms = await pricing.accountTerms(who.accountId);
     if (!terms) throw notFound('Account not found');
+    if (currencies.size >= MAX_REMEMBERED_ACCOUNTS) currencies.clear();
+    currencies.set(who.accountId, terms.currencyCode);
     return { caller: { userId: who.userId, accountId: who.accountId, currency: terms.currencyCode }, terms };
   }
 
@@ -121,6 +138,26 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
     return { ...found, ids: await repo.searchIds(found.caller, filter, limit + 1, revision) };
   }
 
+  /**
+   * A page of a text search in one statement (the repository's searchPageAtOnce) when the
+   * account's currency is known: on PostgreSQL one round trip instead of two in turn. Undefined when
+   * that cannot be done or its reads disagree with what it assumed (the currency, the index's
+   * revision); the caller then asks the usual way.
+   */
+  async function pageAtOnce(who: Requester, filter: SearchFilter, page: number, size: number) {
+    const currency = currencies.get(who.accountId);
+    if (!currency) return undefined;
+    let total = 0;
+    const found = await repo.searchPageAtOnce({ ...who, currency }, filter, limit + 1, (ids) => {
+      const shown = pageOf(ids, limit, page, size);
+      total = shown.total;
+      return shown.ids;
+    });
+    const terms = found && termsFromRows(who.accountId, found.terms);
+    if (!found || terms?.currencyCode !== currency) return undefined;
+    return { products: found.rows.map(toProduct(terms)), truncated: found.ids.length > limit, total };
+  }
+
   async function productIdOr404(itemNumber: string): Promise<number> {
     const id = await repo.productId(itemNumber);
     if (id === undefined) throw notFound('Product not found');
@@ -136,14 +173,15 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
     async searchProducts(who: Requester, q: SearchInput): Promise<ProductPage> {
       const filter = filterOf(q);
       if (!filter) return { products: [], truncated: false, ...(q.page ? { total: 0 } : {}) };
+      const size = q.pageSize ?? DEFAULT_PAGE_SIZE;
+      const atOnce = q.page ? await pageAtOnce(who, filter, q.page, size) : undefined;
+      if (atOnce) return atOnce;
       const { caller, terms, ids } = await termsAndIds(who, filter);
       if (!q.page) return page(terms, await repo.details(caller, ids));
       // A page: every match ranked (for the total), then only the page's rows looked up and priced.
-      const total = Math.min(ids.length, limit);
-      const size = q.pageSize ?? DEFAULT_PAGE_SIZE;
-      const start = Math.min((q.page - 1) * size, total);
-      const rows = await repo.details(caller, ids.slice(start, Math.min(start + size, total)));
-      return { products: rows.map(toProduct(terms)), truncated: ids.length > limit, total };
+      const shown = pageOf(ids, limit, q.page, size);
+      const rows = await repo.details(caller, shown.ids);
+      return { products: rows.map(toProduct(terms)), truncated: ids.length > limit, total: shown.total };
     },
 
     /**
