@@ -50,6 +50,12 @@ const unknownPages = PAGES.filter((p) => !['login', 'search', 'basket'].includes
 if (unknownPages.length)
   throw new Error(`lighthouse: --pages takes login, search, basket (not ${unknownPages.join(', ')})`);
 const OUT_DIR = path.join(ROOT, 'bench/.output');
+/**
+ * Lighthouse's own trace failures, whose message ends "Please run Lighthouse again": such a run is
+ * measured again (at most RETRIES times), saying so; any other runtime error ends the bench.
+ */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'TRACING_ALREADY_STARTED']);
+const RETRIES = 2;
 const BASELINE_HTML = `<!doctype html>
 <html lang="en">
   <head>
@@ -169,7 +175,7 @@ try {
    * One Lighthouse run in a fresh tab. The HTTP cache is always cleared first (a cold load);
    * `keepStorage` keeps localStorage (the session) instead of Lighthouse's usual reset.
    */
-  const measure = async (label: string, urlPath: string, keepStorage: boolean): Promise<Figures> => {
+  const measure = async (label: string, urlPath: string, keepStorage: boolean, attempt = 0): Promise<Figures> => {
     const page = await connected.newPage();
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
@@ -189,7 +195,12 @@ try {
       const name = urlPath.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
       fs.writeFileSync(path.join(OUT_DIR, `lighthouse-${name}.report.json`), JSON.stringify(lhr, null, 1));
     }
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${urlPath}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const message = `lighthouse: ${urlPath}: ${lhr.runtimeError.message}`;
+      if (!RETRIED_ERRORS.has(lhr.runtimeError.code) || attempt >= RETRIES) throw new Error(message);
+      console.log(`  ${message}; measuring that run again`);
+      return measure(label, urlPath, keepStorage, attempt + 1);
+    }
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== urlPath) throw new Error(`lighthouse: ${urlPath} ended on ${finalPath} (not logged in?)`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
