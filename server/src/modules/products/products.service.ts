@@ -147,14 +147,15 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
   async function pageAtOnce(who: Requester, filter: SearchFilter, page: number, size: number) {
     const currency = currencies.get(who.accountId);
     if (!currency) return undefined;
-    let total = 0;
-    const found = await repo.searchPageAtOnce({ ...who, currency }, filter, limit + 1, (ids) => {
-      const shown = pageOf(ids, limit, page, size);
-      total = shown.total;
-      return shown.ids;
-    });
+    const found = await repo.searchPageAtOnce(
+      { ...who, currency },
+      filter,
+      limit + 1,
+      (ids) => pageOf(ids, limit, page, size).ids,
+    );
     const terms = found && termsFromRows(who.accountId, found.terms);
     if (!found || terms?.currencyCode !== currency) return undefined;
+    const total = Math.min(found.ids.length, limit);
     return { products: found.rows.map(toProduct(terms)), truncated: found.ids.length > limit, total };
   }
 
