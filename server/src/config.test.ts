@@ -11,6 +11,8 @@ describe('loadConfig', () => {
     const dir = tmp();
     const a = loadConfig({ DATA_DIR: dir });
     expect(a.PORT).toBe(3000);
+    expect(a.LISTEN_FOR_CHANGES).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, LISTEN_FOR_CHANGES: 'false' }).LISTEN_FOR_CHANGES).toBe(false);
     expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
     expect((fs.statSync(path.join(dir, 'secrets.json')).mode & 0o777).toString(8)).toBe('600');
@@ -26,6 +28,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['JWT_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
+    ['LISTEN_FOR_CHANGES', 'yes'],
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid ${name}=`));

@@ -43,6 +43,11 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(256),
+  LISTEN_FOR_CHANGES: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true')
+    .describe('PostgreSQL: hear committed changes (LISTEN) and answer pages seen before from memory'),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Database } from './types.js';
 import { statementName } from './prepared.js';
+import { postgresChangeFeed, type ChangeFeed } from './change-feed.js';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -14,6 +15,11 @@ export interface DbHandle {
   engine: Engine;
   /** Where it lives, without credentials, for logs and /api/health. */
   describe: string;
+  /**
+   * PostgreSQL: changes committed by any process, heard as they commit (db/change-feed.ts); it
+   * connects when first subscribed to. SQLite: none.
+   */
+  changes?: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -82,11 +88,16 @@ export function openDatabase(opts: OpenOptions): DbHandle {
     pool.on('error', (err) => console.warn(`postgres: idle client error: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
     const u = new URL(opts.databaseUrl);
+    const changes = postgresChangeFeed(opts.databaseUrl);
     return {
       db,
       engine: 'postgres',
       describe: `postgres ${u.hostname}:${u.port || 5432}${u.pathname}`,
-      close: () => db.destroy(),
+      changes,
+      close: async () => {
+        await changes.close();
+        await db.destroy();
+      },
     };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });

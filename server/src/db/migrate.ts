@@ -3,6 +3,7 @@ import * as initial from './migrations/001-initial.js';
 import * as counters from './migrations/002-counters.js';
 import * as paymentLinks from './migrations/003-payment-links.js';
 import * as catalogueRevision from './migrations/004-catalogue-revision.js';
+import * as changeFeed from './migrations/005-change-feed.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -13,6 +14,7 @@ const migrations: Record<string, EngineMigration> = {
   '002-counters': counters,
   '003-payment-links': paymentLinks,
   '004-catalogue-revision': catalogueRevision,
+  '005-change-feed': changeFeed,
 };
 
 class EngineAwareProvider implements MigrationProvider {

@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DB_ACQUIRE_TIMEOUT_MS: 5_000,
     SESSION_CACHE_MS: 2_000,
     SEARCH_CACHE_ENTRIES: 256,
+    LISTEN_FOR_CHANGES: true,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     SEED_ON_EMPTY: false,

@@ -12,6 +12,7 @@ import {
 } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { Db, DbHandle } from '../../db/client.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
 import { nowIso } from '../../lib/time.js';
@@ -228,6 +229,11 @@ describe.each(testEngines())('products API on $name', (engine) => {
     return productList.parse(res.json());
   };
   const codes = (list: Product[]) => list.map((p) => p.itemNumber);
+  /**
+   * After a change made past the server: once every change committed so far has been heard
+   * (PostgreSQL's change feed; pages it has seen are answered from memory until then). No-op on SQLite.
+   */
+  const caughtUp = async () => handle.changes?.caughtUp();
   const text = (token: string, searchValue: string) => search(token, { searchValue, isSearching: 'true' });
   const favourite = (token: string, method: 'POST' | 'DELETE', itemNumber: unknown) =>
     app.inject({ method, url: '/api/orderproducts/favourites', headers: bearer(token), payload: { itemNumber } });
@@ -325,7 +331,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
     expect(codes(await text(gbp, 'sage dim'))).toEqual(['RB-DIM-0001']);
   });
 
-  it('answers text searches from the catalogue as it is now, whichever process changed it', async () => {
+  it('answers text searches from the catalogue as it is now, whichever process changed it (once heard)', async () => {
     const db = handle.db;
     const page = { searchValue: 'wallaby', isSearching: 'true', page: '1', pageSize: '20' };
     expect(await search(gbp, page)).toEqual([]);
@@ -335,15 +341,18 @@ describe.each(testEngines())('products API on $name', (engine) => {
       description: 'Wallaby pelmet',
       gbpE5: 100_000,
     });
+    await caughtUp();
     expect(codes(await search(gbp, page))).toEqual(['WB-1']);
     expect(codes(await text(gbp, 'wallaby'))).toEqual(['WB-1']);
     await db.updateTable('products').set({ active: 0 }).where('id', '=', productId).execute();
+    await caughtUp();
     expect(await search(gbp, page)).toEqual([]);
     await db
       .updateTable('products')
       .set({ active: 1, description: 'Kangaroo pelmet', search_text: 'wb-1 kangaroo pelmet' })
       .where('id', '=', productId)
       .execute();
+    await caughtUp();
     expect(await search(gbp, page)).toEqual([]);
     expect(codes(await text(gbp, 'kangaroo'))).toEqual(['WB-1']);
     await db.deleteFrom('product_prices').where('product_id', '=', productId).execute();
@@ -535,6 +544,91 @@ describe.each(testEngines())('products API on $name', (engine) => {
     statements = 0;
     expect(await prices()).toEqual({ 'RB-BLK-0001': 7.315 });
     expect(statements).toBe(1);
+  });
+
+  it('answers a page seen before from memory on PostgreSQL (from the file on SQLite), and hears every change to it', async () => {
+    const db = handle.db;
+    const accountId = await insertAccount(db, { discount_bp: 1000 });
+    const userId = await insertUser(db, accountId, 'mem');
+    const roller = ids['RB-BLK-0001']!;
+    let statements = 0;
+    const counted = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    // The database's feed, with what it hears held back while `holding` (to tell this server's own
+    // changes from what the feed tells it).
+    let holding = false;
+    const held: (() => void)[] = [];
+    const feed = handle.changes;
+    const changes: ChangeFeed | undefined = feed && {
+      get live() {
+        return feed.live;
+      },
+      subscribe: (heard) =>
+        feed.subscribe((topic, key) => (holding ? held.push(() => heard(topic, key)) : heard(topic, key))),
+      caughtUp: () => feed.caughtUp(),
+      close: () => feed.close(),
+    };
+    const service = productsService(counted, handle.engine, SEARCH_RESULT_LIMIT, { changes });
+    const caller = { userId, accountId };
+    const q = { searchValue: 'charcoal', isSearching: 'true' as const, page: 1, pageSize: 20 };
+    const shown = async () => {
+      statements = 0;
+      const { products } = await service.searchProducts(caller, q);
+      const row = products.find((p) => p.itemNumber === 'RB-BLK-0001')!;
+      return { statements, stock: row.stock, due: row.quantityDue, price: row.discountPrice, fav: row.isFavourite };
+    };
+
+    await caughtUp(); // listening
+    await shown(); // learns the currency
+    const read = await shown(); // one statement, kept
+    expect(read).toEqual({ statements: 1, stock: 12, due: 65, price: 11.25, fav: false });
+    // SQLite has no change feed: every page reads the file (microseconds), one statement each.
+    const fromMemory = handle.engine === 'postgres' ? 0 : 1;
+    expect(await shown()).toEqual({ ...read, statements: fromMemory });
+
+    // Changes made past the server: each seen once heard, then kept again.
+    await db.updateTable('products').set({ stock: 7 }).where('id', '=', roller).execute();
+    await caughtUp();
+    expect(await shown()).toEqual({ ...read, stock: 7 });
+    expect(await shown()).toEqual({ ...read, stock: 7, statements: fromMemory });
+    await db
+      .insertInto('inbound_deliveries')
+      .values({ product_id: roller, quantity: 5, due_date: inDays(9) })
+      .execute();
+    await caughtUp();
+    expect(await shown()).toMatchObject({ statements: 1, due: 70 });
+    await db.updateTable('accounts').set({ discount_bp: 5000 }).where('id', '=', accountId).execute();
+    await caughtUp();
+    expect(await shown()).toMatchObject({ statements: 1, price: 6.25 });
+    await db.insertInto('favourites').values({ user_id: userId, product_id: roller, created_at: nowIso() }).execute();
+    await caughtUp();
+    expect(await shown()).toMatchObject({ statements: 1, fav: true });
+    expect(await shown()).toMatchObject({ statements: fromMemory, fav: true });
+
+    // This server's own favourite change: seen by the very next page, before the feed tells of it.
+    holding = true;
+    await service.removeFavourite(caller, 'RB-BLK-0001');
+    expect(await shown()).toMatchObject({ statements: 1, fav: false });
+    holding = false;
+    await caughtUp();
+    held.splice(0).forEach((tell) => tell());
+    await shown();
+    expect(await shown()).toMatchObject({ statements: fromMemory, fav: false });
+
+    // A colleague's favourites are their own: changing them leaves this user's page in memory.
+    const colleagueId = await insertUser(db, accountId, 'mem2');
+    await service.addFavourite({ userId: colleagueId, accountId }, 'RB-BLK-0001');
+    await caughtUp();
+    expect(await shown()).toMatchObject({ statements: fromMemory, fav: false });
+    await db.deleteFrom('inbound_deliveries').where('product_id', '=', roller).where('quantity', '=', 5).execute();
+    await db.updateTable('products').set({ stock: 12 }).where('id', '=', roller).execute();
+    await caughtUp();
+    expect(await shown()).toMatchObject({ stock: 12, due: 65 });
   });
 
   it(`caps lists at ${SEARCH_RESULT_LIMIT} rows and says so in a header`, async () => {

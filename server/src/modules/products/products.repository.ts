@@ -2,7 +2,9 @@ import { sql, type SqlBool } from 'kysely';
 import type { Db, Engine } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { TERMS_COLUMNS, termsFrom, type TermsRow } from '../pricing/pricing.repository.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import { catalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
+import { pageFacts } from './page-facts.js';
 
 /** Who is asking: rows are priced in the account's currency and flagged for the user. */
 export interface Caller {
@@ -149,10 +151,16 @@ const SMALL_LIST = 50;
 export interface RepositoryOptions {
   /** Ranked text searches remembered per catalogue revision (0: none). */
   searchResultEntries?: number;
+  /**
+   * The database's change feed (PostgreSQL): with it, what pages of text searches read is kept in
+   * memory while the feed is live, and a page seen before needs no statement (page-facts.ts).
+   */
+  changes?: ChangeFeed | undefined;
 }
 
 export function productsRepository(db: Db, engine: Engine, options: RepositoryOptions = {}) {
   const index = catalogueIndex(db, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
+  const facts = options.changes && pageFacts(options.changes);
 
   /** Active products with a price in the caller's currency: what a list may show. Lists filter and order these. */
   const candidates = (caller: Caller, executor: Db = db) => sellable(executor, caller.currency);
@@ -246,6 +254,8 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
      * not a text alone, the index is not built yet, the account is not there, or the revision read
      * is newer than the index: then the index was behind, and the caller asks the usual way.
      * The caller checks that the terms' currency is the one it assumed in `caller`.
+     * With a live change feed, a page whose rows, terms and flags were all read before and have not
+     * changed since is answered from memory, with no statement (page-facts.ts).
      */
     async searchPageAtOnce(
       caller: Caller,
@@ -258,6 +268,9 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
       const words = searchWords(filter.text ?? '');
       const ids = await index.search(caller.currency, { words, phrase: words.join(' ') }, limit, revision);
       const shown = pick(ids);
+      const known = facts?.page(caller, shown, revision);
+      if (known) return { ids, ...known };
+      const ticket = facts?.ticket();
       const all = (
         shown.length
           ? await pageAndTermsQuery.execute(db, shown, caller.userId, caller.currency, caller.accountId)
@@ -266,7 +279,11 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
       // Terms rows are the ones without a product id (products.id is never null).
       const terms = all.filter((r) => r.id === null) as unknown as (TermsRow & { revision: number | string })[];
       if (!terms[0] || Number(terms[0].revision) > revision) return undefined;
-      return { ids, rows: inOrder(shown, all.filter((r) => r.id !== null).map(asProductRow)), terms };
+      const rows = inOrder(shown, all.filter((r) => r.id !== null).map(asProductRow));
+      if (terms[0].currency_code === caller.currency && rows.length === shown.length) {
+        facts?.remember(ticket, caller, Number(terms[0].revision), rows, terms);
+      }
+      return { ids, rows, terms };
     },
 
     /** The full rows of the given ids, in their order (a page of a search). */
@@ -407,10 +424,12 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
         .values({ user_id: userId, product_id: productId, created_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
         .execute();
+      facts?.forgetUser(userId);
     },
 
     async removeFavourite(userId: number, productId: number): Promise<void> {
       await db.deleteFrom('favourites').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+      facts?.forgetUser(userId);
     },
   };
 }

@@ -40,6 +40,7 @@ export const productsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
   const auth = requireAuth(ctx.auth);
   const products = productsService(ctx.handle.db, ctx.handle.engine, SEARCH_RESULT_LIMIT, {
     searchResultEntries: ctx.config.SEARCH_CACHE_ENTRIES,
+    changes: ctx.config.LISTEN_FOR_CHANGES ? ctx.handle.changes : undefined,
   });
   const tags = ['products'];
 

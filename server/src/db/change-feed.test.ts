@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { DbHandle } from './client.js';
+import { FEED_APPLICATION_NAME } from './change-feed.js';
+import { testEngines } from './testing.js';
+import { insertAccount, insertProduct, insertUser } from '../test/fixtures.js';
+import { testApp } from '../test/app.js';
+
+const pgEngine = testEngines().find((e) => e.name === 'postgres');
+if (!pgEngine) console.log('SKIPPED change-feed test: PostgreSQL only, and TEST_DATABASE_URL is not set');
+
+/** Waits (up to 5 s) until `ready` holds. */
+async function until(ready: () => boolean): Promise<void> {
+  for (const end = Date.now() + 5_000; !ready();) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('the change feed on SQLite', () => {
+  it('is not there: nothing read from the file is kept in memory', async () => {
+    const handle = await testEngines()[0]!.open();
+    expect(handle.engine).toBe('sqlite');
+    expect(handle.changes).toBeUndefined();
+    await handle.close();
+  });
+});
+
+describe.skipIf(!pgEngine)('the change feed on PostgreSQL', () => {
+  let handle: DbHandle;
+  const heard: (string | undefined)[] = [];
+  let accountId: number;
+  let first: (string | undefined)[] = [];
+
+  beforeAll(async () => {
+    handle = await pgEngine!.open();
+    accountId = await insertAccount(handle.db);
+    handle.changes!.subscribe((topic, key) => heard.push(key === undefined ? topic : `${topic}:${key}`));
+    await until(() => handle.changes!.live);
+    first = [...heard];
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** What the feed hears of `change`, once every change committed before now has come in. */
+  async function hearOf(change: () => Promise<unknown>): Promise<(string | undefined)[]> {
+    await handle.changes!.caughtUp();
+    heard.length = 0;
+    await change();
+    await handle.changes!.caughtUp();
+    return [...heard];
+  }
+
+  it('starts afresh once listening: subscribers are told anything may have changed', () => {
+    expect(first).toEqual([undefined]);
+  });
+
+  it('hears each kind of change made past the server, once per statement or per user', async () => {
+    const db = handle.db;
+    const product = await insertProduct(db, { itemNumber: 'CF-1', gbpE5: 100_000, tiers: [] });
+    expect(
+      await hearOf(() => db.updateTable('products').set({ stock: 3 }).where('id', '=', product.productId).execute()),
+    ).toEqual(['catalogue']);
+    expect(
+      await hearOf(() =>
+        db
+          .updateTable('product_prices')
+          .set({ list_price_e5: 1 })
+          .where('product_id', '=', product.productId)
+          .execute(),
+      ),
+    ).toEqual(['catalogue']);
+    expect(
+      await hearOf(() =>
+        db
+          .insertInto('inbound_deliveries')
+          .values({ product_id: product.productId, quantity: 5, due_date: '2027-01-01' })
+          .execute(),
+      ),
+    ).toEqual(['catalogue']);
+    expect(
+      await hearOf(() =>
+        db
+          .insertInto('multibuy_tiers')
+          .values({ product_id: product.productId, currency_code: 'GBP', minimum_quantity: 5, price_e5: 1 })
+          .execute(),
+      ),
+    ).toEqual(['catalogue']);
+    expect(
+      await hearOf(() => db.updateTable('accounts').set({ discount_bp: 500 }).where('id', '=', accountId).execute()),
+    ).toEqual(['terms']);
+    expect(
+      await hearOf(() =>
+        db
+          .insertInto('account_discounts')
+          .values({ account_id: accountId, product_type_id: product.typeId, discount_bp: 100 })
+          .execute(),
+      ),
+    ).toEqual(['terms']);
+    // A payment moves the balance, not the terms: nothing to hear.
+    expect(
+      await hearOf(() => db.updateTable('accounts').set({ balance_minor: 10 }).where('id', '=', accountId).execute()),
+    ).toEqual([]);
+
+    const userId = await insertUser(db, accountId, 'cf-user');
+    const both = await hearOf(() =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('favourites')
+          .values({ user_id: userId, product_id: product.productId, created_at: 'x' })
+          .execute();
+        await trx.deleteFrom('favourites').where('user_id', '=', userId).execute();
+      }),
+    );
+    expect(both).toEqual([`favourites:${userId}`]); // one of each payload per transaction
+    expect(await hearOf(() => sql`truncate favourites`.execute(db))).toEqual(['favourites']);
+  });
+
+  it('tells subscribers when it drops, uses nothing until it listens again, then starts afresh', async () => {
+    heard.length = 0;
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and application_name = ${FEED_APPLICATION_NAME}`.execute(handle.db);
+    await until(() => !handle.changes!.live);
+    expect(heard).toContain(undefined);
+    heard.length = 0;
+    await until(() => handle.changes!.live); // it listens again about a second later
+    expect(heard).toEqual([undefined]);
+    expect(await hearOf(() => handle.db.updateTable('products').set({ stock: 4 }).execute())).toEqual(['catalogue']);
+  });
+
+  it('is listened to by a server unless LISTEN_FOR_CHANGES is false', async () => {
+    const fresh = await pgEngine!.open();
+    const listeners = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and application_name = ${FEED_APPLICATION_NAME}`.execute(fresh.db)
+        ).rows[0]!.n,
+      );
+    try {
+      const off = await testApp(fresh, { LISTEN_FOR_CHANGES: false });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(fresh.changes!.live).toBe(false);
+      expect(await listeners()).toBe(0);
+      await off.close();
+      const on = await testApp(fresh);
+      await until(() => fresh.changes!.live);
+      expect(await listeners()).toBe(1);
+      await on.close();
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+import pg from 'pg';
+
+/**
+ * Changes committed to the database by any process, heard as they commit: PostgreSQL's
+ * LISTEN/NOTIFY on one channel (migration 005: triggers on the tables whose rows servers keep in
+ * memory send a topic, and for favourites the user's id, as `topic` or `topic:key`).
+ *
+ * A server that keeps database rows in memory (modules/products/page-facts.ts) may use them only
+ * while `live`: from the moment LISTEN succeeded until the connection drops. Subscribers are called
+ * for every change heard, and with no topic at all when anything may have changed unheard (the
+ * connection dropped, or came back after a drop): they then forget everything.
+ *
+ * SQLite has no such feed (its handle has none): there every read goes to the database file, which
+ * costs microseconds, and the admin CLI writes it from another process.
+ */
+export interface ChangeFeed {
+  /** True while listening: a change committed anywhere reaches the subscribers. */
+  readonly live: boolean;
+  /**
+   * Calls `heard` with each change's topic and key, or with no topic when anything may have
+   * changed. The first subscriber starts the listening connection. Returns the unsubscribe.
+   */
+  subscribe(heard: Heard): () => void;
+  /**
+   * Resolves once every change committed before the call has been heard (a notification of its
+   * own, sent after them, comes back; PostgreSQL delivers in commit order). For tests and tools
+   * that change rows past the server and then read through it.
+   */
+  caughtUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type Heard = (topic?: string, key?: string) => void;
+
+/** The one channel every trigger of migration 005 notifies on. */
+export const CHANGES_CHANNEL = 'portal_changes';
+/** The topic of `caughtUp`'s own notifications. */
+const SYNC_TOPIC = 'sync';
+/** The listening connection's name in pg_stat_activity. */
+export const FEED_APPLICATION_NAME = 'portal-change-feed';
+/** Wait before listening again after the connection dropped. */
+const RECONNECT_MS = 1_000;
+
+export function postgresChangeFeed(connectionString: string, log: (line: string) => void = console.warn): ChangeFeed {
+  const subscribers = new Set<Heard>();
+  const waiting = new Map<string, () => void>();
+  let client: pg.Client | undefined;
+  let live = false;
+  let closed = false;
+  let starting: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let syncs = 0;
+  let warned = false;
+
+  const tell = (topic?: string, key?: string) => {
+    for (const heard of subscribers) heard(topic, key);
+  };
+
+  function dropped(c: pg.Client, err?: Error) {
+    if (client !== c) return;
+    client = undefined;
+    live = false;
+    tell();
+    for (const resolve of waiting.values()) resolve(); // nothing is used from memory now
+    waiting.clear();
+    c.removeAllListeners();
+    c.on('error', () => {}); // a late error of a connection already given up
+    void c.end().catch(() => {});
+    if (!warned)
+      log(
+        `postgres change feed: ${err?.message ?? 'connection ended'}; rows kept in memory are not used until it is back`,
+      );
+    warned = true;
+    schedule();
+  }
+
+  function schedule() {
+    if (closed || retry || subscribers.size === 0) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void start();
+    }, RECONNECT_MS);
+    retry.unref();
+  }
+
+  function start(): Promise<void> {
+    if (closed || client) return Promise.resolve();
+    return (starting ??= (async () => {
+      const c = new pg.Client({ connectionString, keepAlive: true, application_name: FEED_APPLICATION_NAME });
+      c.on('error', (err) => dropped(c, err));
+      c.on('end', () => dropped(c));
+      c.on('notification', (msg) => {
+        if (msg.channel !== CHANGES_CHANNEL) return;
+        const payload = msg.payload ?? '';
+        const colon = payload.indexOf(':');
+        const topic = colon < 0 ? payload : payload.slice(0, colon);
+        const key = colon < 0 ? undefined : payload.slice(colon + 1);
+        if (topic === SYNC_TOPIC && key !== undefined) {
+          waiting.get(key)?.();
+          waiting.delete(key);
+          return;
+        }
+        tell(topic, key);
+      });
+      client = c;
+      try {
+        await c.connect();
+        await c.query(`listen ${CHANGES_CHANNEL}`);
+        if (client !== c || closed) return;
+        live = true;
+        // Whatever changed while nobody listened is unknown: subscribers start afresh.
+        tell();
+        if (warned) log('postgres change feed: listening again');
+        warned = false;
+      } catch (err) {
+        dropped(c, err instanceof Error ? err : new Error(String(err)));
+      }
+    })().finally(() => {
+      starting = undefined;
+    }));
+  }
+
+  return {
+    get live() {
+      return live;
+    },
+    subscribe(heard) {
+      subscribers.add(heard);
+      void start();
+      return () => void subscribers.delete(heard);
+    },
+    async caughtUp() {
+      await start();
+      const c = client;
+      if (!live || !c) return; // not listening: nothing kept in memory is used
+      const key = `${process.pid}-${++syncs}`;
+      const heard = new Promise<void>((resolve) => waiting.set(key, resolve));
+      await c.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, `${SYNC_TOPIC}:${key}`]);
+      await heard;
+    },
+    async close() {
+      closed = true;
+      live = false;
+      clearTimeout(retry);
+      await starting;
+      const c = client;
+      client = undefined;
+      for (const resolve of waiting.values()) resolve();
+      waiting.clear();
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => {});
+        await c.end().catch(() => {});
+      }
+    },
+  };
+}
