@@ -24,6 +24,7 @@ process.env.PASSWORD_HASH_COST ??= '10';
 const { testEngines } = await import('../server/src/db/testing.js');
 const { seedDemo, DEMO_PASSWORD } = await import('../server/src/db/seed/index.js');
 const { testConfig } = await import('../server/src/test/app.js');
+const { countingStatements } = await import('../server/src/test/statements.js');
 const { buildApp, apiCompression } = await import('../server/src/app.js');
 const { productsService } = await import('../server/src/modules/products/products.service.js');
 const { searchWords } = await import('../server/src/modules/products/products.repository.js');
@@ -175,17 +176,10 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
     );
 
     // The portal's statements counted (a plugin on its own handle), to show what page 1 asks the database.
-    let portalStatements = 0;
-    const portalDb = handle.db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        portalStatements++;
-        return args.result;
-      },
-    });
+    const portal = countingStatements(handle.db);
     const app = await buildApp({
       config: testConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: 1000, SEARCH_CACHE_ENTRIES: 0 }),
-      handle: { ...handle, db: portalDb },
+      handle: { ...handle, db: portal.db },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -296,9 +290,9 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
           service: () =>
             service.searchProducts(account, { searchValue: term, isSearching: 'true', page: 1, pageSize: 20 }),
           endpoint: async () => {
-            const before = portalStatements;
+            const before = portal.count;
             await endpoint(term);
-            pageStatements += portalStatements - before;
+            pageStatements += portal.count - before;
             pageRequests++;
           },
           alone: () => endpoint(term),

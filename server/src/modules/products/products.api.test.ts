@@ -17,6 +17,7 @@ import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js
 import { bearer, login, testApp } from '../../test/app.js';
 import { nowIso } from '../../lib/time.js';
 import { productsService } from './products.service.js';
+import { countingStatements } from '../../test/statements.js';
 
 /** An ISO date `days` from today. */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -500,15 +501,8 @@ describe.each(testEngines())('products API on $name', (engine) => {
       .select('product_type_id')
       .where('id', '=', ids['RB-BLK-0001']!)
       .executeTakeFirstOrThrow())!.product_type_id;
-    let statements = 0;
-    const counted = db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements++;
-        return args.result;
-      },
-    });
-    const service = productsService(counted, handle.engine);
+    const counted = countingStatements(db);
+    const service = productsService(counted.db, handle.engine);
     const caller = { userId: 0, accountId };
     const q = { searchValue: 'charcoal', isSearching: 'true' as const, page: 1, pageSize: 20 };
     const prices = async () =>
@@ -517,18 +511,18 @@ describe.each(testEngines())('products API on $name', (engine) => {
       );
 
     expect(await prices()).toEqual({ 'GB-ONLY': 0.9, 'RB-BLK-0001': 11.25 }); // learns the currency, builds the index
-    statements = 0;
+    counted.reset();
     const again = await service.searchProducts(caller, q);
-    expect(statements).toBe(1);
+    expect(counted.count).toBe(1);
     expect(again).toMatchObject({ total: 2, truncated: false });
     // An empty page too: the terms and the revision alone.
-    statements = 0;
+    counted.reset();
     expect(await service.searchProducts(caller, { ...q, page: 2 })).toEqual({
       products: [],
       truncated: false,
       total: 2,
     });
-    expect(statements).toBe(1);
+    expect(counted.count).toBe(1);
 
     // Terms changed past this server apply at once.
     await db
@@ -538,12 +532,12 @@ describe.each(testEngines())('products API on $name', (engine) => {
     expect(await prices()).toEqual({ 'GB-ONLY': 0.5, 'RB-BLK-0001': 6.25 });
     // So does a new currency (the guess is wrong once: the usual way answers, then learns it).
     await db.updateTable('accounts').set({ currency_code: 'EUR' }).where('id', '=', accountId).execute();
-    statements = 0;
+    counted.reset();
     expect(await prices()).toEqual({ 'RB-BLK-0001': 7.315 });
-    expect(statements).toBeGreaterThan(1);
-    statements = 0;
+    expect(counted.count).toBeGreaterThan(1);
+    counted.reset();
     expect(await prices()).toEqual({ 'RB-BLK-0001': 7.315 });
-    expect(statements).toBe(1);
+    expect(counted.count).toBe(1);
   });
 
   it('answers a page seen before from memory on PostgreSQL (from the file on SQLite), and hears every change to it', async () => {
@@ -551,14 +545,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
     const accountId = await insertAccount(db, { discount_bp: 1000 });
     const userId = await insertUser(db, accountId, 'mem');
     const roller = ids['RB-BLK-0001']!;
-    let statements = 0;
-    const counted = db.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements++;
-        return args.result;
-      },
-    });
+    const counted = countingStatements(db);
     // The database's feed, with what it hears held back while `holding` (to tell this server's own
     // changes from what the feed tells it).
     let holding = false;
@@ -573,14 +560,20 @@ describe.each(testEngines())('products API on $name', (engine) => {
       caughtUp: () => feed.caughtUp(),
       close: () => feed.close(),
     };
-    const service = productsService(counted, handle.engine, SEARCH_RESULT_LIMIT, { changes });
+    const service = productsService(counted.db, handle.engine, SEARCH_RESULT_LIMIT, { changes });
     const caller = { userId, accountId };
     const q = { searchValue: 'charcoal', isSearching: 'true' as const, page: 1, pageSize: 20 };
     const shown = async () => {
-      statements = 0;
+      counted.reset();
       const { products } = await service.searchProducts(caller, q);
       const row = products.find((p) => p.itemNumber === 'RB-BLK-0001')!;
-      return { statements, stock: row.stock, due: row.quantityDue, price: row.discountPrice, fav: row.isFavourite };
+      return {
+        statements: counted.count,
+        stock: row.stock,
+        due: row.quantityDue,
+        price: row.discountPrice,
+        fav: row.isFavourite,
+      };
     };
 
     await caughtUp(); // listening
