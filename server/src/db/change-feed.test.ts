@@ -1,7 +1,8 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DbHandle } from './client.js';
-import { FEED_APPLICATION_NAME } from './change-feed.js';
+import { FEED_APPLICATION_NAME, postgresChangeFeed } from './change-feed.js';
 import { testEngines } from './testing.js';
 import { insertAccount, insertProduct, insertUser } from '../test/fixtures.js';
 import { testApp } from '../test/app.js';
@@ -150,6 +151,53 @@ describe.skipIf(!pgEngine)('the change feed on PostgreSQL', () => {
       await on.close();
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('counts a connection that goes silent as lost when its heartbeat does not come back, and listens again', async () => {
+    // A TCP proxy to PostgreSQL that can stop passing bytes without closing anything, as a
+    // firewall that forgets a connection does.
+    const server = new URL(process.env.TEST_DATABASE_URL!);
+    let silent = false;
+    const sockets = new Set<net.Socket>();
+    const proxy = net.createServer((inbound) => {
+      const outbound = net.connect(Number(server.port || 5432), server.hostname);
+      for (const [from, to] of [
+        [inbound, outbound],
+        [outbound, inbound],
+      ] as const) {
+        sockets.add(from);
+        from.on('data', (bytes) => void (silent || to.write(bytes)));
+        from.on('error', () => {});
+        from.on('close', () => to.destroy());
+      }
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const through = new URL(server);
+    through.host = `127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    const lines: string[] = [];
+    const feed = postgresChangeFeed(through.toString(), {
+      log: (line) => lines.push(line),
+      heartbeatMs: 100,
+      heartbeatTimeoutMs: 200,
+    });
+    const told: (string | undefined)[] = [];
+    feed.subscribe((topic) => told.push(topic));
+    try {
+      await until(() => feed.live);
+      told.length = 0;
+      silent = true;
+      await until(() => !feed.live); // within a heartbeat and its wait
+      expect(told).toEqual([undefined]);
+      expect(lines.join('\n')).toMatch(/heartbeat did not come back in time/);
+      silent = false;
+      await until(() => feed.live); // a new connection about a second later
+      await feed.caughtUp();
+      expect(lines.at(-1)).toMatch(/listening again/);
+    } finally {
+      await feed.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -41,7 +42,20 @@ export const FEED_APPLICATION_NAME = 'portal-change-feed';
 /** Wait before listening again after the connection dropped. */
 const RECONNECT_MS = 1_000;
 
-export function postgresChangeFeed(connectionString: string, log: (line: string) => void = console.warn): ChangeFeed {
+export interface ChangeFeedOptions {
+  log?: (line: string) => void;
+  /**
+   * How often the listening connection sends itself a notification, and how long it waits for it
+   * to come back before it counts the connection as lost. A connection can die without a word (a
+   * firewall, a NAT, a cable); notifications would then stop unseen, and pages would be answered
+   * from memory that nothing corrects. With the heartbeat that lasts at most both times together.
+   */
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
+}
+
+export function postgresChangeFeed(connectionString: string, options: ChangeFeedOptions = {}): ChangeFeed {
+  const { log = console.warn, heartbeatMs = 5_000, heartbeatTimeoutMs = 5_000 } = options;
   const subscribers = new Set<Heard>();
   const waiting = new Map<string, () => void>();
   let client: pg.Client | undefined;
@@ -50,7 +64,10 @@ export function postgresChangeFeed(connectionString: string, log: (line: string)
   let starting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
   let syncs = 0;
+  /** Its own notifications' keys start with this: other processes' come to every listener too. */
+  const me = randomUUID();
   let warned = false;
+  let beat: NodeJS.Timeout | undefined;
 
   const tell = (topic?: string, key?: string) => {
     for (const heard of subscribers) heard(topic, key);
@@ -60,6 +77,7 @@ export function postgresChangeFeed(connectionString: string, log: (line: string)
     if (client !== c) return;
     client = undefined;
     live = false;
+    clearInterval(beat);
     tell();
     for (const resolve of waiting.values()) resolve(); // nothing is used from memory now
     waiting.clear();
@@ -108,6 +126,8 @@ export function postgresChangeFeed(connectionString: string, log: (line: string)
         await c.query(`listen ${CHANGES_CHANNEL}`);
         if (client !== c || closed) return;
         live = true;
+        beat = setInterval(() => void heartbeat(c), heartbeatMs);
+        beat.unref();
         // Whatever changed while nobody listened is unknown: subscribers start afresh.
         tell();
         if (warned) log('postgres change feed: listening again');
@@ -118,6 +138,29 @@ export function postgresChangeFeed(connectionString: string, log: (line: string)
     })().finally(() => {
       starting = undefined;
     }));
+  }
+
+  /** Sends a notification of its own on `c` and resolves when it comes back (or the feed drops). */
+  async function roundTrip(c: pg.Client): Promise<void> {
+    const key = `${me}-${++syncs}`;
+    const heard = new Promise<void>((resolve) => waiting.set(key, resolve));
+    await c.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, `${SYNC_TOPIC}:${key}`]);
+    await heard;
+  }
+
+  async function heartbeat(c: pg.Client) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), heartbeatTimeoutMs)));
+    const answer = await Promise.race([
+      roundTrip(c).then(
+        () => 'back' as const,
+        () => 'failed' as const,
+      ),
+      late,
+    ]);
+    clearTimeout(timer);
+    if (answer !== 'back')
+      dropped(c, new Error(`its heartbeat ${answer === 'late' ? 'did not come back in time' : 'failed'}`));
   }
 
   return {
@@ -133,15 +176,13 @@ export function postgresChangeFeed(connectionString: string, log: (line: string)
       await start();
       const c = client;
       if (!live || !c) return; // not listening: nothing kept in memory is used
-      const key = `${process.pid}-${++syncs}`;
-      const heard = new Promise<void>((resolve) => waiting.set(key, resolve));
-      await c.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, `${SYNC_TOPIC}:${key}`]);
-      await heard;
+      await roundTrip(c);
     },
     async close() {
       closed = true;
       live = false;
       clearTimeout(retry);
+      clearInterval(beat);
       await starting;
       const c = client;
       client = undefined;
