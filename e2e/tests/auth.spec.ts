@@ -7,6 +7,7 @@ import {
   demoUsers,
   expectNoSeriousA11yViolations,
   HOME_TILES,
+  isPhone,
   login,
   logOutControl,
   menuButton,
@@ -114,6 +115,27 @@ test.describe('header', () => {
     await expectLoginScreen(page);
     await page.goto('/open-orders');
     await expectLoginScreen(page);
+  });
+});
+
+test.describe('loading screens', () => {
+  test('a screen whose code failed to load loads when its link is clicked again', async ({ page }, testInfo) => {
+    await login(page);
+    // The Open Orders screen's chunk fails once, as after a dropped connection or a deploy.
+    let failures = 1;
+    await page.route(/\/assets\/open-orders-page-[^/]*\.js$/, (route) =>
+      failures-- > 0 ? route.abort('failed') : route.continue(),
+    );
+    const openOrders = async () => {
+      if (isPhone(testInfo)) await openMenu(page);
+      await navLink(page, 'Open Orders').click();
+    };
+    await openOrders();
+    await expect(page.getByRole('alert')).toContainText('Something went wrong!');
+    await openOrders();
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Orders' })).toBeVisible();
+    await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+    expect(failures).toBe(-1); // asked for twice: failed, then served
   });
 });
 

@@ -11,7 +11,7 @@ import { RenderFailure } from './render-failure';
  * footer in view would be pushed down by them (most of the pages' layout shift, per Lighthouse).
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -26,8 +26,9 @@ export function Layout({ children }: { children: ReactNode }) {
         tabIndex={-1}
         className="mx-auto min-h-svh w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
       >
-        {/* resetKeys: navigating away from a failed screen renders the next one normally. */}
-        <ErrorBoundary FallbackComponent={RenderFailure} resetKeys={[pathname]}>
+        {/* resetKeys: any navigation (each has its own key), to another screen or to the failed
+            one again, renders the screen afresh: a chunk that failed to load is asked for again. */}
+        <ErrorBoundary FallbackComponent={RenderFailure} resetKeys={[pathname, key]}>
           {children}
         </ErrorBoundary>
       </main>
