@@ -120,6 +120,22 @@ test.describe('open orders', () => {
     await expectNoSeriousA11yViolations(page, testInfo, 'open orders (phone)');
   });
 
+  test('a reload comes back to the same place in the list once the orders are in', async ({ page }) => {
+    await login(page);
+    await openOrders(page);
+    // Most of the way down: further than the page reaches before its orders arrive.
+    const y = await page.evaluate(() => {
+      const target = Math.floor((document.documentElement.scrollHeight - window.innerHeight) * 0.8);
+      window.scrollTo(0, target);
+      return target;
+    });
+    expect(y).toBeGreaterThan(300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+    await page.reload();
+    await expect(orderItems(page).first()).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+  });
+
   test('the tracking dialog links tracking numbers to the carrier in a new tab', async ({ page }, testInfo) => {
     await login(page, demoUsers.credit);
     await openOrders(page);

@@ -214,4 +214,65 @@ describe('router: scroll restoration', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
     window.history.replaceState(null, '', '/');
   });
+
+  it('on Back, scrolls again as the page grows (its data arriving) until the place can be reached, or the customer scrolls', async () => {
+    // jsdom lays nothing out: the page's height and its resize notifications are the test's.
+    let observed: (() => void)[] = [];
+    class FakeResizeObserver {
+      constructor(private readonly changed: () => void) {}
+      observe() {
+        observed.push(this.changed);
+      }
+      disconnect() {
+        observed = observed.filter((c) => c !== this.changed);
+      }
+    }
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    const grow = (to: number) => {
+      height = to;
+      act(() => observed.forEach((c) => c()));
+    };
+    let height = 5_000;
+    vi.spyOn(document.documentElement, 'scrollHeight', 'get').mockImplementation(() => height);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    let y = 0;
+    vi.spyOn(window, 'scrollY', 'get').mockImplementation(() => y);
+    window.history.replaceState(null, '', '/orders');
+    const router = createBrowserRouter(() => undefined);
+    render(
+      <RouterProvider router={router}>
+        <ScrollRestoration getKey={key} />
+      </RouterProvider>,
+    );
+    const back = async (path: string) => {
+      act(() => window.history.back());
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    };
+
+    y = 1_500;
+    await act(() => router.navigate('/order'));
+    height = 900; // the list is not back yet: the page cannot reach 1,500
+    scrollTo.mockClear();
+    await back('/orders');
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 1_500);
+    scrollTo.mockClear();
+    grow(1_200); // some rows: still short of it
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 1_500);
+    grow(4_000); // all rows: there, and done
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+    expect(observed).toEqual([]);
+
+    // The customer scrolls before the rows arrive: their position wins.
+    await act(() => router.navigate('/order'));
+    height = 900;
+    await back('/orders');
+    expect(observed).toHaveLength(1);
+    scrollTo.mockClear();
+    window.dispatchEvent(new Event('wheel'));
+    expect(observed).toEqual([]);
+    grow(4_000);
+    expect(scrollTo).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/');
+  });
 });

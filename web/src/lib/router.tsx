@@ -323,12 +323,41 @@ export function ScrollRestoration({ getKey }: { getKey: (l: Location) => string 
   useLayoutEffect(() => {
     const saved = scrollPositions().get(getKey(location));
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-    if (action === 'POP' && saved !== undefined) window.scrollTo(0, saved);
-    else if (target) target.scrollIntoView();
+    if (action === 'POP' && saved !== undefined) return restoreWhenReachable(saved);
+    if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [location, action, getKey]);
 
   return null;
+}
+
+/** How long a restored position waits for the page to grow tall enough to reach it. */
+export const RESTORE_WINDOW_MS = 3_000;
+/** The customer's own scrolling or input ends the wait: their position wins. */
+const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+/**
+ * Scrolls to `y`, and when the page is not yet tall enough to reach it (after a reload the
+ * screen's data arrives after the first render), scrolls there again each time the page grows,
+ * until it is reached, the customer scrolls or types, or RESTORE_WINDOW_MS pass. Returns the stop.
+ */
+function restoreWhenReachable(y: number): () => void {
+  const reachable = () => document.documentElement.scrollHeight - window.innerHeight >= y;
+  window.scrollTo(0, y);
+  if (reachable() || typeof ResizeObserver === 'undefined') return () => {};
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (reachable()) stop();
+  });
+  const timer = setTimeout(() => stop(), RESTORE_WINDOW_MS);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of USER_INPUT) window.removeEventListener(type, stop);
+  }
+  observer.observe(document.body);
+  for (const type of USER_INPUT) window.addEventListener(type, stop, { passive: true });
+  return stop;
 }
 
 const SCROLL_STORAGE_KEY = 'wholesale-portal.scroll';
