@@ -141,15 +141,7 @@ const INTERLEAVED = ['raw', 'rawHttp', 'service', 'endpoint'] as const satisfies
 const BLOCKS = ['whole', 'download'] as const satisfies readonly Measure[];
 type Samples = Record<Measure, number[]>;
 type Figures = Record<Measure, Stats>;
-const noSamples = (): Samples => ({
-  raw: [],
-  rawHttp: [],
-  service: [],
-  endpoint: [],
-  whole: [],
-  download: [],
-  alone: [],
-});
+const noSamples = () => Object.fromEntries(MEASURES.map((m) => [m, []])) as unknown as Samples;
 const figuresOf = (s: Samples) => Object.fromEntries(MEASURES.map((m) => [m, stats(s[m])])) as Figures;
 
 /** One line of the table: p50 and p99 of each measure, and page 1's p99 against raw over HTTP. */

@@ -332,7 +332,7 @@ export function ScrollRestoration({ getKey }: { getKey: (l: Location) => string 
 }
 
 /** How long a restored position waits for the page to grow tall enough to reach it. */
-export const RESTORE_WINDOW_MS = 3_000;
+const RESTORE_WINDOW_MS = 3_000;
 /** The customer's own scrolling or input ends the wait: their position wins. */
 const USER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
