@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ResponseSchemaError } from '../lib/serializer.js';
 import { MSG } from '@wholesale/contract';
 import { HttpError } from '../lib/http-errors.js';
 import { isDatabaseUnavailable } from '../db/client.js';
@@ -45,7 +46,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .headers(err.headers)
         .send({ statusCode: err.statusCode, error: reason[err.statusCode] ?? 'Error', message: err.message });
     }
-    if (isResponseSerializationError(err)) {
+    if (err instanceof ResponseSchemaError) {
       request.log.error({ err, url: redactUrl(request.url) }, 'response did not match its schema');
       return reply.status(500).send({ statusCode: 500, error: reason[500], message: MSG.serverError });
     }
