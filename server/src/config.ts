@@ -47,7 +47,9 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true')
-    .describe('PostgreSQL: hear committed changes (LISTEN) and answer pages seen before from memory'),
+    .describe(
+      'Hear committed changes (PostgreSQL: LISTEN; SQLite: the change log) and answer pages seen before from memory',
+    ),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),

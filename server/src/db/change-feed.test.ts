@@ -1,14 +1,19 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { DbHandle } from './client.js';
+import { openDatabase, type DbHandle } from './client.js';
+import { migrateToLatest } from './migrate.js';
 import { FEED_APPLICATION_NAME, postgresChangeFeed } from './change-feed.js';
 import { testEngines } from './testing.js';
 import { insertAccount, insertProduct, insertUser } from '../test/fixtures.js';
 import { testApp } from '../test/app.js';
 
 const pgEngine = testEngines().find((e) => e.name === 'postgres');
-if (!pgEngine) console.log('SKIPPED change-feed test: PostgreSQL only, and TEST_DATABASE_URL is not set');
+if (!pgEngine) console.log('SKIPPED change-feed tests on PostgreSQL: TEST_DATABASE_URL is not set');
 
 /** Waits (up to 5 s) until `ready` holds. */
 async function until(ready: () => boolean): Promise<void> {
@@ -19,13 +24,161 @@ async function until(ready: () => boolean): Promise<void> {
 }
 
 describe('the change feed on SQLite', () => {
-  it('is not there: nothing read from the file is kept in memory', async () => {
-    const handle = await testEngines()[0]!.open();
+  let handle: DbHandle;
+  const heard: (string | undefined)[] = [];
+  let accountId: number;
+  const feed = () => handle.changes!;
+
+  beforeAll(async () => {
+    handle = await testEngines()[0]!.open();
     expect(handle.engine).toBe('sqlite');
-    expect(handle.changes).toBeUndefined();
-    await handle.close();
+    accountId = await insertAccount(handle.db);
+    feed().subscribe((topic, key) => heard.push(key === undefined ? topic : `${topic}:${key}`));
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  /** What one look of the feed hears of `change`. */
+  async function hearOf(change: () => Promise<unknown>): Promise<(string | undefined)[]> {
+    feed().poll();
+    heard.length = 0;
+    await change();
+    feed().poll();
+    return [...heard];
+  }
+
+  it('starts afresh at its first look, and is live from then on', () => {
+    expect(feed().live).toBe(false);
+    feed().poll();
+    expect(heard).toEqual([undefined]);
+    expect(feed().live).toBe(true);
+  });
+
+  it('hears each kind of change at the next look, once per topic', async () => {
+    await hearsEachKind(handle.db, accountId, hearOf);
+    const users = [await insertUser(handle.db, accountId, 'cf-a'), await insertUser(handle.db, accountId, 'cf-b')];
+    const product = await insertProduct(handle.db, { itemNumber: 'CF-2', gbpE5: 100_000, tiers: [] });
+    await handle.db
+      .insertInto('favourites')
+      .values(users.map((u) => ({ user_id: u, product_id: product.productId, created_at: 'x' })))
+      .execute();
+    const cleared = await hearOf(() => handle.db.deleteFrom('favourites').execute());
+    expect(cleared.sort()).toEqual(users.map((u) => `favourites:${u}`).sort());
+  });
+
+  it('hears a change another process committed to the file', async () => {
+    const file = handle.describe.replace(/^sqlite /, '');
+    const other = new SQLite(file);
+    try {
+      const heardOf = await hearOf(async () => other.prepare('update products set stock = stock + 1').run());
+      expect(heardOf).toEqual(['catalogue']);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('is not live inside a transaction, and never hears a change rolled back', async () => {
+    feed().poll();
+    heard.length = 0;
+    const inside: boolean[] = [];
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('products').set({ stock: 1 }).execute();
+        feed().poll();
+        inside.push(feed().live);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(inside).toEqual([false]);
+    feed().poll();
+    expect(feed().live).toBe(true);
+    expect(heard).toEqual([]);
+    // The next change is heard, though the rolled-back one had moved the counter inside its transaction.
+    expect(await hearOf(() => handle.db.updateTable('accounts').set({ discount_bp: 1 }).execute())).toEqual(['terms']);
+  });
+
+  it('is not live on a database not yet migrated, or once closed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-feed-'));
+    const bare = openDatabase({ dataDir: dir });
+    try {
+      bare.changes!.poll();
+      expect(bare.changes!.live).toBe(false);
+      await migrateToLatest(bare);
+      bare.changes!.poll();
+      expect(bare.changes!.live).toBe(true);
+    } finally {
+      await bare.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    bare.changes!.poll();
+    expect(bare.changes!.live).toBe(false);
   });
 });
+
+/**
+ * Each kind of change to what pages keep, made past the server, and what the feed hears of it:
+ * one topic per transaction and topic, whoever made it. `hearOf` runs a change and returns what was heard.
+ */
+async function hearsEachKind(
+  db: DbHandle['db'],
+  accountId: number,
+  hearOf: (change: () => Promise<unknown>) => Promise<(string | undefined)[]>,
+) {
+  const product = await insertProduct(db, { itemNumber: 'CF-1', gbpE5: 100_000, tiers: [] });
+  expect(
+    await hearOf(() => db.updateTable('products').set({ stock: 3 }).where('id', '=', product.productId).execute()),
+  ).toEqual(['catalogue']);
+  expect(
+    await hearOf(() =>
+      db.updateTable('product_prices').set({ list_price_e5: 1 }).where('product_id', '=', product.productId).execute(),
+    ),
+  ).toEqual(['catalogue']);
+  expect(
+    await hearOf(() =>
+      db
+        .insertInto('inbound_deliveries')
+        .values({ product_id: product.productId, quantity: 5, due_date: '2027-01-01' })
+        .execute(),
+    ),
+  ).toEqual(['catalogue']);
+  expect(
+    await hearOf(() =>
+      db
+        .insertInto('multibuy_tiers')
+        .values({ product_id: product.productId, currency_code: 'GBP', minimum_quantity: 5, price_e5: 1 })
+        .execute(),
+    ),
+  ).toEqual(['catalogue']);
+  expect(
+    await hearOf(() => db.updateTable('accounts').set({ discount_bp: 500 }).where('id', '=', accountId).execute()),
+  ).toEqual(['terms']);
+  expect(
+    await hearOf(() =>
+      db
+        .insertInto('account_discounts')
+        .values({ account_id: accountId, product_type_id: product.typeId, discount_bp: 100 })
+        .execute(),
+    ),
+  ).toEqual(['terms']);
+  // A payment moves the balance, not the terms: nothing to hear.
+  expect(
+    await hearOf(() => db.updateTable('accounts').set({ balance_minor: 10 }).where('id', '=', accountId).execute()),
+  ).toEqual([]);
+
+  const userId = await insertUser(db, accountId, 'cf-user');
+  const both = await hearOf(() =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('favourites')
+        .values({ user_id: userId, product_id: product.productId, created_at: 'x' })
+        .execute();
+      await trx.deleteFrom('favourites').where('user_id', '=', userId).execute();
+    }),
+  );
+  expect(both).toEqual([`favourites:${userId}`]);
+}
 
 describe.skipIf(!pgEngine)('the change feed on PostgreSQL', () => {
   let handle: DbHandle;
@@ -57,65 +210,9 @@ describe.skipIf(!pgEngine)('the change feed on PostgreSQL', () => {
     expect(first).toEqual([undefined]);
   });
 
-  it('hears each kind of change made past the server, once per statement or per user', async () => {
-    const db = handle.db;
-    const product = await insertProduct(db, { itemNumber: 'CF-1', gbpE5: 100_000, tiers: [] });
-    expect(
-      await hearOf(() => db.updateTable('products').set({ stock: 3 }).where('id', '=', product.productId).execute()),
-    ).toEqual(['catalogue']);
-    expect(
-      await hearOf(() =>
-        db
-          .updateTable('product_prices')
-          .set({ list_price_e5: 1 })
-          .where('product_id', '=', product.productId)
-          .execute(),
-      ),
-    ).toEqual(['catalogue']);
-    expect(
-      await hearOf(() =>
-        db
-          .insertInto('inbound_deliveries')
-          .values({ product_id: product.productId, quantity: 5, due_date: '2027-01-01' })
-          .execute(),
-      ),
-    ).toEqual(['catalogue']);
-    expect(
-      await hearOf(() =>
-        db
-          .insertInto('multibuy_tiers')
-          .values({ product_id: product.productId, currency_code: 'GBP', minimum_quantity: 5, price_e5: 1 })
-          .execute(),
-      ),
-    ).toEqual(['catalogue']);
-    expect(
-      await hearOf(() => db.updateTable('accounts').set({ discount_bp: 500 }).where('id', '=', accountId).execute()),
-    ).toEqual(['terms']);
-    expect(
-      await hearOf(() =>
-        db
-          .insertInto('account_discounts')
-          .values({ account_id: accountId, product_type_id: product.typeId, discount_bp: 100 })
-          .execute(),
-      ),
-    ).toEqual(['terms']);
-    // A payment moves the balance, not the terms: nothing to hear.
-    expect(
-      await hearOf(() => db.updateTable('accounts').set({ balance_minor: 10 }).where('id', '=', accountId).execute()),
-    ).toEqual([]);
-
-    const userId = await insertUser(db, accountId, 'cf-user');
-    const both = await hearOf(() =>
-      db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('favourites')
-          .values({ user_id: userId, product_id: product.productId, created_at: 'x' })
-          .execute();
-        await trx.deleteFrom('favourites').where('user_id', '=', userId).execute();
-      }),
-    );
-    expect(both).toEqual([`favourites:${userId}`]); // one of each payload per transaction
-    expect(await hearOf(() => sql`truncate favourites`.execute(db))).toEqual(['favourites']);
+  it('hears each kind of change made past the server, once per transaction and topic', async () => {
+    await hearsEachKind(handle.db, accountId, hearOf);
+    expect(await hearOf(() => sql`truncate favourites`.execute(handle.db))).toEqual(['favourites']);
   });
 
   it('tells subscribers when it drops, uses nothing until it listens again, then starts afresh', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type SQLite from 'better-sqlite3';
 import pg from 'pg';
 
 /**
@@ -11,8 +12,8 @@ import pg from 'pg';
  * for every change heard, and with no topic at all when anything may have changed unheard (the
  * connection dropped, or came back after a drop): they then forget everything.
  *
- * SQLite has no such feed (its handle has none): there every read goes to the database file, which
- * costs microseconds, and the admin CLI writes it from another process.
+ * SQLite has no notifications: its feed looks instead (`sqliteChangeFeed`, migration 006), before
+ * every use of what is kept (`poll`), with one read of a counter that every change moves on.
  */
 export interface ChangeFeed {
   /** True while listening: a change committed anywhere reaches the subscribers. */
@@ -22,6 +23,12 @@ export interface ChangeFeed {
    * changed. The first subscriber starts the listening connection. Returns the unsubscribe.
    */
   subscribe(heard: Heard): () => void;
+  /**
+   * Where the feed looks rather than being told (SQLite): hears at once, synchronously, whatever was
+   * committed since it last looked. Where changes are pushed (PostgreSQL) it does nothing. Called
+   * before reading `live` to use or keep rows.
+   */
+  poll(): void;
   /**
    * Resolves once every change committed before the call has been heard (a notification of its
    * own, sent after them, comes back; PostgreSQL delivers in commit order). For tests and tools
@@ -172,6 +179,7 @@ export function postgresChangeFeed(connectionString: string, options: ChangeFeed
       void start();
       return () => void subscribers.delete(heard);
     },
+    poll() {},
     async caughtUp() {
       await start();
       const c = client;
@@ -195,4 +203,84 @@ export function postgresChangeFeed(connectionString: string, options: ChangeFeed
       }
     },
   };
+}
+
+/**
+ * SQLite's change feed: migration 006's triggers write every change down in the database itself
+ * (`change_counter`, moved on by each change, and `change_log`, each topic with the counter's value
+ * at its latest change), whichever process made it. `poll` reads the counter (one row, a couple of
+ * microseconds on the connection) and, only when it moved, the topics changed since, and tells the
+ * subscribers before returning. So a change committed by any process is heard by the next page of
+ * this server, with no delay at all.
+ *
+ * Not `live` (nothing kept is used or kept) while the connection is inside a transaction, whose
+ * changes are not committed and may still roll back (Kysely then holds the connection, and a page
+ * read waits for it anyway); nor before migration 006 has run, nor once closed.
+ */
+export function sqliteChangeFeed(database: SQLite.Database): ChangeFeed {
+  const subscribers = new Set<Heard>();
+  let statements: { counter: SQLite.Statement<[], number>; since: SQLite.Statement<[number], ChangeRow> } | undefined;
+  /** The counter as last read; undefined until the first read (subscribers then start afresh). */
+  let seen: number | undefined;
+  let live = false;
+  let closed = false;
+
+  const tell = (topic?: string, key?: string) => {
+    for (const heard of subscribers) heard(topic, key);
+  };
+
+  function look() {
+    if (closed || database.inTransaction) return false;
+    statements ??= {
+      counter: database.prepare<[], number>('select seq from change_counter where id = 1').pluck(),
+      since: database.prepare<[number], ChangeRow>('select topic, seq from change_log where seq > ? order by seq'),
+    };
+    const seq = statements.counter.get();
+    if (seq === undefined) return false;
+    if (seen === undefined) {
+      tell();
+    } else if (seq !== seen) {
+      for (const { topic } of statements.since.all(seen)) {
+        const colon = topic.indexOf(':');
+        if (colon < 0) tell(topic);
+        else tell(topic.slice(0, colon), topic.slice(colon + 1));
+      }
+    }
+    seen = seq;
+    return true;
+  }
+
+  function poll() {
+    try {
+      live = look();
+    } catch {
+      // No change_counter yet (migration 006 not run: the statements were not prepared), or the read
+      // failed. Nothing kept is used until a later look succeeds, which reads what changed meanwhile
+      // from change_log.
+      live = false;
+    }
+  }
+
+  return {
+    get live() {
+      return live;
+    },
+    subscribe(heard) {
+      subscribers.add(heard);
+      return () => void subscribers.delete(heard);
+    },
+    poll,
+    async caughtUp() {
+      poll();
+    },
+    async close() {
+      closed = true;
+      live = false;
+    },
+  };
+}
+
+interface ChangeRow {
+  topic: string;
+  seq: number;
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type { Database } from './types.js';
 import { statementName } from './prepared.js';
-import { postgresChangeFeed, type ChangeFeed } from './change-feed.js';
+import { postgresChangeFeed, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -16,8 +16,8 @@ export interface DbHandle {
   /** Where it lives, without credentials, for logs and /api/health. */
   describe: string;
   /**
-   * PostgreSQL: changes committed by any process, heard as they commit (db/change-feed.ts); it
-   * connects when first subscribed to. SQLite: none.
+   * Changes committed by any process (db/change-feed.ts). PostgreSQL: heard as they commit, on a
+   * connection of its own opened when first subscribed to. SQLite: looked for before each use.
    */
   changes?: ChangeFeed;
   close(): Promise<void>;
@@ -110,7 +110,17 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, engine: 'sqlite', describe: `sqlite ${file}`, close: () => db.destroy() };
+  const changes = sqliteChangeFeed(database);
+  return {
+    db,
+    engine: 'sqlite',
+    describe: `sqlite ${file}`,
+    changes,
+    close: async () => {
+      await changes.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** Statements kept per connection; the app issues a few dozen distinct ones (search one per word count). */

@@ -4,6 +4,7 @@ import * as counters from './migrations/002-counters.js';
 import * as paymentLinks from './migrations/003-payment-links.js';
 import * as catalogueRevision from './migrations/004-catalogue-revision.js';
 import * as changeFeed from './migrations/005-change-feed.js';
+import * as sqliteChangeLog from './migrations/006-sqlite-change-log.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -15,6 +16,7 @@ const migrations: Record<string, EngineMigration> = {
   '003-payment-links': paymentLinks,
   '004-catalogue-revision': catalogueRevision,
   '005-change-feed': changeFeed,
+  '006-sqlite-change-log': sqliteChangeLog,
 };
 
 class EngineAwareProvider implements MigrationProvider {

@@ -13,6 +13,7 @@ function fakeFeed() {
       subscribers.add(heard);
       return () => void subscribers.delete(heard);
     },
+    poll: () => {},
     caughtUp: () => Promise.resolve(),
     close: () => Promise.resolve(),
   } satisfies ChangeFeed;

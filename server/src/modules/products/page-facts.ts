@@ -5,10 +5,10 @@ import type { ProductRow } from './products.repository.js';
 
 /**
  * What a page of a text search reads from the database, kept in memory while the database's change
- * feed is live (PostgreSQL; db/change-feed.ts), so that a page of rows seen before is answered
- * with no round trip at all: each product's row in each currency (stock, schedule, price, multi-buy),
- * each user's favourite flags, each account's terms rows, and the catalogue revision the search
- * index was last confirmed against.
+ * feed is live (db/change-feed.ts: LISTEN/NOTIFY on PostgreSQL, a change log polled on SQLite), so
+ * that a page of rows seen before is answered with no statement at all: each product's row in each
+ * currency (stock, schedule, price, multi-buy), each user's favourite flags, each account's terms
+ * rows, and the catalogue revision the search index was last confirmed against.
  *
  * Only what a page statement read is kept (nothing is loaded ahead). Everything is forgotten as
  * a change to it is heard: `catalogue` forgets every row and the confirmed revision (a stock
@@ -17,10 +17,10 @@ import type { ProductRow } from './products.repository.js';
  * under way when any change was heard is not kept (`ticket`): it may have read the rows as they
  * were before it.
  *
- * So a change made by any process is seen by the next page once its notification has arrived
- * (PostgreSQL sends it as the change commits; under a millisecond on one machine), and this
- * server's own favourite changes at once (`forgetUser`). What a page shows is for reading: placing
- * an order prices and checks every line from the database.
+ * So a change made by any process is seen by the next page once it is heard (PostgreSQL sends it as
+ * the change commits, under a millisecond on one machine; on SQLite the feed reads its change log
+ * before each use, so at once), and this server's own favourite changes at once (`forgetUser`).
+ * What a page shows is for reading: placing an order prices and checks every line from the database.
  */
 export interface PageFacts {
   /** The rows, terms rows and favourite flags of `ids` for the caller, if every one is known. */
@@ -78,6 +78,7 @@ export function pageFacts(feed: ChangeFeed): PageFacts {
 
   return {
     page(caller, ids, revision) {
+      feed.poll();
       if (!feed.live || confirmed !== revision) return undefined;
       const account = terms.get(caller.accountId);
       const mine = flags.get(caller.userId);
@@ -93,9 +94,13 @@ export function pageFacts(feed: ChangeFeed): PageFacts {
       return { rows: out, terms: [...account] };
     },
 
-    ticket: () => (feed.live ? generation : undefined),
+    ticket() {
+      feed.poll();
+      return feed.live ? generation : undefined;
+    },
 
     remember(ticket, caller, revision, read, termsRows) {
+      feed.poll();
       if (ticket === undefined || ticket !== generation || !feed.live) return;
       confirmed = revision;
       if (terms.size >= MAX_ACCOUNTS) terms.clear();

@@ -152,8 +152,8 @@ export interface RepositoryOptions {
   /** Ranked text searches remembered per catalogue revision (0: none). */
   searchResultEntries?: number;
   /**
-   * The database's change feed (PostgreSQL): with it, what pages of text searches read is kept in
-   * memory while the feed is live, and a page seen before needs no statement (page-facts.ts).
+   * The database's change feed (db/change-feed.ts): with it, what pages of text searches read is
+   * kept in memory while the feed is live, and a page seen before needs no statement (page-facts.ts).
    */
   changes?: ChangeFeed | undefined;
 }
