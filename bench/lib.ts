@@ -1,11 +1,9 @@
 /** What the benchmarks share: arguments, percentiles, free ports, the real server in a child process. */
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import zlib from 'node:zlib';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -44,44 +42,6 @@ export async function waitForHealth(base: string, child?: ChildProcess): Promise
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the server did not start');
-}
-
-const keepAlive = new http.Agent({ keepAlive: true });
-
-export interface HttpAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** The body, decompressed. */
-  text: string;
-}
-
-/**
- * GET over a kept-alive connection, asking for `br, gzip` as a browser does, with the body
- * decompressed in one call once it is all in. The timed HTTP calls use this rather than `fetch`:
- * fetch inflates through a zlib stream in this process, whose trip through libuv's threadpool added
- * 2-4 ms at p99 to every compressed answer (a browser inflates in its network process), a cost of
- * the measuring client that the uncompressed floors did not pay.
- */
-export function httpGet(url: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: keepAlive, headers: { 'accept-encoding': 'br, gzip', ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        try {
-          const body = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          const plain =
-            encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: plain.toString('utf8') });
-        } catch (err) {
-          reject(err as Error);
-        }
-      });
-    });
-    req.on('error', reject);
-  });
 }
 
 // Plain-JS helpers shared with the npm scripts (no type declarations).
