@@ -9,6 +9,8 @@
  * the client's as much as the server's (bench/README.md).
  *
  * Plain JavaScript: a worker does not take the `--import tsx` loader of the main thread.
+ * `npm run bench:search -- --client=same-thread` calls `measure` on the server's own thread instead,
+ * as the bench did before, to compare.
  *
  * Asked `{ id, url, headers, read }`, it GETs the URL, reads the body as `read` says, and answers
  * `{ id, ms, status, total, value }`, where `ms` is the request's time from asking to the body
@@ -59,18 +61,23 @@ const readers = {
   csv: (text) => text.split('\r\n').filter(Boolean).length - 1,
 };
 
-parentPort?.on('message', async ({ id, url, headers, read, gc }) => {
+/** One timed request: `{ ms, status, total, value }` as described above. */
+export async function measure({ url, headers, read }) {
+  const started = performance.now();
+  const res = await httpGet(url, headers ?? {});
+  const value = res.status === 200 ? readers[read](res.text) : undefined;
+  const ms = performance.now() - started;
+  return { ms, status: res.status, total: res.headers['x-total-count'], value };
+}
+
+parentPort?.on('message', async ({ id, gc, ...request }) => {
   if (gc) {
     globalThis.gc?.();
     parentPort.postMessage({ id });
     return;
   }
   try {
-    const started = performance.now();
-    const res = await httpGet(url, headers ?? {});
-    const value = res.status === 200 ? readers[read](res.text) : undefined;
-    const ms = performance.now() - started;
-    parentPort.postMessage({ id, ms, status: res.status, total: res.headers['x-total-count'], value });
+    parentPort.postMessage({ id, ...(await measure(request)) });
   } catch (err) {
     parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }

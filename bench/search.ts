@@ -33,9 +33,12 @@ const { catalogueIndex } = await import('../server/src/modules/products/catalogu
 type DbHandle = import('../server/src/db/client.js').DbHandle;
 
 const PRODUCTS = arg('products', 50_000);
-// p99 needs 100 samples or more: with fewer it is simply the slowest one. At 300 it is the third
-// slowest, so one stall of the machine does not decide it.
-const ROUNDS = arg('rounds', 300);
+// p99 needs 100 samples or more: with fewer it is simply the slowest one. At 1,000 it is the tenth
+// slowest. A young-generation collection here takes 1-2 ms whatever is collected (0.6-1 ms in a
+// bare loop of garbage on this machine), and falls inside a page request about once in 150-200:
+// with 300 rounds, whether three of them met one (so p99 is a collection's) was a toss-up for
+// every term; with 1,000 the tenth slowest is what the page costs in at least 99 of 100 requests.
+const ROUNDS = arg('rounds', 1000);
 /** Whole lists and Download All (2,000 rows, tens of milliseconds each) take fewer rounds. */
 const LIST_ROUNDS = arg('list-rounds', 100);
 const WARMUP = 3;
@@ -108,6 +111,10 @@ const stats = (samples: number[]): Stats => {
 };
 const ms = (n: number) => n.toFixed(2).padStart(7);
 
+/** The measuring client (plain JS, for the worker), and whether it runs on the server's thread instead. */
+const clientModule = './http-client.mjs';
+const SAME_THREAD = process.argv.includes('--client=same-thread');
+
 interface Answer {
   /** The request's time in the client, from asking to the body parsed. */
   ms: number;
@@ -123,8 +130,18 @@ type Read = 'json' | 'rows' | 'count' | 'csv';
  * in a heap of its own, as a browser's is, and not in the server's (the portal runs in this thread,
  * as one server process).
  */
-function measuringClient() {
-  const worker = new Worker(new URL('./http-client.mjs', import.meta.url));
+async function measuringClient() {
+  if (SAME_THREAD) {
+    const { measure } = (await import(clientModule)) as {
+      measure: (request: { url: string; headers: Record<string, string>; read: Read }) => Promise<Answer>;
+    };
+    return {
+      get: (url: string, read: Read, headers: Record<string, string> = {}) => measure({ url, headers, read }),
+      gc: async () => void globalThis.gc?.(),
+      close: async () => 0,
+    };
+  }
+  const worker = new Worker(new URL(clientModule, import.meta.url));
   const pending = new Map<number, (m: Answer & { error?: string }) => void>();
   let next = 0;
   worker.on('message', (m: Answer & { id: number; error?: string }) => {
@@ -232,7 +249,7 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       console.log(
         `in-memory catalogue index: built in ${index.ms.toFixed(0)} ms, heap +${index.heapMb.toFixed(1)} MB, longest event-loop stall meanwhile ${index.stallMs.toFixed(1)} ms`,
       );
-      const client = measuringClient();
+      const client = await measuringClient();
       const ok = (what: string) => (a: Answer) => {
         if (a.status !== 200) throw new Error(`${what}: ${a.status}`);
         return a;
@@ -292,7 +309,7 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       let [pageStatements, pageRequests] = [0, 0];
       const perTerm: ({ term: string; rows: number } & Figures)[] = [];
       console.log(
-        `account ${user.customerNumber}; per term ${ROUNDS} rounds of page 1 and its floors (in turns), ${LIST_ROUNDS} of whole lists, after ${WARMUP} warm-up rounds; times in ms`,
+        `account ${user.customerNumber}; per term ${ROUNDS} rounds of page 1 and its floors (in turns), ${LIST_ROUNDS} of whole lists, after ${WARMUP} warm-up rounds; times in ms, ${SAME_THREAD ? "the client on the server's thread (--client=same-thread)" : 'the client in a worker thread'}`,
       );
       console.log(
         `${'term'.padEnd(16)} ${'rows'.padStart(5)}   raw p50     p99   raw+http p50     p99   service p50     p99   page 1 p50     p99   p99 / raw+http   whole list p50     p99   Download All p50     p99   page 1 alone p50     p99`,
