@@ -4,8 +4,8 @@
  * priced service call in between, over a fixed mix of terms. SQLite always; PostgreSQL too when
  * TEST_DATABASE_URL is set (a fresh database is created and dropped).
  *
- *   npm run bench:search                       # 50,000 products, 100 rounds
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:search -- --products=50000 --rounds=100
+ *   npm run bench:search                       # 50,000 products, 1,000 rounds
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:search -- --products=50000 --rounds=1000
  *
  * Writes bench/.output/search.json as well.
  */
@@ -147,6 +147,12 @@ async function measuringClient() {
   worker.on('message', (m: Answer & { id: number; error?: string }) => {
     pending.get(m.id)?.(m);
     pending.delete(m.id);
+  });
+  // A client that dies fails the requests it had, rather than leaving the bench waiting.
+  worker.on('error', (err) => {
+    for (const answer of pending.values())
+      answer({ error: `measuring client: ${err.message}` } as Answer & { error: string });
+    pending.clear();
   });
   const ask = (message: object) =>
     new Promise<Answer>((resolve, reject) => {
