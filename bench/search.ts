@@ -138,7 +138,7 @@ async function measuringClient() {
     return {
       get: (url: string, read: Read, headers: Record<string, string> = {}) => measure({ url, headers, read }),
       gc: async () => void globalThis.gc?.(),
-      close: async () => 0,
+      close: async () => {},
     };
   }
   const worker = new Worker(new URL(clientModule, import.meta.url));

@@ -219,7 +219,7 @@ export function postgresChangeFeed(connectionString: string, options: ChangeFeed
  */
 export function sqliteChangeFeed(database: SQLite.Database): ChangeFeed {
   const subscribers = new Set<Heard>();
-  let statements: { counter: SQLite.Statement<[], number>; since: SQLite.Statement<[number], ChangeRow> } | undefined;
+  let statements: { counter: SQLite.Statement<[], number>; since: SQLite.Statement<[number], string> } | undefined;
   /** The counter as last read; undefined until the first read (subscribers then start afresh). */
   let seen: number | undefined;
   let live = false;
@@ -233,14 +233,14 @@ export function sqliteChangeFeed(database: SQLite.Database): ChangeFeed {
     if (closed || database.inTransaction) return false;
     statements ??= {
       counter: database.prepare<[], number>('select seq from change_counter where id = 1').pluck(),
-      since: database.prepare<[number], ChangeRow>('select topic, seq from change_log where seq > ? order by seq'),
+      since: database.prepare<[number], string>('select topic from change_log where seq > ? order by seq').pluck(),
     };
     const seq = statements.counter.get();
     if (seq === undefined) return false;
     if (seen === undefined) {
       tell();
     } else if (seq !== seen) {
-      for (const { topic } of statements.since.all(seen)) {
+      for (const topic of statements.since.all(seen)) {
         const colon = topic.indexOf(':');
         if (colon < 0) tell(topic);
         else tell(topic.slice(0, colon), topic.slice(colon + 1));
@@ -278,9 +278,4 @@ export function sqliteChangeFeed(database: SQLite.Database): ChangeFeed {
       live = false;
     },
   };
-}
-
-interface ChangeRow {
-  topic: string;
-  seq: number;
 }
