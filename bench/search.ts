@@ -110,6 +110,12 @@ const stats = (samples: number[]): Stats => {
   return { p50: percentile(s, 50), p99: percentile(s, 99) };
 };
 const ms = (n: number) => n.toFixed(2).padStart(7);
+/** How long `work` takes on this thread (the measures that are not HTTP requests). */
+const here = async (work: () => Promise<unknown>) => {
+  const t = performance.now();
+  await work();
+  return performance.now() - t;
+};
 
 /** The measuring client (plain JS, for the worker), and whether it runs on the server's thread instead. */
 const clientModule = './http-client.mjs';
@@ -327,12 +333,6 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
           throw new Error(`${term}: raw query found ${rows}, endpoint counted ${served}`);
         if ((await wholeList(term)).value !== served) throw new Error(`${term}: the whole list differs from the total`);
         if ((await download(term)).value !== served) throw new Error(`${term}: Download All differs from the total`);
-        /** In this thread: timed here. */
-        const here = async (work: () => Promise<unknown>) => {
-          const t = performance.now();
-          await work();
-          return performance.now() - t;
-        };
         /** Each measure's time of one run: over HTTP, as the client timed it. */
         const run: Record<Measure, () => Promise<number>> = {
           raw: () => here(() => rawQuery(handle, term)),
