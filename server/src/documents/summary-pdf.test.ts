@@ -68,11 +68,19 @@ describe('renderSummaryPdf', () => {
       expect(text).toContain(s);
   });
 
-  it('reads the same with compression on, and with poppler when it is installed', async () => {
+  it('reads the same with compression on', async () => {
     const pdf = await renderSummaryPdf(sample());
     expect(isPdf(pdf)).toBe(true);
     expect(pdfText(pdf)).toContain('SO-123456');
-    if (!hasPdftotext()) return;
+  });
+
+  const poppler = hasPdftotext();
+  if (!poppler)
+    console.warn(
+      "SKIPPED: poppler's pdftotext is not installed (apt-get install poppler-utils); the compressed PDF is not read by a real PDF reader",
+    );
+  it.skipIf(!poppler)('reads as text in poppler (a real PDF reader), compressed', async () => {
+    const pdf = await renderSummaryPdf(sample());
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-')), 'doc.pdf');
     fs.writeFileSync(file, pdf);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });

@@ -317,6 +317,32 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       ).toEqual([]);
     });
 
+    it('answers 409 for a reviewed revision that is no longer current even when the total is the same', async () => {
+      await header(credit, newAddress);
+      const reviewed = await getBasket(credit);
+      const shown = (await amount(credit)).totalAmount;
+      // Another tab changes a line and changes it back: a new revision with the very same total.
+      const line = reviewed.basketLines.find((l) => l.itemNumber === 'RB-100')!;
+      const patch = (quantity: number) =>
+        app.inject({
+          method: 'PATCH',
+          url: '/api/basket',
+          headers: bearer(credit),
+          payload: { lineNumber: line.lineNumber, quantity },
+        });
+      expect((await patch(line.quantity + 1)).statusCode).toBe(200);
+      expect((await patch(line.quantity)).statusCode).toBe(200);
+      const now = await getBasket(credit);
+      expect(now.revision).toBeGreaterThan(reviewed.revision);
+      expect((await amount(credit)).totalAmount).toBe(shown);
+      const stale = await submit(credit, reviewed.revision, shown);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toBe(MSG.basketUpdatedDuringCheckout);
+      expect(
+        await handle.db.selectFrom('orders').select('id').where('account_id', '=', creditAccount).execute(),
+      ).toEqual([]);
+    });
+
     it('places the order in one go: lines, carriage charge, delivery details, totals; the basket empties', async () => {
       await header(credit, newAddress);
       const b = await getBasket(credit);

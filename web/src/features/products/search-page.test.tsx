@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, RESULTS_TRUNCATED_HEADER, type Product } from '@wholesale/contract';
 import { emptyBasket, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -367,6 +367,11 @@ describe('Order Products (/products/search)', () => {
   });
 
   describe('modals', () => {
+    // The screen loads its modals' chunk when the first one opens. Under a loaded machine (three
+    // test runs at once) transforming it and the dialog library took longer than a find's wait, so
+    // the chunk is loaded once here, before any assertion; the screen's own import then resolves it.
+    beforeAll(() => import('./product-modals'), 60_000);
+
     it('opens Multi Buy, Delivery schedule and Product Image, each with Close', async () => {
       server.use(
         http.get('/api/orderproducts/multi/:item', () => HttpResponse.json([{ minimumQuantity: 10, price: 8.12345 }])),
