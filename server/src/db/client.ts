@@ -34,14 +34,25 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  */
 function namedStatementPool(pool: pg.Pool): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    // (text, values) for a statement; a cursor object for a streamed query.
-    query: ((text: string, values?: unknown[]) => {
-      const name = typeof text === 'string' ? statementName(text) : undefined;
-      return name ? client.query({ name, text, values }) : client.query(text, values);
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // A connection lost while checked out (backend terminated, TCP cut) emits 'error' on its client,
+    // and pg-pool listens only while the client sits idle in the pool: unheard, that error would end
+    // the process. Heard here, the statement in flight fails on its own (the request answers 503),
+    // and the broken connection is dropped from the pool when released, not handed out again.
+    let lost: Error | undefined;
+    client.on('error', (err: Error) => {
+      if (!lost) console.warn(`postgres: connection lost: ${err.message}`);
+      lost = err;
+    });
+    return {
+      // (text, values) for a statement; a cursor object for a streamed query.
+      query: ((text: string, values?: unknown[]) => {
+        const name = typeof text === 'string' ? statementName(text) : undefined;
+        return name ? client.query({ name, text, values }) : client.query(text, values);
+      }) as unknown as PostgresPoolClient['query'],
+      release: () => client.release(lost),
+    };
+  };
   return {
     async connect() {
       const client = await pool.connect();
@@ -188,7 +199,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
   if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
   const msg = typeof e.message === 'string' ? e.message : '';
-  if (/timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout/i.test(msg))
+  if (
+    /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|not queryable|Client was closed/i.test(
+      msg,
+    )
+  )
     return true;
   return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }
