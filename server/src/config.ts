@@ -51,6 +51,8 @@ const envSchema = z.object({
       'Hear committed changes (PostgreSQL: LISTEN; SQLite: the change log) and answer pages seen before from memory',
     ),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // Resilience (issue 21): how long a statement waits for a lock before it gives up (503).
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   SEED_ON_EMPTY: z
