@@ -131,7 +131,9 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
 
   await app.register(compress, apiCompression);
 
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
+  const redis = config.REDIS_URL
+    ? await connectRedis(config.REDIS_URL, app.log, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
 
   await app.register(swagger, {

@@ -53,6 +53,8 @@ const envSchema = z.object({
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   // Resilience (issue 21): how long a statement waits for a lock before it gives up (503).
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  // Resilience (issue 21): a Redis command not answered in this long counts in process instead.
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(5).max(60_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   SEED_ON_EMPTY: z

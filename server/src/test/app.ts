@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     DB_STATEMENT_TIMEOUT_MS: 15_000,
     DB_ACQUIRE_TIMEOUT_MS: 5_000,
     DB_LOCK_TIMEOUT_MS: 1_000,
+    REDIS_COMMAND_TIMEOUT_MS: 50,
     SESSION_CACHE_MS: 2_000,
     SEARCH_CACHE_ENTRIES: 256,
     LISTEN_FOR_CHANGES: true,
