@@ -74,6 +74,7 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
     // X-Forwarded-For/-Proto are believed only from the proxies named in TRUSTED_PROXIES.
     trustProxy: config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false,
     bodyLimit: 256 * 1024,
+    ...httpTimeouts(config),
     // One line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -131,7 +132,9 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
 
   await app.register(compress, apiCompression);
 
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log) : undefined;
+  const redis = config.REDIS_URL
+    ? await connectRedis(config.REDIS_URL, app.log, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
 
   await app.register(swagger, {
@@ -203,6 +206,30 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
   });
 
   return app;
+}
+
+/**
+ * Slow clients (slow-loris: headers or a body that never finish arriving) cannot hold sockets for
+ * ever: the headers must arrive within HTTP_HEADERS_TIMEOUT_MS and the whole request within
+ * HTTP_REQUEST_TIMEOUT_MS, else Node answers 408 and closes. Node checks for them every
+ * `connectionsCheckingInterval` (30 s by default, so a 30 s limit could take a minute): here a
+ * quarter of the shorter limit, at most a second. An idle kept-alive socket closes after
+ * HTTP_KEEP_ALIVE_TIMEOUT_MS (72 s, Fastify's default: longer than the 60 s idle timeout of common
+ * proxies and load balancers, so they never reuse a socket this server is closing).
+ */
+export function httpTimeouts(config: Config) {
+  const requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(config.HTTP_HEADERS_TIMEOUT_MS, requestTimeout);
+  return {
+    requestTimeout,
+    keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      requestTimeout,
+      headersTimeout,
+      keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(headersTimeout / 4))),
+    },
+  };
 }
 
 /** The headers a connect-style middleware sets, captured once from a stand-in response. */

@@ -34,3 +34,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid ${name}=`));
   });
 });
+
+describe('resilience settings (issue 21)', () => {
+  it('defaults to a 1 s lock wait, 50 ms Redis commands and 10/30/72 s HTTP timeouts', () => {
+    const c = loadConfig({ DATA_DIR: tmp() });
+    expect([
+      c.DB_LOCK_TIMEOUT_MS,
+      c.REDIS_COMMAND_TIMEOUT_MS,
+      c.HTTP_HEADERS_TIMEOUT_MS,
+      c.HTTP_REQUEST_TIMEOUT_MS,
+      c.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    ]).toEqual([1_000, 50, 10_000, 30_000, 72_000]);
+    expect(loadConfig({ DATA_DIR: tmp(), DB_LOCK_TIMEOUT_MS: '250' }).DB_LOCK_TIMEOUT_MS).toBe(250);
+  });
+
+  it.each([
+    ['DB_LOCK_TIMEOUT_MS', '0'],
+    ['REDIS_COMMAND_TIMEOUT_MS', 'soon'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '-1'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '0'],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '1.5'],
+  ])('names the variable when %s=%s is bad', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid ${name}=`));
+  });
+});

@@ -51,6 +51,14 @@ const envSchema = z.object({
       'Hear committed changes (PostgreSQL: LISTEN; SQLite: the change log) and answer pages seen before from memory',
     ),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // Resilience (issue 21): how long a statement waits for a lock before it gives up (503).
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  // Resilience (issue 21): a Redis command not answered in this long counts in process instead.
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(5).max(60_000).default(50),
+  // Resilience (issue 21): a request's headers, and the whole request with its body, must arrive within these.
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   SEED_ON_EMPTY: z

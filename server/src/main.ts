@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     dataDir: config.DATA_DIR,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS,
   });
   await migrateToLatest(handle);
   if (config.SEED_ON_EMPTY) {

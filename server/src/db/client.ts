@@ -20,6 +20,12 @@ export interface DbHandle {
    * connection of its own opened when first subscribed to. SQLite: looked for before each use.
    */
   changes?: ChangeFeed;
+  /**
+   * Asks the database to answer `select 1` within `timeoutMs` (for /api/health). PostgreSQL: on a
+   * connection of its own, so a pool held by a locked table or slow requests does not make the
+   * database look down, and the probe does not wait behind them.
+   */
+  probe(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,14 +40,25 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  */
 function namedStatementPool(pool: pg.Pool): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    // (text, values) for a statement; a cursor object for a streamed query.
-    query: ((text: string, values?: unknown[]) => {
-      const name = typeof text === 'string' ? statementName(text) : undefined;
-      return name ? client.query({ name, text, values }) : client.query(text, values);
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    // A connection lost while checked out (backend terminated, TCP cut) emits 'error' on its client,
+    // and pg-pool listens only while the client sits idle in the pool: unheard, that error would end
+    // the process. Heard here, the statement in flight fails on its own (the request answers 503),
+    // and the broken connection is dropped from the pool when released, not handed out again.
+    let lost: Error | undefined;
+    client.on('error', (err: Error) => {
+      if (!lost) console.warn(`postgres: connection lost: ${err.message}`);
+      lost = err;
+    });
+    return {
+      // (text, values) for a statement; a cursor object for a streamed query.
+      query: ((text: string, values?: unknown[]) => {
+        const name = typeof text === 'string' ? statementName(text) : undefined;
+        return name ? client.query({ name, text, values }) : client.query(text, values);
+      }) as unknown as PostgresPoolClient['query'],
+      release: () => client.release(lost),
+    };
+  };
   return {
     async connect() {
       const client = await pool.connect();
@@ -66,6 +83,8 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: the longest a request waits for a pooled connection (or to open one). */
   acquireTimeoutMs?: number;
+  /** PostgreSQL: the longest one statement waits for a lock (lock_timeout, 55P03), server-side. */
+  lockTimeoutMs?: number;
 }
 
 export function openDatabase(opts: OpenOptions): DbHandle {
@@ -78,6 +97,9 @@ export function openDatabase(opts: OpenOptions): DbHandle {
       // for a connection gives up, and the error handler answers 503 with Retry-After.
       statement_timeout: statementTimeout,
       query_timeout: statementTimeout + 2_000,
+      // A table locked by someone else (a migration, an operator, a stuck transaction) fails the
+      // statements waiting on it soon (55P03: 503), so they do not hold every pooled connection.
+      lock_timeout: opts.lockTimeoutMs ?? 1_000,
       connectionTimeoutMillis: opts.acquireTimeoutMs ?? 5_000,
       // Random reads cost about what sequential ones do on SSDs and warm caches. With the default (4)
       // the planner prefers sequential scans to the trigram index and primary keys for search, several
@@ -89,13 +111,31 @@ export function openDatabase(opts: OpenOptions): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
     const u = new URL(opts.databaseUrl);
     const changes = postgresChangeFeed(opts.databaseUrl);
+    const databaseUrl = opts.databaseUrl;
+    let probes: pg.Pool | undefined;
     return {
       db,
       engine: 'postgres',
       describe: `postgres ${u.hostname}:${u.port || 5432}${u.pathname}`,
       changes,
+      probe: async (timeoutMs) => {
+        if (!probes) {
+          // Two connections at most, opened when first asked, each wait bounded by the probe's limit.
+          probes = new pg.Pool({
+            connectionString: databaseUrl,
+            max: 2,
+            connectionTimeoutMillis: timeoutMs,
+            statement_timeout: timeoutMs,
+            query_timeout: timeoutMs,
+            application_name: 'portal-health',
+          });
+          probes.on('error', () => {}); // an idle probe connection lost: the pool drops it
+        }
+        await probes.query('select 1');
+      },
       close: async () => {
         await changes.close();
+        await probes?.end();
         await db.destroy();
       },
     };
@@ -116,6 +156,7 @@ export function openDatabase(opts: OpenOptions): DbHandle {
     engine: 'sqlite',
     describe: `sqlite ${file}`,
     changes,
+    probe: () => ping(db),
     close: async () => {
       await changes.close();
       await db.destroy();
@@ -188,7 +229,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
   if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
   const msg = typeof e.message === 'string' ? e.message : '';
-  if (/timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout/i.test(msg))
+  if (
+    /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|not queryable|Client was closed/i.test(
+      msg,
+    )
+  )
     return true;
   return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }

@@ -83,14 +83,26 @@ export const keyPart = (v: unknown): string =>
 /**
  * Connects to Redis for shared counters. Failures are logged once per outage (not per request);
  * commands fail fast while it is down, so the throttle uses its local limits instead.
+ *
+ * A Redis that accepts but does not answer (stopped, overloaded, a half-open connection) is an
+ * outage too: each command gives up after `commandTimeoutMs` (the throttle then counts locally),
+ * and a connection that brings no answer for ten times that (at least half a second) is dropped,
+ * logged and reopened; until Redis answers its ready check again, commands are not sent at all.
  */
-export async function connectRedis(url: string, log: FastifyBaseLogger | Console): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  log: FastifyBaseLogger | Console,
+  { commandTimeoutMs = 50 }: { commandTimeoutMs?: number } = {},
+): Promise<Redis> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     lazyConnect: false,
     retryStrategy: (times) => Math.min(times * 500, 10_000),
+    commandTimeout: commandTimeoutMs,
+    socketTimeout: Math.max(500, commandTimeoutMs * 10),
+    connectTimeout: Math.max(1_000, commandTimeoutMs * 20),
   });
   let down = false;
   redis.on('error', (err: Error) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { countryList, healthResponse, notification, siteSettings } from '@wholesale/contract';
-import { ping } from '../../db/client.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/errors.js';
 
 /** A health check answers within this even when the database hangs (a held lock, a full pool). */
@@ -32,7 +31,7 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
     },
     async (_req, reply) => {
       const started = performance.now();
-      const up = await withTimeout(ping(ctx.handle.db), HEALTH_DB_TIMEOUT_MS).then(
+      const up = await withTimeout(ctx.handle.probe(HEALTH_DB_TIMEOUT_MS), HEALTH_DB_TIMEOUT_MS).then(
         () => true,
         () => false,
       );
