@@ -60,6 +60,8 @@ export const MSG = {
     'By clicking the Place Order / Proceed to Payment button, you confirm that you have read, understand, and accept our Terms of Sale.',
   accountOnStop: (email: string) =>
     `Your account is on stop, so orders cannot be placed. Contact ${email} for further assistance`,
+  overCreditLimit: (email: string) =>
+    `This order is more than your account's available credit, so it cannot be placed. Contact ${email} to arrange it`,
 
   // order dialog
   processingOrder: 'We are processing your order',

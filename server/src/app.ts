@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './lib/serializer.js';
-import type { Config } from './config.js';
+import { secretWarnings, type Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -127,7 +127,10 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
   });
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // Signed-in answers (payment URLs, prices, profiles, documents) stay out of shared and browser caches.
+    if ((req as { auth?: unknown }).auth) reply.header('cache-control', 'private, no-store');
   });
+  for (const warning of secretWarnings(config)) app.log.warn(warning);
 
   await app.register(compress, apiCompression);
 

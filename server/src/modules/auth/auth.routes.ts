@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   const { throttle, limits } = ctx;
   // Tokens and profiles must not stay in a browser or proxy cache.
   fastify.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'private, no-store');
   });
 
   app.post(
