@@ -21,6 +21,7 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { apiModules, publicModules } from './modules/index.js';
 import { connectRedis, portalLimits, Throttle } from './lib/throttle.js';
 import { redactUrl } from './lib/redact.js';
+import { PdfPool } from './documents/pdf-pool.js';
 
 export interface BuildOptions {
   config: Config;
@@ -151,6 +152,17 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const throttle = new Throttle(redis);
+  const pdf = new PdfPool(
+    {
+      threads: config.PDF_RENDER_THREADS,
+      queue: config.PDF_RENDER_QUEUE,
+      perUserConcurrent: config.PDF_USER_CONCURRENT,
+      perUserPerMinute: config.PDF_USER_PER_MINUTE,
+    },
+    throttle,
+  );
+  app.addHook('onClose', () => pdf.close());
   const ctx: AppContext = {
     config,
     handle,
@@ -162,8 +174,9 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
       sessionCacheMs: config.SESSION_CACHE_MS,
     }),
     settings: settingsService(handle.db),
-    throttle: new Throttle(redis),
+    throttle,
     limits: portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE),
+    pdf,
   };
 
   await app.register(

@@ -51,6 +51,11 @@ const envSchema = z.object({
       'Hear committed changes (PostgreSQL: LISTEN; SQLite: the change log) and answer pages seen before from memory',
     ),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // Documents (documents/pdf-pool.ts): worker threads, queue, per-user budget.
+  PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  PDF_USER_CONCURRENT: z.coerce.number().int().min(1).max(100).default(2),
+  PDF_USER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   SEED_ON_EMPTY: z
