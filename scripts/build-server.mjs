@@ -1,5 +1,7 @@
 // `npm run build:server`: compiles the server (and the contract it imports) to one ES module,
 // server/dist/main.js, which `npm start` runs with plain Node: no TypeScript loader in production.
+// The PDF worker (server/src/documents/pdf-worker.ts) becomes server/dist/pdf-worker.js beside it,
+// where documents/pdf-pool.ts looks for it.
 // npm packages stay external (node_modules); Node's built-ins too.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,8 +18,11 @@ const outdir = outArg ? path.resolve(outArg.slice('--outdir='.length)) : path.jo
 
 const started = Date.now();
 await build({
-  entryPoints: [path.join(ROOT, 'server/src/main.ts')],
-  outfile: path.join(outdir, 'main.js'),
+  entryPoints: [
+    { in: path.join(ROOT, 'server/src/main.ts'), out: 'main' },
+    { in: path.join(ROOT, 'server/src/documents/pdf-worker.ts'), out: 'pdf-worker' },
+  ],
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -4,6 +4,8 @@ export const OPEN_ORDERS_PAGE_SIZE = 20;
 /** Quantities are at most 6 digits. */
 export const QUANTITY_MAX_DIGITS = 6;
 export const QUANTITY_MAX = 999_999;
+/** Lines one basket may hold (adding or copying beyond is refused with MSG.basketFull). */
+export const BASKET_MAX_LINES = 500;
 
 export const FIELD_LIMITS = {
   purchaseOrder: 20,

@@ -60,6 +60,8 @@ export const MSG = {
     'By clicking the Place Order / Proceed to Payment button, you confirm that you have read, understand, and accept our Terms of Sale.',
   accountOnStop: (email: string) =>
     `Your account is on stop, so orders cannot be placed. Contact ${email} for further assistance`,
+  overCreditLimit: (email: string) =>
+    `This order is more than your account's available credit, so it cannot be placed. Contact ${email} to arrange it`,
 
   // order dialog
   processingOrder: 'We are processing your order',
@@ -103,6 +105,9 @@ export const MSG = {
   badRequest: 'The request was not valid',
   serverError: 'Something went wrong on our side. Please try again.',
   busy: 'The portal is busy. Please try again in a moment.',
+  basketFull: (max: number) =>
+    `A basket can hold at most ${max} lines. Place this order first, then start another for the rest.`,
+  tooManyDocuments: 'Too many documents at once. Please wait a moment and try again.',
   unavailable: 'The portal cannot reach its database just now. Please try again in a moment.',
   paymentLinkExpired: 'This payment link has expired. No money has been taken.',
   paymentLinkReplaced: 'This payment link has been replaced by a newer one. No money has been taken.',

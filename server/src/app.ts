@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './lib/serializer.js';
-import type { Config } from './config.js';
+import { secretWarnings, type Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -21,6 +21,7 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { apiModules, publicModules } from './modules/index.js';
 import { connectRedis, portalLimits, Throttle } from './lib/throttle.js';
 import { redactUrl } from './lib/redact.js';
+import { PdfPool } from './documents/pdf-pool.js';
 
 export interface BuildOptions {
   config: Config;
@@ -128,7 +129,10 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
   });
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // Signed-in answers (payment URLs, prices, profiles, documents) stay out of shared and browser caches.
+    if ((req as { auth?: unknown }).auth) reply.header('cache-control', 'private, no-store');
   });
+  for (const warning of secretWarnings(config)) app.log.warn(warning);
 
   await app.register(compress, apiCompression);
 
@@ -151,6 +155,17 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const throttle = new Throttle(redis);
+  const pdf = new PdfPool(
+    {
+      threads: config.PDF_RENDER_THREADS,
+      queue: config.PDF_RENDER_QUEUE,
+      perUserConcurrent: config.PDF_USER_CONCURRENT,
+      perUserPerMinute: config.PDF_USER_PER_MINUTE,
+    },
+    throttle,
+  );
+  app.addHook('onClose', () => pdf.close());
   const ctx: AppContext = {
     config,
     handle,
@@ -162,8 +177,9 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
       sessionCacheMs: config.SESSION_CACHE_MS,
     }),
     settings: settingsService(handle.db),
-    throttle: new Throttle(redis),
+    throttle,
     limits: portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE),
+    pdf,
   };
 
   await app.register(

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfText } from './test/pdf-text.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // Inside the repository (under node_modules, ignored), so the bundle resolves its packages.
@@ -20,9 +21,12 @@ describe('the compiled server (npm start runs it)', () => {
     const main = path.join(OUT, 'main.js');
     expect(fs.existsSync(main)).toBe(true);
     expect(fs.readFileSync(main, 'utf8')).not.toMatch(/from ["']@wholesale\/contract["']/);
+    // The PDF worker is emitted beside main.js, where documents/pdf-pool.ts looks for it.
+    expect(fs.existsSync(path.join(OUT, 'pdf-worker.js'))).toBe(true);
 
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: DATA };
-    Object.assign(env, { SEED_ON_EMPTY: 'false', LOG_LEVEL: 'info', NODE_OPTIONS: '' });
+    // Demo data (cheap password hashes), so a signed-in user can download a PDF.
+    Object.assign(env, { SEED_ON_EMPTY: 'true', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'info', NODE_OPTIONS: '' });
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     const child = spawn(process.execPath, [main], {
@@ -46,6 +50,25 @@ describe('the compiled server (npm start runs it)', () => {
       expect(health.status).toBe(200);
       const unauthorized = await fetch(`http://127.0.0.1:${port}/api/orderproducts/categories`);
       expect(unauthorized.status).toBe(401);
+
+      // A PDF drawn by the compiled worker thread (no tsx here).
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password: 'Portal-demo-1' }),
+      });
+      expect(login.status).toBe(200);
+      const session = (await login.json()) as { accessToken: string; user: { statements: { filename: string }[] } };
+      const statement = session.user.statements[0]!;
+      const pdf = await fetch(
+        `http://127.0.0.1:${port}/api/account/statement/${encodeURIComponent(statement.filename)}`,
+        {
+          headers: { authorization: `Bearer ${session.accessToken}` },
+        },
+      );
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain('Statement');
     } finally {
       child.kill('SIGTERM');
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, secretWarnings } from './config.js';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cfg-'));
 
@@ -32,6 +32,30 @@ describe('loadConfig', () => {
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid ${name}=`));
+  });
+
+  it('creates DATA_DIR readable by its owner only, before writing the secrets into it', () => {
+    const dir = path.join(tmp(), 'data', 'nested');
+    loadConfig({ DATA_DIR: dir });
+    expect((fs.statSync(dir).mode & 0o777).toString(8)).toBe('700');
+    expect(fs.existsSync(path.join(dir, 'secrets.json'))).toBe(true);
+  });
+
+  it('warns when served over TLS with the generated secrets instead of ones from the environment', () => {
+    const secret = 'x'.repeat(40);
+    const https = 'https://portal.example.com';
+    expect(secretWarnings({ PUBLIC_URL: https, JWT_SECRET: undefined, PAYMENT_SECRET: undefined })).toEqual([
+      expect.stringMatching(/^JWT_SECRET and PAYMENT_SECRET not set in the environment/),
+    ]);
+    expect(secretWarnings({ PUBLIC_URL: https, JWT_SECRET: secret, PAYMENT_SECRET: undefined })).toEqual([
+      expect.stringMatching(/^PAYMENT_SECRET not set/),
+    ]);
+    expect(secretWarnings({ PUBLIC_URL: https, JWT_SECRET: secret, PAYMENT_SECRET: secret })).toEqual([]);
+    // Plain HTTP (development) or no PUBLIC_URL: the generated file is fine.
+    expect(
+      secretWarnings({ PUBLIC_URL: 'http://localhost:3000', JWT_SECRET: undefined, PAYMENT_SECRET: undefined }),
+    ).toEqual([]);
+    expect(secretWarnings({ PUBLIC_URL: undefined, JWT_SECRET: undefined, PAYMENT_SECRET: undefined })).toEqual([]);
   });
 });
 

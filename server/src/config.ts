@@ -59,6 +59,11 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  // Documents (documents/pdf-pool.ts): worker threads, queue, per-user budget.
+  PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  PDF_USER_CONCURRENT: z.coerce.number().int().min(1).max(100).default(2),
+  PDF_USER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   SEED_ON_EMPTY: z
@@ -91,6 +96,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Signing secrets not given in the environment are generated once and kept in DATA_DIR. */
 function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; paymentSecret: string } {
   const file = path.join(dataDir, 'secrets.json');
+  // Owner-only from the start: the secrets are written here before the database opens it.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { jwtSecret?: string; paymentSecret?: string };
     if (stored.jwtSecret && stored.paymentSecret)
@@ -98,11 +105,26 @@ function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; paymentSecre
   } catch {
     // not there yet: create below
   }
-  fs.mkdirSync(dataDir, { recursive: true });
   const secrets = {
     jwtSecret: randomBytes(48).toString('base64url'),
     paymentSecret: randomBytes(48).toString('base64url'),
   };
   fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
+}
+
+/**
+ * Start-up warnings about the signing secrets: served over TLS (PUBLIC_URL is https, i.e. production)
+ * they should come from the environment (a secret store), not the generated file beside the database,
+ * which a copy of DATA_DIR or a backup would hand out along with the data.
+ */
+export function secretWarnings(config: Pick<Config, 'PUBLIC_URL' | 'JWT_SECRET' | 'PAYMENT_SECRET'>): string[] {
+  if (!config.PUBLIC_URL?.startsWith('https:')) return [];
+  const missing = (['JWT_SECRET', 'PAYMENT_SECRET'] as const).filter((name) => !config[name]);
+  return missing.length
+    ? [
+        `${missing.join(' and ')} not set in the environment: using the generated secrets file in DATA_DIR; ` +
+          'production should set them from a secret store (README, Configuration)',
+      ]
+    : [];
 }

@@ -3,6 +3,7 @@ import type { DbHandle } from './db/client.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { SettingsService } from './modules/site/settings.service.js';
 import type { PortalLimits, Throttle } from './lib/throttle.js';
+import type { PdfPool } from './documents/pdf-pool.js';
 
 /** What every route module is given: the database, the configuration and shared services. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   /** Attempt counters for login, password change and payments (lib/throttle.ts). */
   throttle: Throttle;
   limits: PortalLimits;
+  /** Draws documents in worker threads within each user's budget (documents/pdf-pool.ts). */
+  pdf: PdfPool;
 }

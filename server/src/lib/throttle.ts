@@ -141,6 +141,8 @@ export function portalLimits(perMinute: number) {
   const limit = (name: string, points: number, seconds = 60): Limit => ({ name, points, seconds });
   return {
     loginUser: limit('login-user', perMinute),
+    /** A device that signed in as the user before: not subject to loginUser, only to this. */
+    loginDevice: limit('login-device', perMinute),
     loginIp: limit('login-ip', perMinute * 10),
     refreshIp: limit('refresh-ip', perMinute * 6),
     oneTimeIp: limit('one-time-ip', perMinute),

@@ -1,13 +1,15 @@
 import { CURRENCY_SYMBOLS, formatMoney, toShortDate } from '@wholesale/contract';
 import { DOCUMENT_LINE_COLUMNS, documentLineCells } from '../../documents/document-lines.js';
-import { renderSummaryPdf, type SummaryDocument } from '../../documents/summary-pdf.js';
+import type { SummaryDocument } from '../../documents/summary-pdf.js';
+import type { RenderPdf } from '../../documents/pdf-pool.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { SettingsService } from '../site/settings.service.js';
 import type { AccountService } from './account.service.js';
 
 /**
  * The account's PDFs (invoice summary, statements), drawn by the shared renderer from the database.
- * Posted payloads only identify the document; every figure is read here.
+ * Posted payloads only identify the document; every figure is read here, in the main thread, and
+ * `render` draws the plain document in a worker (documents/pdf-pool.ts).
  */
 export function accountDocuments(service: AccountService, settings: SettingsService) {
   async function header(accountId: number) {
@@ -36,11 +38,11 @@ export function accountDocuments(service: AccountService, settings: SettingsServ
 
   return {
     /** 'Order Summary' of one invoice the caller's account owns. */
-    async invoiceSummaryPdf(accountId: number, documentNumber: string): Promise<Buffer> {
+    async invoiceSummaryPdf(accountId: number, documentNumber: string, render: RenderPdf): Promise<Buffer> {
       const invoice = await service.getInvoice(accountId, documentNumber);
       const { symbol, company, customer } = await header(accountId);
       const money = (n: number) => formatMoney(n, symbol);
-      return renderSummaryPdf({
+      return render({
         title: 'Order Summary',
         company,
         customer,
@@ -65,7 +67,11 @@ export function accountDocuments(service: AccountService, settings: SettingsServ
     },
 
     /** A stored statement of the account; the name may carry a '.pdf' suffix. */
-    async statementPdf(accountId: number, requested: string): Promise<{ pdf: Buffer; filename: string }> {
+    async statementPdf(
+      accountId: number,
+      requested: string,
+      render: RenderPdf,
+    ): Promise<{ pdf: Buffer; filename: string }> {
       let data;
       try {
         data = await service.statementData(accountId, requested);
@@ -75,7 +81,7 @@ export function accountDocuments(service: AccountService, settings: SettingsServ
       }
       const { symbol, company, customer } = await header(accountId);
       const money = (minor: number) => formatMoney(minor / 100, symbol);
-      const pdf = await renderSummaryPdf({
+      const pdf = await render({
         title: 'Statement',
         company,
         customer,

@@ -69,11 +69,13 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
         description: 'The web posts the invoice merged with the user; only documentNumber is read.',
         body: invoiceStatementRequest,
         produces: ['application/pdf'],
-        response: errors,
+        response: { ...errors, 429: errorResponse, 503: errorResponse },
       },
     },
     async (req, reply) => {
-      const pdf = await documents.invoiceSummaryPdf(req.auth.accountId, req.body.documentNumber);
+      const pdf = await ctx.pdf.forUser(req.auth.userId, (render) =>
+        documents.invoiceSummaryPdf(req.auth.accountId, req.body.documentNumber, render),
+      );
       return sendPdf(reply, pdf, 'Statement');
     },
   );
@@ -87,11 +89,13 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fas
         summary: "One of the account's statements as a PDF; any other name answers 404",
         params: statementParams,
         produces: ['application/pdf'],
-        response: errors,
+        response: { ...errors, 429: errorResponse, 503: errorResponse },
       },
     },
     async (req, reply) => {
-      const { pdf, filename } = await documents.statementPdf(req.auth.accountId, req.params.filename);
+      const { pdf, filename } = await ctx.pdf.forUser(req.auth.userId, (render) =>
+        documents.statementPdf(req.auth.accountId, req.params.filename, render),
+      );
       return sendPdf(reply, pdf, filename);
     },
   );

@@ -176,15 +176,15 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       payload: { username: 'bob', password: 'Portal-test-1' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(res.json().accessToken) });
-    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.headers['cache-control']).toBe('private, no-store');
     const bad = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { username: 'bob', password: 'x' },
     });
-    expect(bad.headers['cache-control']).toBe('no-store');
+    expect(bad.headers['cache-control']).toBe('private, no-store');
   });
 
   it('rotates refresh tokens and revokes the family when a rotated one is reused', async () => {

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import { bearerToken, requireAuth } from '../../plugins/authenticate.js';
 import { unauthorized } from '../../lib/http-errors.js';
 import { keyPart } from '../../lib/throttle.js';
+import { issueDeviceCookie, knownDevice, registerDeviceCookies } from './device-cookie.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse, 503: errorResponse };
 
@@ -23,8 +24,9 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   const { throttle, limits } = ctx;
   // Tokens and profiles must not stay in a browser or proxy cache.
   fastify.addHook('onSend', async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'private, no-store');
   });
+  await registerDeviceCookies(fastify, ctx.config.jwtSecret);
 
   app.post(
     '/auth/login',
@@ -36,12 +38,20 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
         response: { 200: authResponse, ...errors },
       },
     },
-    async (req) => {
-      // Counted before the (deliberately slow) password check; a success clears the username's count.
+    async (req, reply) => {
+      // Counted before the (deliberately slow) password check, per address always; per username for
+      // unknown devices, per device for one that signed in as this user before (device-cookie.ts),
+      // so wrong passwords from elsewhere cannot lock the user out of their own devices.
       const name = keyPart(req.body.username);
-      await throttle.enforce([limits.loginIp, req.ip], [limits.loginUser, name]);
-      const session = await ctx.auth.login(req.body.username, req.body.password);
-      await throttle.reset(limits.loginUser, name);
+      const device = knownDevice(req, name);
+      await throttle.enforce(
+        [limits.loginIp, req.ip],
+        device ? [limits.loginDevice, device] : [limits.loginUser, name],
+      );
+      const session = await ctx.auth.login(req.body.username, req.body.password, device !== undefined);
+      // A success clears the count it was charged to.
+      await (device ? throttle.reset(limits.loginDevice, device) : throttle.reset(limits.loginUser, name));
+      issueDeviceCookie(req, reply, name);
       return session;
     },
   );

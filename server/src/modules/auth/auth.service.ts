@@ -82,10 +82,13 @@ export function authService(db: Db, opts: AuthServiceOptions) {
   return {
     profile,
 
-    /** Unknown user, disabled user and wrong password answer identically (and take as long). */
-    async login(username: string, password: string): Promise<AuthResponse> {
+    /**
+     * Unknown user, disabled user and wrong password answer identically (and take as long).
+     * `knownDevice`: the device signed in as this user before; its hash waits ahead of the others.
+     */
+    async login(username: string, password: string, knownDevice = false): Promise<AuthResponse> {
       const found = await repo.findUserByUsername(username.trim());
-      const ok = await verifyPassword(password, found?.password_hash ?? (await dummyPasswordHash()));
+      const ok = await verifyPassword(password, found?.password_hash ?? (await dummyPasswordHash()), knownDevice);
       if (!found || !ok || found.disabled || found.account_disabled) throw unauthorized(MSG.loginFailed);
       return issue(found.id, found.account_id);
     },

@@ -22,6 +22,8 @@ const rawScrypt = (pw: string, salt: Buffer, keylen: number, opts: ScryptOptions
 export class HashGate {
   private running = 0;
   private waiting: (() => void)[] = [];
+  /** Logins from a device that signed in before: served before the others, with a queue of their own. */
+  private urgent: (() => void)[] = [];
   constructor(
     public concurrency: number,
     public queueLimit: number,
@@ -29,20 +31,21 @@ export class HashGate {
 
   /** Hashes running now and waiting, for tests and the login-flood benchmark. */
   get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+    return { running: this.running, waiting: this.waiting.length + this.urgent.length };
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  async run<T>(task: () => Promise<T>, priority = false): Promise<T> {
     if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.queueLimit) throw new HttpError(503, MSG.busy, { 'retry-after': '1' });
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      const queue = priority ? this.urgent : this.waiting;
+      if (queue.length >= this.queueLimit) throw new HttpError(503, MSG.busy, { 'retry-after': '1' });
+      await new Promise<void>((resolve) => queue.push(resolve));
     } else {
       this.running++;
     }
     try {
       return await task();
     } finally {
-      const next = this.waiting.shift();
+      const next = this.urgent.shift() ?? this.waiting.shift();
       if (next) next();
       else this.running--;
     }
@@ -60,8 +63,8 @@ export const hashGate = new HashGate(
   envInt('PASSWORD_HASH_QUEUE', 0, 10_000) ?? 16,
 );
 
-const scrypt = (pw: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  hashGate.run(() => rawScrypt(pw, salt, keylen, opts));
+const scrypt = (pw: string, salt: Buffer, keylen: number, opts: ScryptOptions, priority = false) =>
+  hashGate.run(() => rawScrypt(pw, salt, keylen, opts), priority);
 
 const KEYLEN = 32;
 const R = 8;
@@ -80,18 +83,20 @@ export async function hashPassword(password: string, logN = defaultCost()): Prom
   return `scrypt$${logN}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** `priority`: a login from a known device, which waits ahead of unknown ones for a hashing slot. */
+export async function verifyPassword(password: string, stored: string, priority = false): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, logNs, rs, ps, saltB64, keyB64] = parts as [string, string, string, string, string, string];
   const logN = Number(logNs);
   const expected = Buffer.from(keyB64, 'base64');
-  const key = await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length, {
-    N: 2 ** logN,
-    r: Number(rs),
-    p: Number(ps),
-    maxmem: maxmem(logN),
-  });
+  const key = await scrypt(
+    password,
+    Buffer.from(saltB64, 'base64'),
+    expected.length,
+    { N: 2 ** logN, r: Number(rs), p: Number(ps), maxmem: maxmem(logN) },
+    priority,
+  );
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -32,7 +32,7 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
   beforeAll(async () => {
     handle = await engine.open();
     const accountId = await insertAccount(handle.db);
-    for (const u of ['ann', 'ben', 'cat', 'dan', 'eve']) await insertUser(handle.db, accountId, u);
+    for (const u of ['ann', 'ben', 'cat', 'dan', 'eve', 'vic', 'val']) await insertUser(handle.db, accountId, u);
     app = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT });
   });
   afterAll(async () => {
@@ -96,6 +96,90 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
     // Without the setting the same header is ignored: no HSTS over plain HTTP.
     const spoofed = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets a user in from a device that signed in before while a distributed flood locks their username', async () => {
+    const proxied = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, TRUSTED_PROXIES: ['127.0.0.1'] });
+    try {
+      const home = { 'x-forwarded-for': '192.0.2.50' };
+      const first = await attempt(proxied, 'vic', home, 'Portal-test-1');
+      expect(first.statusCode).toBe(200);
+      const cookie = first.cookies.find((c) => c.name.startsWith('portal_device_'));
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
+      expect(cookie?.secure).toBeUndefined(); // plain HTTP here; Secure over TLS, below
+      const device = { ...home, cookie: `${cookie!.name}=${cookie!.value}` };
+
+      // Wrong passwords for vic from many addresses: the username is locked for unknown devices.
+      const flood: number[] = [];
+      for (let i = 0; i < LIMIT * 4; i++)
+        flood.push((await attempt(proxied, 'vic', { 'x-forwarded-for': `198.51.100.${i + 1}` })).statusCode);
+      expect(flood.slice(LIMIT).every((c) => c === 429)).toBe(true);
+      expect((await attempt(proxied, 'vic', home, 'Portal-test-1')).statusCode).toBe(429);
+      // From the known device the right password works at once, and renews the cookie.
+      const again = await attempt(proxied, 'vic', device, 'Portal-test-1');
+      expect(again.statusCode).toBe(200);
+      const renewed = again.cookies.find((c) => c.name === cookie!.name);
+      expect(renewed?.value).toBeTruthy();
+      expect(renewed?.value).not.toBe(cookie!.value);
+
+      // A forged cookie, or another user's, gives nothing.
+      const forged = {
+        ...home,
+        cookie: `${cookie!.name}=${cookie!.value.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))}`,
+      };
+      expect((await attempt(proxied, 'vic', forged, 'Portal-test-1')).statusCode).toBe(429);
+      const valLogin = await attempt(proxied, 'val', home, 'Portal-test-1');
+      const valCookie = valLogin.cookies.find((c) => c.name.startsWith('portal_device_'))!;
+      const borrowed = { ...home, cookie: `${cookie!.name}=${valCookie.value}` };
+      expect((await attempt(proxied, 'vic', borrowed, 'Portal-test-1')).statusCode).toBe(429);
+
+      // The device has a budget of its own: wrong passwords from it are limited too.
+      const fromDevice: number[] = [];
+      for (let i = 0; i < LIMIT + 1; i++) fromDevice.push((await attempt(proxied, 'vic', device)).statusCode);
+      expect(fromDevice).toEqual([...Array(LIMIT).fill(401), 429]);
+
+      // Over TLS (as the trusted proxy reports it) the cookie is Secure.
+      const tls = await attempt(proxied, 'val', { ...home, 'x-forwarded-proto': 'https' }, 'Portal-test-1');
+      expect(tls.cookies.find((c) => c.name.startsWith('portal_device_'))?.secure).toBe(true);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('serves a known device ahead of a flood that fills the password-hashing queue', async () => {
+    const flood = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: 10_000, TRUSTED_PROXIES: ['127.0.0.1'] });
+    const first = await attempt(flood, 'vic', {}, 'Portal-test-1');
+    const cookie = first.cookies.find((c) => c.name.startsWith('portal_device_'))!;
+    const saved = { concurrency: hashGate.concurrency, queueLimit: hashGate.queueLimit };
+    hashGate.concurrency = 1;
+    hashGate.queueLimit = 2;
+    // The flood's hashes, held until released: one running, the queue full.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const flooding = Array.from({ length: 3 }, () => hashGate.run(() => held));
+    try {
+      await new Promise((r) => setImmediate(r));
+      expect(hashGate.load).toEqual({ running: 1, waiting: 2 });
+      // Sprayed usernames from many addresses are refused, and so is the user on an unknown device...
+      const spray = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          attempt(flood, `spray-user-${i}`, { 'x-forwarded-for': `203.0.113.${100 + i}` }),
+        ),
+      );
+      expect(spray.map((r) => r.statusCode)).toEqual([503, 503, 503, 503]);
+      expect((await attempt(flood, 'vic', {}, 'Portal-test-1')).statusCode).toBe(503);
+      // ...but from the known device the login waits ahead of the queue and gets in.
+      const mine = attempt(flood, 'vic', { cookie: `${cookie.name}=${cookie.value}` }, 'Portal-test-1');
+      await new Promise((r) => setTimeout(r, 20));
+      release();
+      expect((await mine).statusCode).toBe(200);
+    } finally {
+      release();
+      await Promise.all(flooding);
+      hashGate.concurrency = saved.concurrency;
+      hashGate.queueLimit = saved.queueLimit;
+      await flood.close();
+    }
   });
 
   it('limits password change attempts per user', async () => {

@@ -136,6 +136,15 @@ export function basketRepository(db: Db) {
       await db.deleteFrom('basket_lines').where('id', '=', lineId).execute();
     },
 
+    async lineCount(basketId: number): Promise<number> {
+      const row = await db
+        .selectFrom('basket_lines')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('basket_id', '=', basketId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     async clearLines(basketId: number): Promise<void> {
       await db.deleteFrom('basket_lines').where('basket_id', '=', basketId).execute();
     },

@@ -1,4 +1,11 @@
-import { QUANTITY_MAX, type Basket, type BasketLine, type BasketSummary } from '@wholesale/contract';
+import {
+  BASKET_MAX_LINES,
+  MSG,
+  QUANTITY_MAX,
+  type Basket,
+  type BasketLine,
+  type BasketSummary,
+} from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { priceLine, totals, type LinePrice, type Totals } from '../../domain/pricing.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
@@ -150,6 +157,7 @@ export function basketService(db: Db) {
           if (existing.quantity + quantity > QUANTITY_MAX) throw tooMany();
           await repo.setQuantity(existing.id, existing.quantity + quantity);
         } else {
+          if ((await repo.lineCount(basketId)) >= BASKET_MAX_LINES) throw badRequest(MSG.basketFull(BASKET_MAX_LINES));
           await repo.insertLine(basketId, product.id, quantity);
         }
       });
@@ -189,6 +197,8 @@ export function basketService(db: Db) {
       caller: Caller,
       lines: readonly { productId: number; quantity: number }[],
     ): Promise<void> {
+      if (new Set(lines.map((l) => l.productId)).size > BASKET_MAX_LINES)
+        throw badRequest(MSG.basketFull(BASKET_MAX_LINES));
       const repo = basketRepository(trx);
       const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
       await repo.touch(basketId);

@@ -495,6 +495,30 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       expect(res.json().message).toBe(MSG.accountOnStop(SUPPORT));
     });
 
+    it("refuses a credit order beyond the account's available credit, saying to contact the office", async () => {
+      // £100 limit, £60 owed: £40 available.
+      const tight = await insertAccount(handle.db, { credit_limit_minor: 10_000, balance_minor: 6_000 });
+      await insertUser(handle.db, tight, 'tess');
+      const tess = (await login(app, 'tess')).accessToken;
+      await add(tess, 'RB-100', 3); // 3 x £18.00 plus carriage and VAT: over £40
+      await header(tess, { externalDocNo: 'PO-BIG', deliveryCode: 'INVOICE' });
+      const over = await submit(tess, (await getBasket(tess)).revision, (await amount(tess)).totalAmount);
+      expect(over.statusCode).toBe(403);
+      expect(over.json().message).toBe(MSG.overCreditLimit(SUPPORT));
+      const placed = await handle.db.selectFrom('orders').select('id').where('account_id', '=', tight).execute();
+      expect(placed).toEqual([]);
+      // Within the available credit the same account orders as usual.
+      const lineNumber = (await getBasket(tess)).basketLines[0]!.lineNumber;
+      await app.inject({
+        method: 'PATCH',
+        url: '/api/basket',
+        headers: bearer(tess),
+        payload: { lineNumber, quantity: 1 },
+      });
+      const ok = await submit(tess, (await getBasket(tess)).revision, (await amount(tess)).totalAmount);
+      expect(ok.statusCode).toBe(200);
+    });
+
     it('sends proforma accounts to payment and credit accounts away from it', async () => {
       await add(proforma, 'CS-7', 1);
       await header(proforma, { externalDocNo: 'PO', deliveryCode: 'INVOICE' });

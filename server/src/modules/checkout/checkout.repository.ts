@@ -71,6 +71,15 @@ export function checkoutRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Credit limit and balance (minor units), read with the order in the same transaction. */
+    credit(accountId: number) {
+      return db
+        .selectFrom('accounts')
+        .select(['credit_limit_minor', 'balance_minor'])
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+    },
+
     savedAddress(accountId: number, reference: string) {
       return db
         .selectFrom('delivery_addresses')

@@ -76,6 +76,21 @@ function requireShownAmount(posted: number, priced: PricedBasket): void {
   if (postedMinor !== priced.totals.totalMinor) throw conflict(MSG.basketUpdatedDuringCheckout);
 }
 
+/**
+ * A credit order must fit the account's available credit (credit limit minus balance); beyond it the
+ * order is refused and the customer told to contact the office (docs/spec-deviations.md). A credit
+ * limit of 0 means none is set (as in the ERP), so no check. Proforma orders are paid by card first.
+ */
+function requireAvailableCredit(
+  credit: { credit_limit_minor: number | string; balance_minor: number | string } | undefined,
+  totalMinor: number,
+  email: string,
+): void {
+  const limit = Number(credit?.credit_limit_minor ?? 0);
+  if (limit <= 0) return;
+  if (totalMinor > limit - Number(credit?.balance_minor ?? 0)) throw forbidden(MSG.overCreditLimit(email));
+}
+
 export function checkoutService(ctx: AppContext) {
   const db = ctx.handle.db;
   const baskets = basketService(db);
@@ -196,6 +211,7 @@ export function checkoutService(ctx: AppContext) {
         if (priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
         requireShownAmount(amount, priced);
         const delivery = requireCompleteDelivery(storedDelivery(header));
+        requireAvailableCredit(await repo.credit(caller.accountId), priced.totals.totalMinor, email);
         const placed = await placeOrder(trx, {
           accountId: caller.accountId,
           userId: caller.userId,

@@ -93,10 +93,14 @@ export const ordersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fast
         description: 'The web posts the selected order merged with the user; only orderNumber is read.',
         body: orderStatementRequest,
         produces: ['application/pdf'],
-        response: errors,
+        response: { ...errors, 429: errorResponse, 503: errorResponse },
       },
     },
-    async (req, reply) =>
-      sendPdf(reply, await service.renderOrderStatement(req.auth.accountId, req.body.orderNumber), STATEMENT_FILENAME),
+    async (req, reply) => {
+      const pdf = await ctx.pdf.forUser(req.auth.userId, (render) =>
+        service.renderOrderStatement(req.auth.accountId, req.body.orderNumber, render),
+      );
+      return sendPdf(reply, pdf, STATEMENT_FILENAME);
+    },
   );
 };

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { DOCUMENT_LINE_COLUMNS, documentLineCells } from '../../documents/document-lines.js';
-import { renderSummaryPdf } from '../../documents/summary-pdf.js';
+import type { RenderPdf } from '../../documents/pdf-pool.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
 import { basketService, CARRIAGE_ITEM, type Caller } from '../basket/basket.service.js';
@@ -162,8 +162,11 @@ export function ordersService(db: Db, settings: SettingsService) {
       });
     },
 
-    /** POST /api/order/statement-template: the order summary PDF, every figure from the database. */
-    async renderOrderStatement(accountId: number, orderNumber: string): Promise<Buffer> {
+    /**
+     * POST /api/order/statement-template: the order summary PDF, every figure read from the database
+     * here; `render` draws it off the event loop (documents/pdf-pool.ts).
+     */
+    async renderOrderStatement(accountId: number, orderNumber: string, render: RenderPdf): Promise<Buffer> {
       const order = await ownOrder(accountId, orderNumber);
       const [lines, account, site] = await Promise.all([
         repo.orderLines(order.id),
@@ -186,7 +189,7 @@ export function ordersService(db: Db, settings: SettingsService) {
         .map((s) => s.trim())
         .filter(Boolean)
         .join(', ');
-      return renderSummaryPdf({
+      return render({
         title: 'Order Summary',
         company: { name: site['company.name'], address: site['company.address'], email: site['support.email'] },
         customer: {

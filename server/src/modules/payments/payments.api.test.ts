@@ -90,6 +90,7 @@ describe.each(testEngines())('payments on $name', (engine) => {
   async function startPayment(quantity = 2, tok = pat): Promise<string> {
     const res = await requestPayment(quantity, tok);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const url = (res.json() as { payment_Checkout_Url: string }).payment_Checkout_Url;
     expect(url).toMatch(/^http:\/\/portal\.test\/pay\/[0-9a-f-]{36}$/);
     return url.split('/').pop()!;

@@ -456,7 +456,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
     const res = await get(gbp, '/api/orderproducts/RB-BLK-0001/image/0');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain('<svg');
     expect((await get(gbp, '/api/orderproducts/RB-BLK-0001/image/1')).statusCode).toBe(404);
     expect((await get(gbp, '/api/orderproducts/CS-7/image/0')).statusCode).toBe(404);
