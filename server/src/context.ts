@@ -3,6 +3,8 @@ import type { DbHandle } from './db/client.js';
 import type { AuthService } from './modules/auth/auth.service.js';
 import type { SettingsService } from './modules/site/settings.service.js';
 import type { PortalLimits, Throttle } from './lib/throttle.js';
+import type { Lifecycle } from './lib/lifecycle.js';
+import type { Redis } from 'ioredis';
 
 /** What every route module is given: the database, the configuration and shared services. */
 export interface AppContext {
@@ -13,4 +15,8 @@ export interface AppContext {
   /** Attempt counters for login, password change and payments (lib/throttle.ts). */
   throttle: Throttle;
   limits: PortalLimits;
+  /** Starting, ready or draining (lib/lifecycle.ts), for /api/health/ready. */
+  lifecycle: Lifecycle;
+  /** The shared Redis connection when REDIS_URL is set. */
+  redis?: Redis | undefined;
 }

@@ -34,3 +34,10 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Names of the migrations this build knows that the database has not run (empty when current). */
+export async function pendingMigrations(handle: DbHandle): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: new EngineAwareProvider(handle.engine) });
+  const infos = await migrator.getMigrations();
+  return infos.filter((m) => !m.executedAt).map((m) => m.name);
+}
