@@ -4,6 +4,8 @@ import { openDatabase, type DbHandle } from './db/client.js';
 import { prepareDatabase } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lib/lifecycle.js';
+import { periodic } from './modules/periodic/periodic.js';
+import { housekeepingJobs } from './modules/periodic/housekeeping.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
   }));
   const db = handle;
   // Migrations and the first seeding under one lock: servers started together do them once.
-  await prepareDatabase(
+  const { migrated } = await prepareDatabase(
     db,
     config.SEED_ON_EMPTY
       ? {
@@ -88,12 +90,19 @@ async function main(): Promise<void> {
         }
       : undefined,
   );
+  if (migrated.length) console.log(`wholesale-portal: migrated ${migrated.join(', ')}`);
   if (draining) return;
 
   const app = (running.app = await buildApp({ config, handle, lifecycle }));
   await app.listen({ port: config.PORT, host: config.HOST });
   if (draining) return;
   lifecycle.ready();
+  // Periodic work, once per tick across all servers (a lease each; modules/periodic/).
+  const background = periodic(handle.db, housekeepingJobs(handle.db), {
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+  background.start();
+  stops.push(() => background.stop());
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   console.log(`wholesale-portal: serving http://${shown}:${config.PORT} (${handle.describe})`);
 }

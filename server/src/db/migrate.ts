@@ -5,6 +5,7 @@ import * as paymentLinks from './migrations/003-payment-links.js';
 import * as catalogueRevision from './migrations/004-catalogue-revision.js';
 import * as changeFeed from './migrations/005-change-feed.js';
 import * as sqliteChangeLog from './migrations/006-sqlite-change-log.js';
+import * as leases from './migrations/008-leases.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -17,6 +18,7 @@ const migrations: Record<string, EngineMigration> = {
   '004-catalogue-revision': catalogueRevision,
   '005-change-feed': changeFeed,
   '006-sqlite-change-log': sqliteChangeLog,
+  '008-leases': leases,
 };
 
 class EngineAwareProvider implements MigrationProvider {
