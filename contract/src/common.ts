@@ -98,3 +98,26 @@ export const quantity = z.lazy(() =>
 );
 
 export const itemNumber = z.lazy(() => z.string().trim().min(1, MSG.required).max(40));
+
+// --- Health for load balancers and orchestrators (issue 26) ---
+
+export const liveResponse = z.lazy(() =>
+  z.object({ status: z.literal('ok') }).describe('The process answers; says nothing about its database'),
+);
+export type LiveResponse = z.infer<typeof liveResponse>;
+
+const readyCheck = z.enum(['up', 'down', 'off']);
+export const readyResponse = z.lazy(() =>
+  z
+    .object({
+      status: z.enum(['ready', 'starting', 'draining', 'unavailable']),
+      checks: z.object({
+        database: readyCheck.describe('`select 1` answered'),
+        migrations: readyCheck.describe('every migration this server knows has run'),
+        redis: readyCheck.describe('Redis answered PING (off: REDIS_URL unset)'),
+        changeFeed: readyCheck.describe('PostgreSQL LISTEN connection live (off: SQLite or LISTEN_FOR_CHANGES=false)'),
+      }),
+    })
+    .describe('200 only when this server should get traffic; 503 while starting, draining or missing a dependency'),
+);
+export type ReadyResponse = z.infer<typeof readyResponse>;

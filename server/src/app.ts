@@ -22,12 +22,16 @@ import { apiModules, publicModules } from './modules/index.js';
 import { connectRedis, portalLimits, Throttle } from './lib/throttle.js';
 import { redactUrl } from './lib/redact.js';
 import { PdfPool } from './documents/pdf-pool.js';
+import { Lifecycle } from './lib/lifecycle.js';
+import { healthRoutes } from './modules/health/health.routes.js';
 
 export interface BuildOptions {
   config: Config;
   handle: DbHandle;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /** main.ts passes its own and marks it ready once listening; otherwise ready once `app.ready()`. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole server; main.ts listens on it, tests call `inject` on it. */
@@ -46,7 +50,12 @@ export const apiCompression = {
   encodings: ['br', 'gzip'],
 } satisfies FastifyCompressOptions;
 
-export async function buildApp({ config, handle, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  handle,
+  logStream,
+  lifecycle: given,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -95,6 +104,14 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
     done();
   });
   registerInputGuard(app);
+
+  // Cluster (issue 26): a draining server closes each connection after its answer, so the proxy
+  // opens its next one to a server that stays.
+  const lifecycle = given ?? new Lifecycle();
+  if (!given) app.addHook('onReady', async () => lifecycle.ready());
+  app.addHook('onSend', async (_req, reply) => {
+    if (lifecycle.state === 'draining') reply.header('connection', 'close');
+  });
 
   // Security headers, computed once: @fastify/helmet builds helmet's middleware anew on every request
   // (3% of a signed-in read's time in bench/throughput.ts).
@@ -180,11 +197,14 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
     throttle,
     limits: portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE),
     pdf,
+    lifecycle,
+    redis,
   };
 
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { ctx });
+      await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       for (const mod of apiModules) await api.register(mod, { ctx });
     },

@@ -70,6 +70,23 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // --- Running several servers (issue 26) ---
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(25_000)
+    .describe('On SIGTERM/SIGINT: the longest requests in flight may take to finish before their connections are cut'),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(0)
+    .describe(
+      'On SIGTERM/SIGINT: how long to keep serving while /api/health/ready answers 503, before refusing new connections',
+    ),
 });
 
 export type Config = z.infer<typeof envSchema> & { jwtSecret: string; paymentSecret: string };

@@ -4,6 +4,8 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { SettingsService } from './modules/site/settings.service.js';
 import type { PortalLimits, Throttle } from './lib/throttle.js';
 import type { PdfPool } from './documents/pdf-pool.js';
+import type { Lifecycle } from './lib/lifecycle.js';
+import type { Redis } from 'ioredis';
 
 /** What every route module is given: the database, the configuration and shared services. */
 export interface AppContext {
@@ -16,4 +18,8 @@ export interface AppContext {
   limits: PortalLimits;
   /** Draws documents in worker threads within each user's budget (documents/pdf-pool.ts). */
   pdf: PdfPool;
+  /** Starting, ready or draining (lib/lifecycle.ts), for /api/health/ready. */
+  lifecycle: Lifecycle;
+  /** The shared Redis connection when REDIS_URL is set. */
+  redis?: Redis | undefined;
 }

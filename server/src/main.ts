@@ -1,7 +1,13 @@
+import type { FastifyInstance } from 'fastify';
 import { loadConfig, ConfigError, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
-import { migrateToLatest } from './db/migrate.js';
+import { openDatabase, type DbHandle } from './db/client.js';
+import { prepareDatabase } from './db/migrate.js';
 import { buildApp } from './app.js';
+import { Lifecycle } from './lib/lifecycle.js';
+import { periodic } from './modules/periodic/periodic.js';
+import { housekeepingJobs } from './modules/periodic/housekeeping.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   let config: Config;
@@ -15,35 +21,89 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const handle = openDatabase({
+  const lifecycle = new Lifecycle();
+  /** What is running so far, for a signal that comes while starting. */
+  const running: { handle?: DbHandle; app?: FastifyInstance } = {};
+  const stops: (() => Promise<void>)[] = [];
+
+  /**
+   * SIGTERM/SIGINT: turn not-ready (/api/health/ready answers 503; answers close their connection),
+   * keep serving SHUTDOWN_DELAY_MS for a load balancer that polls readiness, then refuse new
+   * connections and let the requests in flight finish (at most SHUTDOWN_GRACE_MS, then their
+   * connections are cut), stop background work, close Redis, LISTEN and the pool, exit 0.
+   * A second signal cuts the wait short.
+   */
+  let draining = false;
+  const shutdown = async (signal: string) => {
+    if (draining) {
+      console.warn(`wholesale-portal: ${signal} again: closing the connections still open`);
+      running.app?.server.closeAllConnections();
+      return;
+    }
+    draining = true;
+    lifecycle.drain();
+    const started = Date.now();
+    console.log(`wholesale-portal: ${signal}: draining`);
+    try {
+      const { app, handle } = running;
+      if (app) {
+        if (config.SHUTDOWN_DELAY_MS) await sleep(config.SHUTDOWN_DELAY_MS);
+        const cut = setTimeout(() => {
+          console.warn(`wholesale-portal: requests still running after ${config.SHUTDOWN_GRACE_MS} ms: cutting them`);
+          app.server.closeAllConnections();
+        }, config.SHUTDOWN_GRACE_MS);
+        await app.close();
+        clearTimeout(cut);
+      }
+      for (const stop of stops) await stop();
+      await handle?.close();
+      console.log(`wholesale-portal: stopped in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      process.exit(0);
+    } catch (err) {
+      console.error('wholesale-portal: error while stopping:', err instanceof Error ? err.message : err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const handle = (running.handle = openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
     lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS,
-  });
-  await migrateToLatest(handle);
-  if (config.SEED_ON_EMPTY) {
-    const { isEmpty, seedDemo } = await import('./db/seed/index.js');
-    if (await isEmpty(handle)) {
-      const started = Date.now();
-      console.log('wholesale-portal: empty database, creating demo data...');
-      await seedDemo(handle);
-      console.log(`wholesale-portal: demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
-  }
+  }));
+  const db = handle;
+  // Migrations and the first seeding under one lock: servers started together do them once.
+  const { migrated } = await prepareDatabase(
+    db,
+    config.SEED_ON_EMPTY
+      ? {
+          isEmpty: async () => (await import('./db/seed/index.js')).isEmpty(db),
+          fill: async () => {
+            const { seedDemo } = await import('./db/seed/index.js');
+            const started = Date.now();
+            console.log('wholesale-portal: empty database, creating demo data...');
+            await seedDemo(db);
+            console.log(`wholesale-portal: demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+          },
+        }
+      : undefined,
+  );
+  if (migrated.length) console.log(`wholesale-portal: migrated ${migrated.join(', ')}`);
+  if (draining) return;
 
-  const app = await buildApp({ config, handle });
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
+  const app = (running.app = await buildApp({ config, handle, lifecycle }));
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (draining) return;
+  lifecycle.ready();
+  // Periodic work, once per tick across all servers (a lease each; modules/periodic/).
+  const background = periodic(handle.db, housekeepingJobs(handle.db), {
+    log: (msg, err) => app.log.warn({ err }, msg),
+  });
+  background.start();
+  stops.push(() => background.stop());
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
   console.log(`wholesale-portal: serving http://${shown}:${config.PORT} (${handle.describe})`);
 }

@@ -1,10 +1,11 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/001-initial.js';
 import * as counters from './migrations/002-counters.js';
 import * as paymentLinks from './migrations/003-payment-links.js';
 import * as catalogueRevision from './migrations/004-catalogue-revision.js';
 import * as changeFeed from './migrations/005-change-feed.js';
 import * as sqliteChangeLog from './migrations/006-sqlite-change-log.js';
+import * as leases from './migrations/008-leases.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -17,6 +18,7 @@ const migrations: Record<string, EngineMigration> = {
   '004-catalogue-revision': catalogueRevision,
   '005-change-feed': changeFeed,
   '006-sqlite-change-log': sqliteChangeLog,
+  '008-leases': leases,
 };
 
 class EngineAwareProvider implements MigrationProvider {
@@ -28,9 +30,77 @@ class EngineAwareProvider implements MigrationProvider {
   }
 }
 
+/** Runs every migration not yet run; on PostgreSQL one process at a time (`withMigrationLock`). */
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  return withMigrationLock(handle, () => migrateUnlocked(handle));
+}
+
+/**
+ * PostgreSQL: the advisory lock that migrations and the first seeding take, so that servers and
+ * `npm run migrate` started together do the work once: the first to take it migrates (and seeds an
+ * empty database), the others wait, then find nothing left to do.
+ */
+export const MIGRATION_LOCK_KEY = 'wholesale-portal: migrate and seed';
+const LOCK_POLL_MS = 250;
+
+/**
+ * Runs `work` holding the migration lock (PostgreSQL; SQLite runs it as it is: one file, and Kysely's
+ * own lock table for its migrations). The lock is a session lock on one pooled connection, taken by
+ * polling `pg_try_advisory_lock` so that waiting never meets the pool's statement timeout; it goes
+ * when the work ends or the process dies.
+ */
+export async function withMigrationLock<T>(
+  handle: DbHandle,
+  work: () => Promise<T>,
+  onWait: () => void = () => console.log('wholesale-portal: another process is migrating; waiting for it'),
+): Promise<T> {
+  if (handle.engine !== 'postgres') return work();
+  return handle.db.connection().execute(async (conn) => {
+    let waited = false;
+    for (;;) {
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_lock(hashtext(${MIGRATION_LOCK_KEY})) as locked`.execute(conn);
+      if (rows[0]?.locked) break;
+      if (!waited) onWait();
+      waited = true;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${MIGRATION_LOCK_KEY}))`.execute(conn);
+    }
+  });
+}
+
+async function migrateUnlocked(handle: DbHandle): Promise<string[]> {
   const migrator = new Migrator({ db: handle.db, provider: new EngineAwareProvider(handle.engine) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Names of the migrations this build knows that the database has not run (empty when current). */
+export async function pendingMigrations(handle: DbHandle): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: new EngineAwareProvider(handle.engine) });
+  const infos = await migrator.getMigrations();
+  return infos.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/**
+ * What a server does before it listens: migrate, and fill an empty database with the demo data when
+ * `seed` is given, both under the migration lock, so that servers started together on an empty
+ * database seed it once. Returns what this process did.
+ */
+export async function prepareDatabase(
+  handle: DbHandle,
+  seed?: { isEmpty(): Promise<boolean>; fill(): Promise<void> },
+): Promise<{ migrated: string[]; seeded: boolean }> {
+  return withMigrationLock(handle, async () => {
+    const migrated = await migrateUnlocked(handle);
+    const seeded = !!seed && (await seed.isEmpty());
+    if (seeded) await seed.fill();
+    return { migrated, seeded };
+  });
 }

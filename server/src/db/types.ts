@@ -332,6 +332,14 @@ export interface CatalogueRevisionTable {
   revision: number;
 }
 
+/** A lease on a named piece of work (migration 008, modules/periodic/). */
+export interface LeasesTable {
+  name: string;
+  /** The process holding it (host, pid and a random part). */
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_discounts: AccountDiscountsTable;
@@ -362,6 +370,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   counters: CountersTable;
   catalogue_revision: CatalogueRevisionTable;
+  leases: LeasesTable;
 }
 
 export type Account = Selectable<AccountsTable>;

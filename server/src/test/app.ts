@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     SEED_ON_EMPTY: false,
+    SHUTDOWN_GRACE_MS: 25_000,
+    SHUTDOWN_DELAY_MS: 0,
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     paymentSecret: 'test-payment-secret-test-payment-secret-01',
     ...overrides,
