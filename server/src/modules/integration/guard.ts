@@ -20,6 +20,4 @@ declare module 'fastify' {
  * 401, a key without `scope` 403 (problem+json). Built once by the integration module and handed
  * to each integration route plugin as `guard`.
  */
-export type IntegrationGuard = (
-  scope: ApiScope,
-) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type IntegrationGuard = (scope: ApiScope) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
