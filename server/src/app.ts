@@ -21,6 +21,10 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { apiModules, publicModules } from './modules/index.js';
 import { connectRedis, portalLimits, Throttle } from './lib/throttle.js';
 import { redactUrl } from './lib/redact.js';
+// ERP integration API (erp-in)
+import { INTEGRATION_PREFIX } from '@wholesale/contract';
+import { integrationModule } from './modules/integration/integration.plugin.js';
+import { INTEGRATION_SECURITY_SCHEMES } from './modules/integration/integration-plugin-types.js';
 
 export interface BuildOptions {
   config: Config;
@@ -64,6 +68,7 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
             redact: {
               paths: [
                 'req.headers.authorization',
+                'req.headers["x-api-key"]',
                 'req.headers.cookie',
                 'req.body.password',
                 'res.headers["set-cookie"]',
@@ -141,7 +146,12 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
         version: '1.0.0',
         description: 'Trade ordering portal API. All amounts are computed on the server.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...INTEGRATION_SECURITY_SCHEMES,
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -171,6 +181,8 @@ export async function buildApp({ config, handle, logStream }: BuildOptions): Pro
     },
     { prefix: '/api' },
   );
+  // The ERP integration API: its own guard, errors (problem+json) and Idempotency-Key.
+  await app.register(integrationModule, { ctx, prefix: INTEGRATION_PREFIX });
   // Pages outside /api that the server itself serves (the sandbox payment page).
   for (const mod of publicModules) await app.register(mod, { ctx });
 

@@ -53,6 +53,14 @@ const envSchema = z.object({
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  // ERP integration API (erp-in)
+  INTEGRATION_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(600)
+    .describe('Requests a minute per API client on /api/integration/v1 (shared through Redis when set)'),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')

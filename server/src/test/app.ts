@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     SEED_ON_EMPTY: false,
+    INTEGRATION_RATE_LIMIT_PER_MINUTE: 600,
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     paymentSecret: 'test-payment-secret-test-payment-secret-01',
     ...overrides,
