@@ -16,4 +16,5 @@ export * from './products.js';
 export * from './basket.js';
 export * from './orders.js';
 export * from './account.js';
+export * from './integration.js';
 export * from './format.js';

@@ -24,6 +24,10 @@ import { redactUrl } from './lib/redact.js';
 import { PdfPool } from './documents/pdf-pool.js';
 import { Lifecycle } from './lib/lifecycle.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+// ERP integration API (erp-in)
+import { INTEGRATION_PREFIX } from '@wholesale/contract';
+import { integrationModule } from './modules/integration/integration.plugin.js';
+import { INTEGRATION_SECURITY_SCHEMES } from './modules/integration/integration-plugin-types.js';
 
 export interface BuildOptions {
   config: Config;
@@ -74,6 +78,7 @@ export async function buildApp({
             redact: {
               paths: [
                 'req.headers.authorization',
+                'req.headers["x-api-key"]',
                 'req.headers.cookie',
                 'req.body.password',
                 'res.headers["set-cookie"]',
@@ -165,7 +170,12 @@ export async function buildApp({
         version: '1.0.0',
         description: 'Trade ordering portal API. All amounts are computed on the server.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...INTEGRATION_SECURITY_SCHEMES,
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -210,6 +220,8 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  // The ERP integration API: its own guard, errors (problem+json) and Idempotency-Key.
+  await app.register(integrationModule, { ctx, prefix: INTEGRATION_PREFIX });
   // Pages outside /api that the server itself serves (the sandbox payment page).
   for (const mod of publicModules) await app.register(mod, { ctx });
 

@@ -66,6 +66,14 @@ const envSchema = z.object({
   PDF_USER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  // ERP integration API (erp-in)
+  INTEGRATION_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(600)
+    .describe('Requests a minute per API client on /api/integration/v1 (shared through Redis when set)'),
   SEED_ON_EMPTY: z
     .enum(['true', 'false'])
     .default('true')

@@ -12,6 +12,9 @@ import { SETTING_DEFAULTS } from '../modules/site/settings.service.js';
 import { nowIso, todayIso } from '../lib/time.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { UsageError } from './db.js';
+import type { ProductUpsertItem } from '@wholesale/contract';
+import { upsertService, type UpsertService } from '../modules/integration/upsert.service.js';
+import { ApiClientError, apiKeysService } from '../modules/integration/api-keys.js';
 
 const text = (name: string, value: string | undefined, max: number, required = true): string => {
   const v = (value ?? '').trim();
@@ -340,6 +343,8 @@ export interface ImportResult {
   imported: number;
   created: number;
   updated: number;
+  /** Rows that matched the portal already (nothing written). */
+  unchanged: number;
   errors: { line: number; message: string }[];
 }
 
@@ -391,125 +396,121 @@ export async function importProducts(db: Db, csv: string): Promise<ImportResult>
     throw new UsageError(`the CSV file lacks column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
   const cell = (cells: string[], c: Column) => (cells[index.get(c) ?? -1] ?? '').trim();
 
-  const result: ImportResult = { imported: 0, created: 0, updated: 0, errors: [] };
+  // CSV cells become the integration API's items (the CSV's own formats, such as "1,250", are read
+  // here); the upsert service then validates and writes them: one upsert path for both.
+  const errors: { line: number; message: string }[] = [];
+  const rows: { line: number; product: ProductUpsertItem; gbp: string; eur: string; stock: number }[] = [];
+  for (const { line: lineNo, cells } of records) {
+    try {
+      priceE5('priceGBP', cell(cells, 'priceGBP'));
+      priceE5('priceEUR', cell(cells, 'priceEUR'));
+      rows.push({
+        line: lineNo,
+        product: {
+          itemNumber: cell(cells, 'itemNumber'),
+          description: cell(cells, 'description'),
+          productType: cell(cells, 'productType'),
+          range: cell(cells, 'range'),
+          unit: cell(cells, 'unit'),
+          packQuantity: wholeNumber('packQuantity', cell(cells, 'packQuantity'), 1),
+        },
+        stock: wholeNumber('stock', cell(cells, 'stock'), 0),
+        gbp: cell(cells, 'priceGBP'),
+        eur: cell(cells, 'priceEUR'),
+      });
+    } catch (err) {
+      if (!(err instanceof RowError)) throw err;
+      errors.push({ line: lineNo, message: err.message });
+    }
+  }
+
+  const result: ImportResult = { imported: 0, created: 0, updated: 0, unchanged: 0, errors };
+  // One transaction: a database error is not a row's fault, so nothing of the file is kept then.
   await db.transaction().execute(async (trx) => {
-    const types = new Map(
-      (await trx.selectFrom('product_types').select(['id', 'name']).execute()).map((t) => [t.name.toLowerCase(), t.id]),
-    );
-    const ranges = new Map(
-      (await trx.selectFrom('product_ranges').select(['id', 'name', 'product_type_id']).execute()).map((r) => [
-        `${r.product_type_id}|${r.name.toLowerCase()}`,
-        r.id,
+    const upserts = upsertService(trx);
+    const products = await upsertProducts(upserts, rows);
+    const good = rows.filter((_, i) => products.results[i]?.status !== 'failed');
+    const prices = await upserts.upsertPrices(
+      good.flatMap((r) => [
+        { itemNumber: r.product.itemNumber, currency: 'GBP', listPrice: r.gbp },
+        { itemNumber: r.product.itemNumber, currency: 'EUR', listPrice: r.eur },
       ]),
     );
-    let typeSort =
-      (
-        await trx
-          .selectFrom('product_types')
-          .select((eb) => eb.fn.max('sort').as('m'))
-          .executeTakeFirst()
-      )?.m ?? 0;
-
-    for (const { line: lineNo, cells } of records) {
-      try {
-        const itemNumber = cell(cells, 'itemNumber');
-        if (!itemNumber || itemNumber.length > 40 || /\s/.test(itemNumber))
-          throw new RowError(`itemNumber: "${itemNumber}" must be 1-40 characters without spaces`);
-        const description = cell(cells, 'description');
-        if (!description || description.length > 200)
-          throw new RowError('description: required, at most 200 characters');
-        const typeName = cell(cells, 'productType');
-        const rangeName = cell(cells, 'range');
-        if (!typeName || typeName.length > 100) throw new RowError('productType: required, at most 100 characters');
-        if (!rangeName || rangeName.length > 100) throw new RowError('range: required, at most 100 characters');
-        const unit = cell(cells, 'unit').toUpperCase();
-        if (!/^[A-Z]{1,10}$/.test(unit))
-          throw new RowError(`unit: "${cell(cells, 'unit')}" must be a word like EACH, METRE, PACK, ROLL`);
-        const packQuantity = wholeNumber('packQuantity', cell(cells, 'packQuantity'), 1);
-        const stock = wholeNumber('stock', cell(cells, 'stock'), 0);
-        const gbp = priceE5('priceGBP', cell(cells, 'priceGBP'));
-        const eur = priceE5('priceEUR', cell(cells, 'priceEUR'));
-
-        let typeId = types.get(typeName.toLowerCase());
-        if (typeId === undefined) {
-          typeSort += 1;
-          typeId = (
-            await trx
-              .insertInto('product_types')
-              .values({ name: typeName, sort: typeSort })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
-          types.set(typeName.toLowerCase(), typeId);
-        }
-        const rangeKey = `${typeId}|${rangeName.toLowerCase()}`;
-        let rangeId = ranges.get(rangeKey);
-        if (rangeId === undefined) {
-          rangeId = (
-            await trx
-              .insertInto('product_ranges')
-              .values({ product_type_id: typeId, name: rangeName, sort: 1000 })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
-          ranges.set(rangeKey, rangeId);
-        }
-
-        const values = {
-          description,
-          product_type_id: typeId,
-          range_id: rangeId,
-          pack_quantity: packQuantity,
-          unit,
-          stock,
-          active: 1,
-          search_text: `${itemNumber} ${description}`.toLowerCase(),
-        };
-        const existing = await trx
-          .selectFrom('products')
-          .select('id')
-          .where('item_number', '=', itemNumber)
-          .executeTakeFirst();
-        let productId: number;
-        if (existing) {
-          await trx.updateTable('products').set(values).where('id', '=', existing.id).execute();
-          productId = existing.id;
-          result.updated++;
-        } else {
-          productId = (
-            await trx
-              .insertInto('products')
-              .values({ item_number: itemNumber, ...values })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
-          result.created++;
-        }
-        for (const [currency, price] of [
-          ['GBP', gbp],
-          ['EUR', eur],
-        ] as const)
-          await trx
-            .insertInto('product_prices')
-            .values({ product_id: productId, currency_code: currency, list_price_e5: price })
-            .onConflict((oc) => oc.columns(['product_id', 'currency_code']).doUpdateSet({ list_price_e5: price }))
-            .execute();
-        result.imported++;
-      } catch (err) {
-        // A database error is not the row's fault: abort the whole import (nothing is kept).
-        if (!(err instanceof RowError)) throw err;
-        result.errors.push({ line: lineNo, message: err.message });
+    const stock = await upserts.upsertStock(good.map((r) => ({ itemNumber: r.product.itemNumber, quantity: r.stock })));
+    rows.forEach((r, i) => {
+      const p = products.results[i];
+      if (!p || p.status === 'failed') {
+        const e = p?.errors?.[0];
+        const field = e?.pointer.split('/')[3] ?? 'row';
+        errors.push({ line: r.line, message: `${field}: ${e?.detail ?? 'not accepted'}` });
+        return;
       }
-    }
+      const k = good.indexOf(r);
+      const others = [prices.results[2 * k], prices.results[2 * k + 1], stock.results[k]];
+      result.imported++;
+      if (p.status === 'created') result.created++;
+      else if (p.status === 'updated' || others.some((o) => o?.status === 'created' || o?.status === 'updated'))
+        result.updated++;
+      else result.unchanged++;
+    });
   });
+  errors.sort((a, b) => a.line - b.line);
   return result;
 }
 
+const upsertProducts = (upserts: UpsertService, rows: { product: ProductUpsertItem }[]) =>
+  upserts.upsertProducts(rows.map((r) => r.product));
+
 export function describeImport(r: ImportResult): string {
-  const head = `Imported ${r.imported} product${r.imported === 1 ? '' : 's'} (${r.created} new, ${r.updated} updated)`;
+  const unchanged = r.unchanged > 0 ? `, ${r.unchanged} unchanged` : '';
+  const head = `Imported ${r.imported} product${r.imported === 1 ? '' : 's'} (${r.created} new, ${r.updated} updated${unchanged})`;
   if (r.errors.length === 0) return head;
   return [
     `${head}; ${r.errors.length} row${r.errors.length === 1 ? '' : 's'} with errors:`,
     ...r.errors.map((e) => `  line ${e.line}: ${e.message}`),
   ].join('\n');
+}
+
+// ---- api-client (the ERP integration API's clients and keys) ----
+
+/** Runs an API client operation; the operator's mistakes become usage errors (exit 2). */
+async function clientOp<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    if (err instanceof ApiClientError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+export async function apiClientCreate(db: Db, input: { name: string; scopes: string }): Promise<string> {
+  const c = await clientOp(() => apiKeysService(db).createClient(input.name ?? '', input.scopes ?? ''));
+  return [
+    `Created API client ${c.name} with scopes ${c.scopes.join(', ')}`,
+    `Key (shown only now; store it in the ERP's secrets): ${c.key}`,
+  ].join('\n');
+}
+
+export async function apiClientRotate(db: Db, input: { name: string }): Promise<string> {
+  const k = await clientOp(() => apiKeysService(db).rotateKey(input.name ?? ''));
+  return [
+    `New key for ${k.name} (shown only now): ${k.key}`,
+    `The old key stays valid until you run: npm run admin -- api-client revoke --key-id <old key id>`,
+  ].join('\n');
+}
+
+export async function apiClientRevoke(db: Db, input: { name?: string; keyId?: string }): Promise<string> {
+  if (input.name && input.keyId) throw new UsageError('give either --name or --key-id, not both');
+  return clientOp(() => apiKeysService(db).revoke(input));
+}
+
+export async function apiClientList(db: Db): Promise<string> {
+  const clients = await apiKeysService(db).list();
+  if (clients.length === 0) return 'No API clients';
+  return clients
+    .map((c) => {
+      const state = c.revokedAt ? `revoked ${c.revokedAt}` : `keys ${c.keys.map((k) => k.keyId).join(', ') || 'none'}`;
+      return `${c.name}  [${c.scopes.join(', ')}]  created ${c.createdAt}  ${state}`;
+    })
+    .join('\n');
 }

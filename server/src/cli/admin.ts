@@ -6,6 +6,10 @@ import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Db } from '../db/client.js';
 import {
+  apiClientCreate,
+  apiClientList,
+  apiClientRevoke,
+  apiClientRotate,
   createAccount,
   createUser,
   describeImport,
@@ -36,6 +40,11 @@ Commands:
                     [--tracking T1,T2] [--despatch-date yyyy-mm-dd]
   import-products   --file products.csv          (columns itemNumber,description,productType,range,
                                                   unit,packQuantity,stock,priceGBP,priceEUR)
+  api-client create --name NAME --scopes catalogue:write,prices:write,...
+                                                 (an ERP integration client; prints its key once)
+  api-client list                                (clients, scopes and live key ids; never keys)
+  api-client rotate --name NAME                  (a new key; the old one works until revoked)
+  api-client revoke --key-id ID | --name NAME    (one key, or the client and all its keys)
 
 Countries: "United Kingdom (Mainland)", "UK Islands", "Northern Ireland", "Republic of Ireland".
 The database is DATABASE_URL (postgres://...) or DATA_DIR/portal.sqlite (default ./data).
@@ -169,14 +178,29 @@ export const COMMANDS: Record<string, Command> = {
       return { out: describeImport(result), ok: result.errors.length === 0 };
     },
   },
+  'api-client create': {
+    options: { name: str, scopes: str },
+    run: async (db, v) => ok(await apiClientCreate(db, { name: s(v, 'name') ?? '', scopes: s(v, 'scopes') ?? '' })),
+  },
+  'api-client list': { options: {}, run: async (db) => ok(await apiClientList(db)) },
+  'api-client rotate': {
+    options: { name: str },
+    run: async (db, v) => ok(await apiClientRotate(db, { name: s(v, 'name') ?? '' })),
+  },
+  'api-client revoke': {
+    options: { name: str, 'key-id': str },
+    run: async (db, v) => ok(await apiClientRevoke(db, { name: s(v, 'name'), keyId: s(v, 'key-id') })),
+  },
 };
 
 /** Parse argv into a command and its values; throws UsageError (or a parseArgs error) on bad input. */
 export function parseAdminArgs(
   argv: string[],
 ): { help: true; command?: string } | { help: false; command: string; values: Values } {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') return { help: true };
+  const [first, ...rest] = argv;
+  if (!first || first === '--help' || first === '-h' || first === 'help') return { help: true };
+  // Two-word commands: `api-client create`, `api-client list`, ...
+  const name = first === 'api-client' && rest[0] && !rest[0].startsWith('-') ? `${first} ${rest.shift()}` : first;
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`unknown command "${name}" (see --help)`);
   const { values, positionals } = parseArgs({

@@ -6,6 +6,8 @@ import * as catalogueRevision from './migrations/004-catalogue-revision.js';
 import * as changeFeed from './migrations/005-change-feed.js';
 import * as sqliteChangeLog from './migrations/006-sqlite-change-log.js';
 import * as leases from './migrations/008-leases.js';
+// 009: the ERP integration API (erp-in)
+import * as integration from './migrations/009-integration.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -19,6 +21,8 @@ const migrations: Record<string, EngineMigration> = {
   '005-change-feed': changeFeed,
   '006-sqlite-change-log': sqliteChangeLog,
   '008-leases': leases,
+  // 009: the ERP integration API (erp-in)
+  '009-integration': integration,
 };
 
 class EngineAwareProvider implements MigrationProvider {

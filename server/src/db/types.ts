@@ -197,6 +197,9 @@ export interface OrdersTable {
   payment_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The ERP's own reference for the order (POST /api/integration/v1/orders/{n}/acknowledge). */
+  erp_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  erp_acknowledged_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {
@@ -340,6 +343,42 @@ export interface LeasesTable {
   expires_at: string;
 }
 
+// ---- ERP integration API (migration 009) ----
+
+export interface ApiClientsTable {
+  id: Id;
+  name: string;
+  /** Comma-separated scopes (contract API_SCOPES). */
+  scopes: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface ApiKeysTable {
+  key_id: string;
+  client_id: number;
+  /** SHA-256 (hex) of the whole key. */
+  key_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface IntegrationVersionsTable {
+  entity: string;
+  erp_key: string;
+  source_version: ColumnType<number, number, number>;
+}
+
+export interface IntegrationIdempotencyTable {
+  client_id: number;
+  key: string;
+  request_hash: string;
+  status_code: number;
+  content_type: string;
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_discounts: AccountDiscountsTable;
@@ -371,6 +410,10 @@ export interface Database {
   counters: CountersTable;
   catalogue_revision: CatalogueRevisionTable;
   leases: LeasesTable;
+  api_clients: ApiClientsTable;
+  api_keys: ApiKeysTable;
+  integration_versions: IntegrationVersionsTable;
+  integration_idempotency: IntegrationIdempotencyTable;
 }
 
 export type Account = Selectable<AccountsTable>;

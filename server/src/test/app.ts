@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED_ON_EMPTY: false,
     SHUTDOWN_GRACE_MS: 25_000,
     SHUTDOWN_DELAY_MS: 0,
+    INTEGRATION_RATE_LIMIT_PER_MINUTE: 600,
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     paymentSecret: 'test-payment-secret-test-payment-secret-01',
     ...overrides,

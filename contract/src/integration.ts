@@ -1,0 +1,295 @@
+import { z } from 'zod';
+
+/**
+ * The ERP integration API (`/api/integration/v1`): access for API clients (hashed keys with
+ * scopes), never a customer session. Endpoint schemas for this surface live in this file
+ * (inbound: upserts, orders out) and `integration-events.ts` (outbox events, webhooks).
+ */
+
+/** What an API client may be granted; each integration endpoint names the one scope it needs. */
+export const API_SCOPES = [
+  'catalogue:write',
+  'prices:write',
+  'stock:write',
+  'accounts:write',
+  'invoices:write',
+  'orders:read',
+  'orders:write',
+  'events:read',
+  'webhooks:manage',
+] as const;
+
+export type ApiScope = (typeof API_SCOPES)[number];
+
+/** Every integration route sits under this prefix. */
+export const INTEGRATION_PREFIX = '/api/integration/v1';
+
+// ---- Errors: RFC 9457 problem details ----
+
+/** One field's problem, located by a JSON pointer into the request body (`/items/3/listPrice`). */
+export const problemFieldError = z.lazy(() =>
+  z.object({
+    pointer: z.string().describe('JSON pointer (RFC 6901) into the request body'),
+    detail: z.string(),
+  }),
+);
+export type ProblemFieldError = z.infer<typeof problemFieldError>;
+
+export const problemDetails = z.lazy(() =>
+  z
+    .object({
+      type: z.string().describe('A URI naming the kind of problem; about:blank when the status says it all'),
+      title: z.string(),
+      status: z.number().int(),
+      detail: z.string(),
+      instance: z.string().describe('The request path'),
+      requestId: z.string().describe('Quote it when asking the supplier about a failure'),
+      errors: z.array(problemFieldError).optional(),
+    })
+    .describe('Every 4xx/5xx answer on the integration API (application/problem+json)'),
+);
+export type ProblemDetails = z.infer<typeof problemDetails>;
+
+// ---- Bulk upserts ----
+
+export const UPSERT_MAX_ITEMS = 1000;
+
+export const UPSERT_STATUSES = ['created', 'updated', 'unchanged', 'stale', 'failed'] as const;
+export type UpsertStatus = (typeof UPSERT_STATUSES)[number];
+
+const sourceVersion = () =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      "The ERP's version of the row (a row version or timestamp, growing): an item older than the last one applied for its key is answered `stale` and not applied",
+    );
+
+const erpText = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
+
+/** A price as the portal keeps it: at most 5 decimals, given as a JSON number or a decimal string. */
+const priceValue = () =>
+  z
+    .union([z.number(), z.string()])
+    .transform((v) => String(v).trim())
+    .refine((v) => /^\d{1,9}(\.\d{1,5})?$/.test(v), 'must be a price of at least 0 with at most 5 decimals')
+    .describe('Unit price, at most 5 decimals (a number or a decimal string such as "12.34567")');
+
+const isoDate = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date yyyy-mm-dd')
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message: 'must be a real date',
+      },
+    );
+
+/** PUT /products: one item, keyed by itemNumber. */
+export const productUpsertItem = z.lazy(() =>
+  z.object({
+    itemNumber: erpText(40).regex(/^\S+$/, 'must not contain spaces').describe("The ERP's item number (the key)"),
+    description: erpText(200),
+    productType: erpText(100).describe('Created when new'),
+    range: erpText(100).describe('A range within the product type; created when new'),
+    unit: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{1,10}$/, 'must be a word like EACH, METRE, PACK, ROLL'),
+    packQuantity: z.number().int().min(1).max(1_000_000),
+    sellable: z.boolean().default(true).describe('False hides the item from search and ordering (discontinued)'),
+    sourceVersion: sourceVersion(),
+  }),
+);
+export type ProductUpsertItem = z.input<typeof productUpsertItem>;
+
+const multibuyTier = () =>
+  z.object({
+    minimumQuantity: z.number().int().min(2).max(999_999),
+    price: priceValue(),
+  });
+
+/** PUT /prices: one item, keyed by itemNumber + currency. */
+export const priceUpsertItem = z.lazy(() =>
+  z.object({
+    itemNumber: erpText(40),
+    currency: z.enum(['GBP', 'EUR']),
+    listPrice: priceValue(),
+    multibuy: z
+      .array(multibuyTier())
+      .max(20)
+      .refine((tiers) => new Set(tiers.map((t) => t.minimumQuantity)).size === tiers.length, {
+        message: 'two tiers have the same minimumQuantity',
+      })
+      .optional()
+      .describe("Multi-buy tiers: replace the item's tiers in this currency ([] removes them; absent leaves them)"),
+    sourceVersion: sourceVersion(),
+  }),
+);
+export type PriceUpsertItem = z.input<typeof priceUpsertItem>;
+
+/** PUT /stock: one item, keyed by itemNumber. */
+export const stockUpsertItem = z.lazy(() =>
+  z.object({
+    itemNumber: erpText(40),
+    quantity: z.number().int().min(0).max(2_000_000_000).describe('Quantity available now'),
+    dueIn: z
+      .array(z.object({ date: isoDate(), quantity: z.number().int().min(1).max(2_000_000_000) }))
+      .max(50)
+      .optional()
+      .describe('Due-in schedule: replaces the previous one ([] clears it; absent leaves it)'),
+    sourceVersion: sourceVersion(),
+  }),
+);
+export type StockUpsertItem = z.input<typeof stockUpsertItem>;
+
+const upsertBody = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z
+      .array(item)
+      .min(1)
+      .max(UPSERT_MAX_ITEMS)
+      .describe(`1 to ${UPSERT_MAX_ITEMS} items; each is answered on its own, in order`),
+  });
+
+export const upsertProductsRequest = z.lazy(() => upsertBody(productUpsertItem));
+export const upsertPricesRequest = z.lazy(() => upsertBody(priceUpsertItem));
+export const upsertStockRequest = z.lazy(() => upsertBody(stockUpsertItem));
+
+/**
+ * What the server checks of every upsert body before looking at an item: a list of 1 to 1,000
+ * objects. Each item is then validated on its own, so a bad row is `failed` beside the good ones.
+ */
+export const upsertEnvelope = z.lazy(() =>
+  z.object({ items: z.array(z.record(z.string(), z.unknown())).min(1).max(UPSERT_MAX_ITEMS) }),
+);
+
+export const upsertQuery = z.lazy(() =>
+  z.object({
+    atomic: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true')
+      .describe('true: all or nothing (any failed item: 422 and nothing is written)'),
+  }),
+);
+
+export const upsertItemResult = z.lazy(() =>
+  z.object({
+    index: z.number().int().describe('Position in the request'),
+    key: z.string().describe("The item's ERP key (e.g. itemNumber, itemNumber/currency)"),
+    status: z.enum(UPSERT_STATUSES),
+    errors: z.array(problemFieldError).optional().describe('Why the item failed'),
+  }),
+);
+export type UpsertItemResult = z.infer<typeof upsertItemResult>;
+
+export const upsertResponse = z.lazy(() =>
+  z.object({
+    results: z.array(upsertItemResult),
+    summary: z.object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      stale: z.number().int(),
+      failed: z.number().int(),
+    }),
+  }),
+);
+export type UpsertResponse = z.infer<typeof upsertResponse>;
+
+// ---- Orders out ----
+
+export const ORDERS_OUT_MAX_LIMIT = 200;
+
+export const ordersOutQuery = z.lazy(() =>
+  z.object({
+    after: z
+      .string()
+      .regex(/^\d{1,15}$/, 'must be a cursor returned by a previous page')
+      .optional()
+      .describe('The `next` of the previous page; absent for the first order ever placed'),
+    limit: z.coerce.number().int().min(1).max(ORDERS_OUT_MAX_LIMIT).default(50),
+  }),
+);
+
+const amount = () =>
+  z
+    .string()
+    .regex(/^-?\d+\.\d{2}$/)
+    .describe('Money, exactly 2 decimals, as a string');
+
+export const orderOutLine = z.lazy(() =>
+  z.object({
+    lineNo: z.number().int(),
+    type: z.string().describe("'Item' for goods, 'Charge' for carriage"),
+    itemNumber: z.string(),
+    description: z.string(),
+    quantity: z.number().int(),
+    unit: z.string(),
+    unitPrice: z.string().describe('Unit price as charged, up to 5 decimals, as a string'),
+    lineDiscountPercent: z.string(),
+    total: amount(),
+  }),
+);
+
+export const orderOut = z.lazy(() =>
+  z.object({
+    cursor: z.string().describe('Pass as `after` to page on from this order'),
+    orderNumber: z.string(),
+    customerNumber: z.string(),
+    placedBy: z.string().nullable().describe('Username of the buyer who placed it'),
+    placedAt: z.string().describe('ISO timestamp'),
+    orderedDate: z.string().describe('yyyy-mm-dd'),
+    status: z.string(),
+    currency: z.enum(['GBP', 'EUR']),
+    purchaseOrder: z.string(),
+    delivery: z.object({
+      addressReference: z.string(),
+      name: z.string(),
+      address1: z.string(),
+      address2: z.string(),
+      city: z.string(),
+      county: z.string(),
+      country: z.string(),
+      postcode: z.string(),
+      contact: z.string(),
+      phone: z.string(),
+    }),
+    lines: z.array(orderOutLine),
+    totals: z.object({ goods: amount(), vat: amount(), total: amount() }),
+    payment: z
+      .object({ reference: z.string(), status: z.string(), cardLast4: z.string().nullable() })
+      .nullable()
+      .describe('The card payment of a proforma order; null for an account order'),
+    erpReference: z.string().nullable().describe('Recorded by POST /orders/{orderNumber}/acknowledge'),
+  }),
+);
+export type OrderOut = z.infer<typeof orderOut>;
+
+export const ordersOutResponse = z.lazy(() =>
+  z.object({
+    orders: z.array(orderOut),
+    next: z.string().nullable().describe('Pass as `after` for the next page (the same when nothing is new yet)'),
+    hasMore: z.boolean(),
+  }),
+);
+export type OrdersOutResponse = z.infer<typeof ordersOutResponse>;
+
+export const acknowledgeOrderRequest = z.lazy(() =>
+  z.object({
+    erpReference: z.string().trim().min(1).max(60).describe("The ERP's own order reference (the customer sees it)"),
+  }),
+);
+export const acknowledgeOrderResponse = z.lazy(() =>
+  z.object({
+    orderNumber: z.string(),
+    erpReference: z.string(),
+    acknowledgedAt: z.string(),
+  }),
+);
+export const integrationOrderParams = z.lazy(() => z.object({ orderNumber: z.string().trim().min(1).max(40) }));

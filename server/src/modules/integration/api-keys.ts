@@ -1,0 +1,133 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { API_SCOPES, type ApiScope } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import { nowIso } from '../../lib/time.js';
+import { apiClientsRepository } from './api-clients.repository.js';
+import type { ApiCaller } from './guard.js';
+
+/**
+ * API keys: `wpk_<key id>_<secret>`. The key id (12 hex) finds the row; the secret (32 random bytes)
+ * makes the key unguessable, so a plain SHA-256 of the whole key is a safe thing to store (a slow
+ * password hash would only slow every request). The whole key is shown once, at creation.
+ */
+export const KEY_PREFIX = 'wpk_';
+const KEY_PATTERN = /^wpk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+function newKey(): { keyId: string; key: string } {
+  const keyId = randomBytes(6).toString('hex');
+  return { keyId, key: `${KEY_PREFIX}${keyId}_${randomBytes(32).toString('base64url')}` };
+}
+
+/** A problem with what the operator asked for (the CLI prints it, exit 2). */
+export class ApiClientError extends Error {}
+
+export function parseScopes(list: string): ApiScope[] {
+  const scopes = [
+    ...new Set(
+      list
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (scopes.length === 0) throw new ApiClientError(`--scopes needs one or more of: ${API_SCOPES.join(', ')}`);
+  const unknown = scopes.filter((s) => !API_SCOPES.includes(s as ApiScope));
+  if (unknown.length > 0)
+    throw new ApiClientError(`unknown scope ${unknown.join(', ')}; known scopes: ${API_SCOPES.join(', ')}`);
+  return scopes as ApiScope[];
+}
+
+const splitScopes = (s: string): ApiScope[] => s.split(',').filter(Boolean) as ApiScope[];
+
+export function apiKeysService(db: Db) {
+  const repo = apiClientsRepository(db);
+
+  async function issueKey(clientId: number): Promise<{ keyId: string; key: string }> {
+    const k = newKey();
+    await repo.insertKey({ keyId: k.keyId, clientId, hash: hashKey(k.key), now: nowIso() });
+    return k;
+  }
+
+  async function liveClient(name: string) {
+    const client = await repo.clientByName(name.trim());
+    if (!client) throw new ApiClientError(`no API client "${name}"`);
+    if (client.revoked_at) throw new ApiClientError(`API client "${name}" is revoked`);
+    return client;
+  }
+
+  return {
+    async createClient(name: string, scopeList: string) {
+      const n = name.trim();
+      if (!/^[A-Za-z0-9 ._-]{1,60}$/.test(n))
+        throw new ApiClientError('--name must be 1-60 letters, digits, spaces and . _ -');
+      const scopes = parseScopes(scopeList);
+      if (await repo.clientByName(n)) throw new ApiClientError(`API client "${n}" already exists`);
+      const { id } = await repo.insertClient(n, scopes.join(','), nowIso());
+      return { clientId: id, name: n, scopes, ...(await issueKey(id)) };
+    },
+
+    /** A second live key for the client; the old one stays valid until revoked. */
+    async rotateKey(name: string) {
+      const client = await liveClient(name);
+      return { name: client.name, ...(await issueKey(client.id)) };
+    },
+
+    /** Revokes one key (by its id, or a whole key) or, given a client name, the client and all its keys. */
+    async revoke(target: { name?: string; keyId?: string }): Promise<string> {
+      if (target.keyId) {
+        const keyId = KEY_PATTERN.exec(target.keyId.trim())?.[1] ?? target.keyId.trim();
+        const n = await repo.revokeKey(keyId, nowIso());
+        if (n === 0) throw new ApiClientError(`no live key ${keyId}`);
+        return `Revoked key ${keyId}`;
+      }
+      if (!target.name) throw new ApiClientError('give --name (the client and all its keys) or --key-id (one key)');
+      const client = await liveClient(target.name);
+      await repo.revokeClient(client.id, nowIso());
+      return `Revoked API client ${client.name} and its keys`;
+    },
+
+    async list() {
+      const rows = await repo.listClients();
+      const clients = new Map<
+        number,
+        {
+          name: string;
+          scopes: ApiScope[];
+          createdAt: string;
+          revokedAt: string | null;
+          keys: { keyId: string; createdAt: string }[];
+        }
+      >();
+      for (const r of rows) {
+        let c = clients.get(r.id);
+        if (!c) {
+          c = {
+            name: r.name,
+            scopes: splitScopes(r.scopes),
+            createdAt: r.created_at,
+            revokedAt: r.revoked_at,
+            keys: [],
+          };
+          clients.set(r.id, c);
+        }
+        if (r.key_id) c.keys.push({ keyId: r.key_id, createdAt: r.key_created_at ?? '' });
+      }
+      return [...clients.values()];
+    },
+
+    /** The caller a presented key belongs to, or undefined (unknown, malformed, revoked). */
+    async authenticate(key: string): Promise<ApiCaller | undefined> {
+      const m = KEY_PATTERN.exec(key);
+      if (!m?.[1]) return undefined;
+      const row = await repo.liveKey(m[1]);
+      if (!row) return undefined;
+      const given = Buffer.from(hashKey(key), 'hex');
+      const stored = Buffer.from(row.key_hash, 'hex');
+      if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
+      return { clientId: row.client_id, name: row.name, scopes: splitScopes(row.scopes) };
+    },
+  };
+}
+export type ApiKeysService = ReturnType<typeof apiKeysService>;

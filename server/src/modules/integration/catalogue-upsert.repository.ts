@@ -1,0 +1,164 @@
+import type { Db } from '../../db/client.js';
+import type { Insertable } from 'kysely';
+import type { InboundDeliveriesTable, MultibuyTiersTable, ProductsTable } from '../../db/types.js';
+
+/** Statements stay under PostgreSQL's 65,535 parameters (and SQLite's 32,766) at 20 columns a row. */
+const CHUNK = 500;
+const chunks = <T>(rows: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+};
+
+/**
+ * SQL of the bulk upserts (products, prices, stock) and their source versions. Every write goes to
+ * the catalogue's own tables, so the change feed's and the catalogue revision's triggers (migrations
+ * 004-006) see it exactly as they see the portal's other writes.
+ */
+export function catalogueUpsertRepository(db: Db) {
+  return {
+    async versions(entity: string, keys: readonly string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      for (const part of chunks(keys)) {
+        const rows = await db
+          .selectFrom('integration_versions')
+          .select(['erp_key', 'source_version'])
+          .where('entity', '=', entity)
+          .where('erp_key', 'in', part)
+          .execute();
+        for (const r of rows) out.set(r.erp_key, Number(r.source_version));
+      }
+      return out;
+    },
+
+    async saveVersions(entity: string, rows: readonly { key: string; version: number }[]): Promise<void> {
+      for (const part of chunks(rows))
+        await db
+          .insertInto('integration_versions')
+          .values(part.map((r) => ({ entity, erp_key: r.key, source_version: r.version })))
+          .onConflict((oc) =>
+            oc
+              .columns(['entity', 'erp_key'])
+              .doUpdateSet((eb) => ({ source_version: eb.ref('excluded.source_version') })),
+          )
+          .execute();
+    },
+
+    async productsByItemNumber(itemNumbers: readonly string[]) {
+      const out = new Map<
+        string,
+        {
+          id: number;
+          description: string;
+          product_type_id: number;
+          range_id: number;
+          pack_quantity: number;
+          unit: string;
+          active: number;
+          stock: number;
+        }
+      >();
+      for (const part of chunks(itemNumbers)) {
+        const rows = await db
+          .selectFrom('products')
+          .select([
+            'id',
+            'item_number',
+            'description',
+            'product_type_id',
+            'range_id',
+            'pack_quantity',
+            'unit',
+            'active',
+            'stock',
+          ])
+          .where('item_number', 'in', part)
+          .execute();
+        for (const { item_number, ...r } of rows) out.set(item_number, r);
+      }
+      return out;
+    },
+
+    productTypes: () => db.selectFrom('product_types').select(['id', 'name', 'sort']).execute(),
+    productRanges: () => db.selectFrom('product_ranges').select(['id', 'name', 'product_type_id']).execute(),
+    insertProductType: async (name: string, sort: number) =>
+      (await db.insertInto('product_types').values({ name, sort }).returning('id').executeTakeFirstOrThrow()).id,
+    insertProductRange: async (typeId: number, name: string) =>
+      (
+        await db
+          .insertInto('product_ranges')
+          .values({ product_type_id: typeId, name, sort: 1000 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+
+    async insertProducts(rows: readonly Insertable<ProductsTable>[]): Promise<void> {
+      for (const part of chunks(rows)) await db.insertInto('products').values(part).execute();
+    },
+
+    updateProduct: (id: number, values: Partial<Insertable<ProductsTable>>) =>
+      db.updateTable('products').set(values).where('id', '=', id).execute(),
+
+    async prices(productIds: readonly number[]) {
+      const prices: { product_id: number; currency_code: string; list_price_e5: number }[] = [];
+      const tiers: { product_id: number; currency_code: string; minimum_quantity: number; price_e5: number }[] = [];
+      for (const part of chunks(productIds)) {
+        prices.push(
+          ...(await db
+            .selectFrom('product_prices')
+            .select(['product_id', 'currency_code', 'list_price_e5'])
+            .where('product_id', 'in', part)
+            .execute()),
+        );
+        tiers.push(
+          ...(await db
+            .selectFrom('multibuy_tiers')
+            .select(['product_id', 'currency_code', 'minimum_quantity', 'price_e5'])
+            .where('product_id', 'in', part)
+            .orderBy('minimum_quantity')
+            .execute()),
+        );
+      }
+      return { prices, tiers };
+    },
+
+    upsertPrice: (productId: number, currency: 'GBP' | 'EUR', e5: number) =>
+      db
+        .insertInto('product_prices')
+        .values({ product_id: productId, currency_code: currency, list_price_e5: e5 })
+        .onConflict((oc) => oc.columns(['product_id', 'currency_code']).doUpdateSet({ list_price_e5: e5 }))
+        .execute(),
+
+    async replaceTiers(productId: number, currency: 'GBP' | 'EUR', tiers: Insertable<MultibuyTiersTable>[]) {
+      await db
+        .deleteFrom('multibuy_tiers')
+        .where('product_id', '=', productId)
+        .where('currency_code', '=', currency)
+        .execute();
+      if (tiers.length > 0) await db.insertInto('multibuy_tiers').values(tiers).execute();
+    },
+
+    async dueIn(productIds: readonly number[]) {
+      const out: { product_id: number; due_date: string; quantity: number }[] = [];
+      for (const part of chunks(productIds))
+        out.push(
+          ...(await db
+            .selectFrom('inbound_deliveries')
+            .select(['product_id', 'due_date', 'quantity'])
+            .where('product_id', 'in', part)
+            .orderBy('due_date')
+            .orderBy('quantity')
+            .execute()),
+        );
+      return out;
+    },
+
+    setStock: (productId: number, stock: number) =>
+      db.updateTable('products').set({ stock }).where('id', '=', productId).execute(),
+
+    async replaceDueIn(productId: number, rows: Insertable<InboundDeliveriesTable>[]) {
+      await db.deleteFrom('inbound_deliveries').where('product_id', '=', productId).execute();
+      if (rows.length > 0) await db.insertInto('inbound_deliveries').values(rows).execute();
+    },
+  };
+}

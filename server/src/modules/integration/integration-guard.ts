@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { INTEGRATION_MSG } from '@wholesale/contract';
+import type { AppContext } from '../../context.js';
+import type { Limit } from '../../lib/throttle.js';
+import { KEY_PREFIX, type ApiKeysService } from './api-keys.js';
+import type { IntegrationGuard } from './guard.js';
+import { PROBLEM_TYPES, ProblemError } from './problem.js';
+
+const CHALLENGE = { 'www-authenticate': 'Bearer realm="wholesale-portal-integration"' };
+
+/** The key a request presents: `Authorization: Bearer wpk_...` or `X-Api-Key: wpk_...`. */
+function presentedKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim()) return header.trim();
+  const m = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return m?.[1];
+}
+
+/**
+ * The integration guard: a key of a live client (401 otherwise; a customer's session token is not
+ * a key), the client's rate limit (429 with Retry-After; counted in Redis when configured, so
+ * every server shares one budget), then the route's scope (403).
+ */
+export function createIntegrationGuard(ctx: AppContext, keys: ApiKeysService): IntegrationGuard {
+  const perMinute = ctx.config.INTEGRATION_RATE_LIMIT_PER_MINUTE;
+  const limit: Limit = { name: 'integration-client', points: perMinute, seconds: 60 };
+  return (scope) => async (request) => {
+    const key = presentedKey(request);
+    if (!key) throw new ProblemError(401, INTEGRATION_MSG.missingKey, { headers: CHALLENGE });
+    if (!key.startsWith(KEY_PREFIX)) throw new ProblemError(401, INTEGRATION_MSG.notAKey, { headers: CHALLENGE });
+    const caller = await keys.authenticate(key);
+    if (!caller) throw new ProblemError(401, INTEGRATION_MSG.unknownKey, { headers: CHALLENGE });
+    request.apiClient = caller;
+    const verdict = await ctx.throttle.consume([limit, String(caller.clientId)]);
+    if (!verdict.ok)
+      throw new ProblemError(429, INTEGRATION_MSG.rateLimited(perMinute), {
+        type: PROBLEM_TYPES.rateLimited,
+        headers: { 'retry-after': String(verdict.retryAfterSeconds) },
+      });
+    if (!caller.scopes.includes(scope)) throw new ProblemError(403, INTEGRATION_MSG.missingScope(scope));
+  };
+}

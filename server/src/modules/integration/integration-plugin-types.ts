@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { problemDetails } from '@wholesale/contract';
+import type { AppContext } from '../../context.js';
+import type { IntegrationGuard } from './guard.js';
+
+/** A route plugin under /api/integration/v1: given the context and the guard. */
+export type IntegrationRoutePlugin = FastifyPluginAsync<{ ctx: AppContext; guard: IntegrationGuard }>;
+
+/** The OpenAPI security schemes of the integration API (app.ts adds them to the document). */
+export const INTEGRATION_SECURITY_SCHEMES = {
+  apiKeyBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'wpk_ API key',
+    description: 'Authorization: Bearer wpk_... (an API key from `npm run admin -- api-client create`)',
+  },
+  apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'X-Api-Key: wpk_...' },
+} as const;
+
+/** Either scheme; every integration route declares it. */
+export const INTEGRATION_SECURITY: { [scheme: string]: string[] }[] = [{ apiKeyBearer: [] }, { apiKeyHeader: [] }];
+
+/** Problem+json answers for the OpenAPI document (the integration error handler writes them). */
+export const problemResponses = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((s) => [s, problemDetails])) as Record<number, typeof problemDetails>;

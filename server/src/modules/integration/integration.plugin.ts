@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { apiKeysService } from './api-keys.js';
+import { catalogueRoutes } from './catalogue.routes.js';
+import type { ApiCaller } from './guard.js';
+import { createIntegrationGuard } from './integration-guard.js';
+import type { IntegrationRoutePlugin } from './integration-plugin-types.js';
+import { registerIdempotency } from './idempotency.js';
+import { registerProblemHandling } from './problem.js';
+import { ordersOutRoutes } from './orders-out.routes.js';
+
+/**
+ * Route plugins under /api/integration/v1, each registered with `{ ctx, guard }`. Another area of
+ * the integration API (events, webhooks) joins by adding its plugin here.
+ */
+export const integrationRoutePlugins: IntegrationRoutePlugin[] = [catalogueRoutes, ordersOutRoutes];
+
+/**
+ * The ERP integration API, registered by app.ts under INTEGRATION_PREFIX: its own error shape
+ * (problem+json, 404 included), its guard (API keys, scopes, per-client rate limit) and
+ * Idempotency-Key on every POST. Nothing here applies to customer routes.
+ */
+export const integrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.decorateRequest('apiClient', null as unknown as ApiCaller);
+  registerProblemHandling(app);
+  registerIdempotency(app, ctx.handle.db);
+  const guard = createIntegrationGuard(ctx, apiKeysService(ctx.handle.db));
+  for (const routes of integrationRoutePlugins) await app.register(routes, { ctx, guard });
+};

@@ -1,0 +1,50 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  acknowledgeOrderRequest,
+  acknowledgeOrderResponse,
+  integrationOrderParams,
+  ordersOutQuery,
+  ordersOutResponse,
+} from '@wholesale/contract';
+import { INTEGRATION_SECURITY, problemResponses, type IntegrationRoutePlugin } from './integration-plugin-types.js';
+import { ordersOutService } from './orders-out.service.js';
+
+export const ordersOutRoutes: IntegrationRoutePlugin = async (fastify, { ctx, guard }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = ordersOutService(ctx.handle.db);
+
+  app.get(
+    '/orders',
+    {
+      onRequest: guard('orders:read'),
+      schema: {
+        tags: ['integration: orders'],
+        security: INTEGRATION_SECURITY,
+        summary: 'Orders placed in the portal, oldest first',
+        description:
+          'Pages every order placed in the portal with its lines, prices, totals, purchase order, delivery information and (proforma orders) the card payment. Keep `next` and pass it as `after` to poll for new orders.',
+        querystring: ordersOutQuery,
+        response: { 200: ordersOutResponse, ...problemResponses(400, 401, 403, 429) },
+      },
+    },
+    (req) => service.listOrdersOut(req.query.after, req.query.limit),
+  );
+
+  app.post(
+    '/orders/:orderNumber/acknowledge',
+    {
+      onRequest: guard('orders:write'),
+      schema: {
+        tags: ['integration: orders'],
+        security: INTEGRATION_SECURITY,
+        summary: "Record the ERP's own reference for an order",
+        description:
+          'The customer sees the reference in the order enquiry. Idempotent: acknowledging again with the same reference changes nothing. Honours Idempotency-Key.',
+        params: integrationOrderParams,
+        body: acknowledgeOrderRequest,
+        response: { 200: acknowledgeOrderResponse, ...problemResponses(400, 401, 403, 404, 422, 429) },
+      },
+    },
+    (req) => service.acknowledgeOrder(req.params.orderNumber, req.body.erpReference),
+  );
+};

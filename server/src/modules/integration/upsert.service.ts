@@ -1,0 +1,369 @@
+import type { z } from 'zod';
+import {
+  INTEGRATION_MSG,
+  priceUpsertItem,
+  productUpsertItem,
+  stockUpsertItem,
+  type ProblemFieldError,
+  type UpsertItemResult,
+  type UpsertResponse,
+  type UpsertStatus,
+} from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import { amountToE5 } from '../../domain/money.js';
+import { catalogueUpsertRepository } from './catalogue-upsert.repository.js';
+import { PROBLEM_TYPES, ProblemError, pointerOf } from './problem.js';
+
+export interface UpsertOptions {
+  /** All or nothing: any failed item refuses the request (422) and nothing is written. */
+  atomic?: boolean;
+}
+
+type Repo = ReturnType<typeof catalogueUpsertRepository>;
+
+/** How one kind of row is upserted; the runner does parsing, duplicates, versions, atomicity. */
+interface UpsertSpec<T extends { sourceVersion?: number | undefined }, Loaded> {
+  entity: string;
+  schema: z.ZodType<T>;
+  key(item: T): string;
+  /** Reads what the plan needs for every valid item, in one go. */
+  load(repo: Repo, items: T[]): Promise<Loaded>;
+  /** Field errors that depend on the database (an unknown item), or none. */
+  check(item: T, loaded: Loaded): ProblemFieldError[];
+  /** True when applying the item would change nothing: it is then not written at all. */
+  unchanged(item: T, loaded: Loaded): boolean;
+  /** Writes the items to be created or updated; answers which were created. */
+  write(repo: Repo, items: T[], loaded: Loaded): Promise<Set<T>>;
+}
+
+const emptySummary = () => ({ created: 0, updated: 0, unchanged: 0, stale: 0, failed: 0 });
+
+/**
+ * One upsert of a batch. Each item is parsed on its own (a bad row is `failed` with JSON pointers,
+ * the others go on); a key repeated within the request fails its later copies; an item whose
+ * `sourceVersion` is older than the last applied one for its key is `stale`; an item that would
+ * change nothing is `unchanged` and writes nothing. All reads and writes share one transaction (or
+ * the caller's), so a reader sees the whole batch or none of it.
+ */
+async function runUpsert<T extends { sourceVersion?: number | undefined }, Loaded>(
+  db: Db,
+  spec: UpsertSpec<T, Loaded>,
+  rawItems: readonly unknown[],
+  opts: UpsertOptions,
+): Promise<UpsertResponse> {
+  const results: UpsertItemResult[] = [];
+  const valid: { index: number; item: T; key: string }[] = [];
+  const firstIndex = new Map<string, number>();
+  rawItems.forEach((raw, index) => {
+    const parsed = spec.schema.safeParse(raw);
+    if (!parsed.success) {
+      const key = typeof raw === 'object' && raw ? keyGuess(raw as Record<string, unknown>) : '';
+      results[index] = {
+        index,
+        key,
+        status: 'failed',
+        errors: parsed.error.issues.map((i) => ({
+          pointer: pointerOf(['items', index, ...i.path]),
+          detail: i.message,
+        })),
+      };
+      return;
+    }
+    const key = spec.key(parsed.data);
+    const first = firstIndex.get(key);
+    if (first !== undefined) {
+      results[index] = {
+        index,
+        key,
+        status: 'failed',
+        errors: [{ pointer: pointerOf(['items', index]), detail: INTEGRATION_MSG.duplicateKey(key, first) }],
+      };
+      return;
+    }
+    firstIndex.set(key, index);
+    valid.push({ index, item: parsed.data, key });
+  });
+
+  const apply = async (trx: Db): Promise<void> => {
+    const repo = catalogueUpsertRepository(trx);
+    const versions = await repo.versions(
+      spec.entity,
+      valid.filter((v) => v.item.sourceVersion !== undefined).map((v) => v.key),
+    );
+    const fresh = valid.filter((v) => {
+      const seen = versions.get(v.key);
+      if (v.item.sourceVersion !== undefined && seen !== undefined && v.item.sourceVersion < seen) {
+        results[v.index] = { index: v.index, key: v.key, status: 'stale' };
+        return false;
+      }
+      return true;
+    });
+    const loaded = await spec.load(
+      repo,
+      fresh.map((v) => v.item),
+    );
+    const toWrite: typeof fresh = [];
+    for (const v of fresh) {
+      const errors = spec.check(v.item, loaded).map((e) => ({
+        pointer: pointerOf(['items', v.index]) + e.pointer,
+        detail: e.detail,
+      }));
+      if (errors.length > 0) results[v.index] = { index: v.index, key: v.key, status: 'failed', errors };
+      else if (spec.unchanged(v.item, loaded)) results[v.index] = { index: v.index, key: v.key, status: 'unchanged' };
+      else toWrite.push(v);
+    }
+    const failed = results.filter((r) => r?.status === 'failed');
+    if (opts.atomic && failed.length > 0)
+      throw new ProblemError(422, INTEGRATION_MSG.atomicRefused(failed.length), {
+        type: PROBLEM_TYPES.atomic,
+        errors: failed.flatMap((r) => r.errors ?? []),
+      });
+    const created =
+      toWrite.length > 0
+        ? await spec.write(
+            repo,
+            toWrite.map((v) => v.item),
+            loaded,
+          )
+        : new Set<T>();
+    for (const v of toWrite)
+      results[v.index] = { index: v.index, key: v.key, status: created.has(v.item) ? 'created' : 'updated' };
+    const stamped = fresh.filter((v) => v.item.sourceVersion !== undefined && results[v.index]?.status !== 'failed');
+    if (stamped.length > 0)
+      await repo.saveVersions(
+        spec.entity,
+        stamped.map((v) => ({ key: v.key, version: v.item.sourceVersion as number })),
+      );
+  };
+
+  if (opts.atomic) {
+    const failedEarly = results.filter((r) => r?.status === 'failed');
+    if (failedEarly.length > 0)
+      throw new ProblemError(422, INTEGRATION_MSG.atomicRefused(failedEarly.length), {
+        type: PROBLEM_TYPES.atomic,
+        errors: failedEarly.flatMap((r) => r.errors ?? []),
+      });
+  }
+  if (db.isTransaction) await apply(db);
+  else await db.transaction().execute(apply);
+
+  const summary = emptySummary();
+  for (const r of results) summary[r.status as UpsertStatus]++;
+  return { results, summary };
+}
+
+function keyGuess(raw: Record<string, unknown>): string {
+  const k = raw.itemNumber ?? raw.customerNumber ?? raw.documentNumber ?? raw.username;
+  const key = typeof k === 'string' ? k.slice(0, 40) : '';
+  return typeof raw.currency === 'string' && key ? `${key}/${raw.currency.slice(0, 3)}` : key;
+}
+
+const unknownItem = (itemNumber: string): ProblemFieldError[] => [
+  { pointer: '/itemNumber', detail: INTEGRATION_MSG.unknownItem(itemNumber) },
+];
+
+// ---- products ----
+
+type ProductItem = z.output<typeof productUpsertItem>;
+type Products = Awaited<ReturnType<Repo['productsByItemNumber']>>;
+interface ProductsLoaded {
+  products: Products;
+  types: Map<string, number>;
+  ranges: Map<string, number>;
+  typeSort: number;
+}
+
+const rangeKey = (typeId: number, name: string) => `${typeId}|${name.toLowerCase()}`;
+
+const productSpec: UpsertSpec<ProductItem, ProductsLoaded> = {
+  entity: 'product',
+  schema: productUpsertItem as unknown as z.ZodType<ProductItem>,
+  key: (i) => i.itemNumber,
+  async load(repo, items) {
+    const types = await repo.productTypes();
+    return {
+      products: await repo.productsByItemNumber(items.map((i) => i.itemNumber)),
+      types: new Map(types.map((t) => [t.name.toLowerCase(), t.id])),
+      ranges: new Map((await repo.productRanges()).map((r) => [rangeKey(r.product_type_id, r.name), r.id])),
+      typeSort: types.reduce((m, t) => Math.max(m, t.sort), 0),
+    };
+  },
+  check: () => [],
+  unchanged(i, { products, types, ranges }) {
+    const p = products.get(i.itemNumber);
+    if (!p) return false;
+    const typeId = types.get(i.productType.toLowerCase());
+    return (
+      typeId === p.product_type_id &&
+      ranges.get(rangeKey(typeId, i.range)) === p.range_id &&
+      p.description === i.description &&
+      p.unit === i.unit &&
+      p.pack_quantity === i.packQuantity &&
+      p.active === (i.sellable ? 1 : 0)
+    );
+  },
+  async write(repo, items, loaded) {
+    const created = new Set<ProductItem>();
+    const inserts = [];
+    for (const i of items) {
+      let typeId = loaded.types.get(i.productType.toLowerCase());
+      if (typeId === undefined) {
+        loaded.typeSort += 1;
+        typeId = await repo.insertProductType(i.productType, loaded.typeSort);
+        loaded.types.set(i.productType.toLowerCase(), typeId);
+      }
+      let rangeId = loaded.ranges.get(rangeKey(typeId, i.range));
+      if (rangeId === undefined) {
+        rangeId = await repo.insertProductRange(typeId, i.range);
+        loaded.ranges.set(rangeKey(typeId, i.range), rangeId);
+      }
+      const values = {
+        description: i.description,
+        product_type_id: typeId,
+        range_id: rangeId,
+        pack_quantity: i.packQuantity,
+        unit: i.unit,
+        active: i.sellable ? 1 : 0,
+        search_text: `${i.itemNumber} ${i.description}`.toLowerCase(),
+      };
+      const existing = loaded.products.get(i.itemNumber);
+      if (existing) await repo.updateProduct(existing.id, values);
+      else {
+        inserts.push({ item_number: i.itemNumber, stock: 0, ...values });
+        created.add(i);
+      }
+    }
+    await repo.insertProducts(inserts);
+    return created;
+  },
+};
+
+// ---- prices ----
+
+type PriceItem = z.output<typeof priceUpsertItem>;
+interface PricesLoaded {
+  products: Products;
+  prices: Map<string, number>;
+  tiers: Map<string, string>;
+}
+const priceKey = (productId: number, currency: string) => `${productId}|${currency}`;
+const tierText = (tiers: readonly { minimumQuantity: number; priceE5: number }[]) =>
+  [...tiers]
+    .sort((a, b) => a.minimumQuantity - b.minimumQuantity)
+    .map((t) => `${t.minimumQuantity}@${t.priceE5}`)
+    .join(',');
+
+const priceSpec: UpsertSpec<PriceItem, PricesLoaded> = {
+  entity: 'price',
+  schema: priceUpsertItem as unknown as z.ZodType<PriceItem>,
+  key: (i) => `${i.itemNumber}/${i.currency}`,
+  async load(repo, items) {
+    const products = await repo.productsByItemNumber([...new Set(items.map((i) => i.itemNumber))]);
+    const { prices, tiers } = await repo.prices([...products.values()].map((p) => p.id));
+    const tierLists = new Map<string, { minimumQuantity: number; priceE5: number }[]>();
+    for (const t of tiers) {
+      const k = priceKey(t.product_id, t.currency_code);
+      tierLists.set(k, [
+        ...(tierLists.get(k) ?? []),
+        { minimumQuantity: t.minimum_quantity, priceE5: Number(t.price_e5) },
+      ]);
+    }
+    return {
+      products,
+      prices: new Map(prices.map((p) => [priceKey(p.product_id, p.currency_code), Number(p.list_price_e5)])),
+      tiers: new Map([...tierLists].map(([k, v]) => [k, tierText(v)])),
+    };
+  },
+  check: (i, { products }) => (products.has(i.itemNumber) ? [] : unknownItem(i.itemNumber)),
+  unchanged(i, { products, prices, tiers }) {
+    const p = products.get(i.itemNumber);
+    if (!p) return false;
+    const k = priceKey(p.id, i.currency);
+    if (prices.get(k) !== amountToE5(i.listPrice)) return false;
+    if (i.multibuy === undefined) return true;
+    return (
+      (tiers.get(k) ?? '') ===
+      tierText(i.multibuy.map((t) => ({ minimumQuantity: t.minimumQuantity, priceE5: amountToE5(t.price) })))
+    );
+  },
+  async write(repo, items, { products, prices }) {
+    const created = new Set<PriceItem>();
+    for (const i of items) {
+      const p = products.get(i.itemNumber);
+      if (!p) continue;
+      if (!prices.has(priceKey(p.id, i.currency))) created.add(i);
+      await repo.upsertPrice(p.id, i.currency, amountToE5(i.listPrice));
+      if (i.multibuy !== undefined)
+        await repo.replaceTiers(
+          p.id,
+          i.currency,
+          i.multibuy.map((t) => ({
+            product_id: p.id,
+            currency_code: i.currency,
+            minimum_quantity: t.minimumQuantity,
+            price_e5: amountToE5(t.price),
+          })),
+        );
+    }
+    return created;
+  },
+};
+
+// ---- stock ----
+
+type StockItem = z.output<typeof stockUpsertItem>;
+interface StockLoaded {
+  products: Products;
+  dueIn: Map<number, string>;
+}
+const dueText = (rows: readonly { date: string; quantity: number }[]) =>
+  [...rows]
+    .sort((a, b) => a.date.localeCompare(b.date) || a.quantity - b.quantity)
+    .map((r) => `${r.date}:${r.quantity}`)
+    .join(',');
+
+const stockSpec: UpsertSpec<StockItem, StockLoaded> = {
+  entity: 'stock',
+  schema: stockUpsertItem as unknown as z.ZodType<StockItem>,
+  key: (i) => i.itemNumber,
+  async load(repo, items) {
+    const products = await repo.productsByItemNumber(items.map((i) => i.itemNumber));
+    const rows = await repo.dueIn([...products.values()].map((p) => p.id));
+    const lists = new Map<number, { date: string; quantity: number }[]>();
+    for (const r of rows)
+      lists.set(r.product_id, [...(lists.get(r.product_id) ?? []), { date: r.due_date, quantity: r.quantity }]);
+    return { products, dueIn: new Map([...lists].map(([k, v]) => [k, dueText(v)])) };
+  },
+  check: (i, { products }) => (products.has(i.itemNumber) ? [] : unknownItem(i.itemNumber)),
+  unchanged(i, { products, dueIn }) {
+    const p = products.get(i.itemNumber);
+    if (!p || p.stock !== i.quantity) return false;
+    return i.dueIn === undefined || (dueIn.get(p.id) ?? '') === dueText(i.dueIn);
+  },
+  async write(repo, items, { products }) {
+    for (const i of items) {
+      const p = products.get(i.itemNumber);
+      if (!p) continue;
+      if (p.stock !== i.quantity) await repo.setStock(p.id, i.quantity);
+      if (i.dueIn !== undefined)
+        await repo.replaceDueIn(
+          p.id,
+          i.dueIn.map((d) => ({ product_id: p.id, due_date: d.date, quantity: d.quantity })),
+        );
+    }
+    return new Set();
+  },
+};
+
+/**
+ * The one upsert path for the catalogue: the integration API's PUTs and the admin CLI's CSV import
+ * both call these. `db` may be a transaction (the CLI imports a file in one).
+ */
+export function upsertService(db: Db) {
+  return {
+    upsertProducts: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, productSpec, items, opts),
+    upsertPrices: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, priceSpec, items, opts),
+    upsertStock: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, stockSpec, items, opts),
+  };
+}
+export type UpsertService = ReturnType<typeof upsertService>;
