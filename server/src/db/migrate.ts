@@ -5,6 +5,8 @@ import * as paymentLinks from './migrations/003-payment-links.js';
 import * as catalogueRevision from './migrations/004-catalogue-revision.js';
 import * as changeFeed from './migrations/005-change-feed.js';
 import * as sqliteChangeLog from './migrations/006-sqlite-change-log.js';
+// erp-out (issue 25, outbound)
+import * as outbox from './migrations/010-outbox.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -17,6 +19,8 @@ const migrations: Record<string, EngineMigration> = {
   '004-catalogue-revision': catalogueRevision,
   '005-change-feed': changeFeed,
   '006-sqlite-change-log': sqliteChangeLog,
+  // erp-out (issue 25, outbound)
+  '010-outbox': outbox,
 };
 
 class EngineAwareProvider implements MigrationProvider {
