@@ -29,6 +29,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     SEED_ON_EMPTY: false,
+    // erp-out (issue 25, outbound)
+    WEBHOOKS_ALLOW_PRIVATE: false,
+    WEBHOOK_DELIVERY: true,
+    WEBHOOK_TIMEOUT_MS: 10_000,
+    WEBHOOK_POLL_MS: 250,
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     paymentSecret: 'test-payment-secret-test-payment-secret-01',
     ...overrides,
