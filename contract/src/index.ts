@@ -17,4 +17,5 @@ export * from './basket.js';
 export * from './orders.js';
 export * from './account.js';
 export * from './integration.js';
+export * from './integration-events.js';
 export * from './format.js';

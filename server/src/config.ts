@@ -95,6 +95,19 @@ const envSchema = z.object({
     .describe(
       'On SIGTERM/SIGINT: how long to keep serving while /api/health/ready answers 503, before refusing new connections',
     ),
+  // erp-out (issue 25, outbound): webhook deliveries (modules/events/)
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .describe('Let webhook endpoints be on loopback, link-local or private addresses (an ERP on the LAN; tests)'),
+  WEBHOOK_DELIVERY: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true')
+    .describe('Run the webhook dispatcher in this server (every server of a cluster may: deliveries are leased)'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
 });
 
 export type Config = z.infer<typeof envSchema> & { jwtSecret: string; paymentSecret: string };

@@ -8,6 +8,8 @@ import * as sqliteChangeLog from './migrations/006-sqlite-change-log.js';
 import * as leases from './migrations/008-leases.js';
 // 009: the ERP integration API (erp-in)
 import * as integration from './migrations/009-integration.js';
+// erp-out (issue 25, outbound)
+import * as outbox from './migrations/010-outbox.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -23,6 +25,8 @@ const migrations: Record<string, EngineMigration> = {
   '008-leases': leases,
   // 009: the ERP integration API (erp-in)
   '009-integration': integration,
+  // erp-out (issue 25, outbound)
+  '010-outbox': outbox,
 };
 
 class EngineAwareProvider implements MigrationProvider {

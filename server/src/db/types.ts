@@ -379,6 +379,46 @@ export interface IntegrationIdempotencyTable {
   created_at: string;
 }
 
+// erp-out (issue 25, outbound): migration 010
+export interface OutboxEventsTable {
+  seq: Generated<number>;
+  event_id: string;
+  type: string;
+  account_id: number | null;
+  /** JSON */
+  payload: string;
+  created_at: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: Id;
+  client_id: number;
+  url: string;
+  /** JSON array of event types */
+  event_types: string;
+  /** The signing secret, AES-256-GCM encrypted (modules/events/secret-box.ts) */
+  secret_enc: string;
+  enabled: ColumnType<Bool, Bool | undefined, Bool>;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Id;
+  event_seq: number;
+  endpoint_id: number;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  leased_until: string | null;
+  lease_holder: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_discounts: AccountDiscountsTable;
@@ -414,6 +454,10 @@ export interface Database {
   api_keys: ApiKeysTable;
   integration_versions: IntegrationVersionsTable;
   integration_idempotency: IntegrationIdempotencyTable;
+  // erp-out (issue 25, outbound)
+  outbox_events: OutboxEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -41,6 +41,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SHUTDOWN_GRACE_MS: 25_000,
     SHUTDOWN_DELAY_MS: 0,
     INTEGRATION_RATE_LIMIT_PER_MINUTE: 600,
+    // erp-out (issue 25, outbound)
+    WEBHOOKS_ALLOW_PRIVATE: false,
+    WEBHOOK_DELIVERY: true,
+    WEBHOOK_TIMEOUT_MS: 10_000,
+    WEBHOOK_POLL_MS: 250,
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     paymentSecret: 'test-payment-secret-test-payment-secret-01',
     ...overrides,

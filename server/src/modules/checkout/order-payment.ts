@@ -8,6 +8,7 @@ import { placeOrder, type PlacedLine } from './order-placement.js';
 import { registerPaymentPurpose } from '../payments/gateway.js';
 import { checkoutRepository } from './checkout.repository.js';
 import { pricingRepository } from '../pricing/pricing.repository.js';
+import { recordPaymentApproved } from '../events/outbox.js';
 
 /** The subject of a proforma payment: one basket revision is paid for at most once. */
 export const basketSubject = (basketId: number, revision: number) => `basket:${basketId}:${revision}`;
@@ -30,7 +31,7 @@ registerPaymentPurpose('order', {
     const p = JSON.parse(payment.payload) as OrderPaymentPayload;
     if (p.totals.totalMinor !== Number(payment.amount_minor))
       throw new Error(`payment ${payment.id}: amount does not match its order`);
-    await placeOrder(trx, {
+    const placed = await placeOrder(trx, {
       accountId: payment.account_id,
       userId: payment.user_id,
       currencyCode: p.currencyCode,
@@ -41,6 +42,7 @@ registerPaymentPurpose('order', {
       totals: p.totals,
       paymentId: payment.id,
     });
+    await recordPaymentApproved(trx, payment, placed.orderNumber);
   },
   async recheck(db, payment) {
     const p = JSON.parse(payment.payload) as OrderPaymentPayload;

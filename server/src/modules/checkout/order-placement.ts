@@ -1,9 +1,11 @@
+import { NEW_ADDRESS_REFERENCE } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import type { Totals } from '../../domain/pricing.js';
 import { todayIso } from '../../lib/time.js';
 import { basketRepository } from '../basket/basket.repository.js';
 import { CARRIAGE_ITEM, type PricedBasket } from '../basket/basket.service.js';
 import { checkoutRepository, type DeliveryDetails, type NewOrderLine } from './checkout.repository.js';
+import { recordDeliveryAddressAdded, recordOrderPlaced } from '../events/outbox.js';
 
 /** Orders are placed at the main warehouse (issue 4). */
 export const ORDER_LOCATION = 'MAIN1';
@@ -51,6 +53,8 @@ export function placedLines(p: PricedBasket): PlacedLine[] {
  * transaction. It turns the priced lines into an order (goods lines 'Item' plus the carriage line
  * 'Charge') with its delivery details, and empties the basket if it is still at the placed revision.
  * Idempotent: the same basket revision placed again answers the existing order's number.
+ * The ERP hears of it through the outbox (order.placed, and delivery_address.added for a new
+ * address), written last in the same transaction.
  */
 export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orderNumber: string; created: boolean }> {
   const repo = checkoutRepository(trx);
@@ -111,5 +115,7 @@ export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orde
     await baskets.touch(input.basketId);
     await repo.saveHeader(input.basketId, null);
   }
+  await recordOrderPlaced(trx, orderNumber);
+  if (input.delivery.addressReference === NEW_ADDRESS_REFERENCE) await recordDeliveryAddressAdded(trx, orderNumber);
   return { orderNumber, created: true };
 }

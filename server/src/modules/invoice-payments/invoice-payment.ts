@@ -7,6 +7,7 @@
  */
 import { registerPaymentPurpose } from '../payments/gateway.js';
 import { invoicePaymentsRepository } from './invoice-payments.repository.js';
+import { recordPaymentApproved } from '../events/outbox.js';
 
 export const INVOICES_PAID_RETURN_URL = '/account?confirminvoice=success';
 export const INVOICES_DECLINED_RETURN_URL = '/account?confirminvoice=failure';
@@ -28,6 +29,7 @@ registerPaymentPurpose('invoices', {
     for (const i of invoices) await repo.reduceRemaining(payment.account_id, i.invoiceId, i.amountMinor);
     // The account owes what it owed less the money received.
     await repo.reduceBalance(payment.account_id, Number(payment.amount_minor));
+    await recordPaymentApproved(trx, payment, null);
   },
   /** An invoice paid (in part) since the link was made would be paid twice: refuse the card. */
   async recheck(db, payment) {

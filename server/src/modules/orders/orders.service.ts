@@ -18,6 +18,7 @@ import { todayIso } from '../../lib/time.js';
 import { basketService, CARRIAGE_ITEM, type Caller } from '../basket/basket.service.js';
 import type { SettingsService } from '../site/settings.service.js';
 import { ordersRepository } from './orders.repository.js';
+import { recordOrderCancelled } from '../events/outbox.js';
 
 /**
  * What "open orders" means here (the spec leaves it open): every order of the account that is not
@@ -154,8 +155,10 @@ export function ordersService(db: Db, settings: SettingsService) {
         const account = await r.account(accountId);
         if (!account) throw notFound();
         if (account.is_proforma) throw forbidden(MSG.cancelNotAllowed(email));
-        if (await r.cancelIfAllowed(accountId, order.id))
+        if (await r.cancelIfAllowed(accountId, order.id)) {
+          await recordOrderCancelled(trx, order.order_number);
           return { orderNumber: order.order_number, status: 'Cancelled' };
+        }
         const now = await r.findOrder(accountId, orderNumber);
         if (now?.status === 'Cancelled') throw conflict(`Order ${orderNumber} is already cancelled`);
         throw conflict(MSG.cancelNotAllowed(email));

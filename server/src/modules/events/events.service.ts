@@ -1,0 +1,69 @@
+import type {
+  IntegrationEvent,
+  ListEventsQuery,
+  ListEventsResponse,
+  RedeliverEventResponse,
+} from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import { eventsRepository } from './events.repository.js';
+
+/** How long the outbox keeps an event (the feed's history). */
+export const EVENT_RETENTION_DAYS = 30;
+
+type EventRow = NonNullable<Awaited<ReturnType<ReturnType<typeof eventsRepository>['eventById']>>>;
+
+/** One event as the feed lists it and a webhook carries it. */
+export function toIntegrationEvent(row: Pick<EventRow, 'seq' | 'event_id' | 'type' | 'payload' | 'created_at'>) {
+  return {
+    id: row.event_id,
+    sequence: Number(row.seq),
+    type: row.type as IntegrationEvent['type'],
+    timestamp: row.created_at,
+    data: JSON.parse(row.payload) as Record<string, unknown>,
+  } satisfies IntegrationEvent;
+}
+
+export function eventsService(db: Db) {
+  const repo = eventsRepository(db);
+  return {
+    /** GET /events: events after a sequence, oldest first; `next` is the cursor for the page after. */
+    async listEvents(q: ListEventsQuery): Promise<ListEventsResponse> {
+      const rows = await repo.eventsAfter(q.after, q.limit);
+      const events = rows.map(toIntegrationEvent);
+      return { events, next: events.at(-1)?.sequence ?? q.after };
+    },
+
+    /**
+     * POST /events/{id}/redeliver: queues the event again for each of the caller's enabled
+     * endpoints subscribed to its type, with the same event id (webhook-id).
+     */
+    async redeliverEvent(clientId: number, eventId: string): Promise<RedeliverEventResponse> {
+      return db.transaction().execute(async (trx) => {
+        const r = eventsRepository(trx);
+        const event = await r.eventById(eventId);
+        if (!event) throw notFound(`Event ${eventId} not found (events are kept ${EVENT_RETENTION_DAYS} days)`);
+        const endpoints = (await r.listEndpoints(clientId)).filter(
+          (e) => e.enabled === 1 && (JSON.parse(e.event_types) as string[]).includes(event.type),
+        );
+        await r.requeueDeliveries(
+          Number(event.seq),
+          endpoints.map((e) => e.id),
+          nowIso(),
+        );
+        return { eventId, deliveries: endpoints.length };
+      });
+    },
+
+    /**
+     * Deletes events (and their deliveries) older than the retention. Safe to run on every server
+     * at once; the webhook dispatcher calls it hourly (webhook-dispatcher.ts).
+     */
+    async purgeOldEvents(now: Date): Promise<number> {
+      const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();
+      return repo.purgeBefore(cutoff);
+    },
+  };
+}
+export type EventsService = ReturnType<typeof eventsService>;

@@ -1,0 +1,169 @@
+/**
+ * Webhook deliveries (docs/ARCHITECTURE.md, Integration). Every server runs one dispatcher. It
+ * polls for due deliveries (every WEBHOOK_POLL_MS, and 25 ms after this process records an event),
+ * takes each one's lease with an atomic conditional UPDATE (events.repository.ts `claim`), signs it
+ * per the Standard Webhooks spec and POSTs it. So with several servers a delivery is attempted by one
+ * at a time; a server that dies holding a lease leaves it to run out and another sends it again, with
+ * the same webhook-id (at least once; receivers drop an id they have seen).
+ *
+ * Outcomes: 2xx delivered; 410 Gone disables the endpoint; anything else (a 3xx too: redirects are
+ * not followed, a timeout, a refused address) is retried on `retryDelayMs`'s schedule until
+ * `maxAttempts`, then the delivery is marked failed (POST /events/{id}/redeliver queues it again).
+ */
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import type { Db } from '../../db/client.js';
+import { eventsRepository } from './events.repository.js';
+import { eventsService, toIntegrationEvent } from './events.service.js';
+import { onEventRecorded } from './outbox.js';
+import type { SecretBox } from './secret-box.js';
+import { postWebhook } from './webhook-sender.js';
+
+/** The retry schedule, stated once: the delay after failed attempt n (1-based) is base * 3^(n-1), at most base * 2880. */
+export function retryDelayMs(attempt: number, baseMs: number): number {
+  return Math.min(baseMs * 3 ** (attempt - 1), baseMs * 2880);
+}
+/** With the defaults (10 s base, 12 attempts): 10 s, 30 s, 1.5 min, 4.5 min, 13.5 min, 40.5 min, 2 h, 6 h, then 8 h three times: about 33 hours in all. */
+export const DEFAULT_BACKOFF_BASE_MS = 10_000;
+export const DEFAULT_MAX_ATTEMPTS = 12;
+
+export interface DispatcherOptions {
+  box: SecretBox;
+  timeoutMs: number;
+  allowPrivate: boolean;
+  pollMs: number;
+  /** How long a claimed delivery stays this server's: longer than one attempt can take. */
+  leaseMs?: number;
+  backoffBaseMs?: number;
+  maxAttempts?: number;
+  /** Deliveries attempted at once per tick. */
+  batch?: number;
+  /** How often old events are purged (events.service.ts purgeOldEvents); 0: never. */
+  purgeEveryMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export interface WebhookDispatcher {
+  readonly holder: string;
+  start(): void;
+  /** Stops polling and waits for the attempts in flight. */
+  stop(): Promise<void>;
+  /** One pass: attempts what is due now; answers how many deliveries it attempted. */
+  tick(): Promise<number>;
+}
+
+export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispatcher {
+  const holder = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const repo = eventsRepository(db);
+  const leaseMs = opts.leaseMs ?? opts.timeoutMs + 20_000;
+  const base = opts.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
+  const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const batch = opts.batch ?? 8;
+  let stopped = true;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const timers: NodeJS.Timeout[] = [];
+  let unsubscribe: (() => void) | undefined;
+
+  async function attempt(id: number): Promise<boolean> {
+    const now = new Date();
+    if (!(await repo.claim(id, holder, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString())))
+      return false;
+    const d = await repo.deliveryToSend(id);
+    if (!d) return false;
+    const body = JSON.stringify(toIntegrationEvent(d));
+    const sentAt = new Date();
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const signature = new Webhook(opts.box.open(d.secret_enc)).sign(d.event_id, sentAt, body);
+      status = await postWebhook(
+        d.url,
+        {
+          'webhook-id': d.event_id,
+          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+          'webhook-signature': signature,
+        },
+        body,
+        { timeoutMs: opts.timeoutMs, allowPrivate: opts.allowPrivate },
+      );
+    } catch (err) {
+      error = err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 500) : 'request failed';
+    }
+    const attempts = Number(d.attempts) + 1;
+    const done = new Date();
+    const ok = status !== null && status >= 200 && status < 300;
+    const gone = status === 410;
+    const giveUp = !ok && (gone || attempts >= maxAttempts);
+    if (gone) await repo.disableEndpoint(d.endpoint_id, 'The endpoint answered 410 Gone', done.toISOString());
+    if (!ok)
+      opts.log?.warn(
+        { eventId: d.event_id, endpointId: d.endpoint_id, status, error, attempts },
+        'webhook delivery failed',
+      );
+    await repo.finishAttempt(id, holder, {
+      status: ok ? 'delivered' : giveUp ? 'failed' : 'pending',
+      attempts,
+      nextAttemptAt:
+        ok || giveUp ? done.toISOString() : new Date(done.getTime() + retryDelayMs(attempts, base)).toISOString(),
+      lastStatus: status,
+      lastError: error ?? (ok ? null : `HTTP ${status}`),
+      deliveredAt: ok ? done.toISOString() : null,
+    });
+    return true;
+  }
+
+  async function pass(): Promise<number> {
+    const due = await repo.dueDeliveries(new Date().toISOString(), batch);
+    const results = await Promise.all(due.map((d) => attempt(d.id)));
+    return results.filter(Boolean).length;
+  }
+
+  /** Runs passes one after another; a wake-up during a pass asks for one more. */
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          if ((await pass()) === batch) again = true;
+        } while (again && !stopped);
+      } catch (err) {
+        opts.log?.warn({ err }, 'webhook dispatcher pass failed');
+      } finally {
+        running = undefined;
+      }
+    })();
+  }
+
+  return {
+    holder,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      unsubscribe = onEventRecorded(wake);
+      timers.push(setInterval(wake, opts.pollMs).unref());
+      const purgeEvery = opts.purgeEveryMs ?? 3_600_000;
+      if (purgeEvery > 0)
+        timers.push(
+          setInterval(() => {
+            eventsService(db)
+              .purgeOldEvents(new Date())
+              .catch((err: unknown) => opts.log?.warn({ err }, 'purging old events failed'));
+          }, purgeEvery).unref(),
+        );
+      wake();
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe?.();
+      for (const t of timers.splice(0)) clearInterval(t);
+      await running;
+    },
+    tick: pass,
+  };
+}

@@ -1,0 +1,99 @@
+import type {
+  CreateWebhookEndpointRequest,
+  CreateWebhookEndpointResponse,
+  EventType,
+  ListWebhookEndpointsResponse,
+  UpdateWebhookEndpointRequest,
+  WebhookEndpoint,
+} from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import { eventsRepository } from './events.repository.js';
+import { newSigningSecret, type SecretBox } from './secret-box.js';
+import { checkWebhookUrl } from './url-guard.js';
+
+type EndpointRow = Awaited<ReturnType<ReturnType<typeof eventsRepository>['listEndpoints']>>[number];
+
+const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
+  id: r.id,
+  url: r.url,
+  eventTypes: JSON.parse(r.event_types) as EventType[],
+  enabled: r.enabled === 1,
+  disabledReason: r.disabled_reason,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
+
+/** An API client's webhook endpoints; every call names the client, and another's answer 404. */
+export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: boolean }) {
+  const repo = eventsRepository(db);
+
+  async function requireSafeUrl(url: string): Promise<void> {
+    const problem = await checkWebhookUrl(url, opts.allowPrivate);
+    if (problem) throw badRequest(problem);
+  }
+
+  async function find(clientId: number, id: number): Promise<EndpointRow> {
+    const row = await repo.findEndpoint(clientId, id);
+    if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+    return row;
+  }
+
+  return {
+    /** POST /webhook-endpoints: the signing secret is answered this once and stored encrypted. */
+    async createWebhookEndpoint(
+      clientId: number,
+      body: CreateWebhookEndpointRequest,
+    ): Promise<CreateWebhookEndpointResponse> {
+      await requireSafeUrl(body.url);
+      const secret = newSigningSecret();
+      const id = await repo.insertEndpoint({
+        clientId,
+        url: body.url,
+        eventTypes: JSON.stringify([...new Set(body.eventTypes)]),
+        secretEnc: opts.box.seal(secret),
+        enabled: body.enabled,
+        now: nowIso(),
+      });
+      return { ...toEndpoint(await find(clientId, id)), secret };
+    },
+
+    async listWebhookEndpoints(clientId: number): Promise<ListWebhookEndpointsResponse> {
+      return { endpoints: (await repo.listEndpoints(clientId)).map(toEndpoint) };
+    },
+
+    async getWebhookEndpoint(clientId: number, id: number): Promise<WebhookEndpoint> {
+      return toEndpoint(await find(clientId, id));
+    },
+
+    /** PATCH /webhook-endpoints/{id}: URL, event types, enabled (enabling clears why it was disabled). */
+    async updateWebhookEndpoint(
+      clientId: number,
+      id: number,
+      body: UpdateWebhookEndpointRequest,
+    ): Promise<WebhookEndpoint> {
+      await find(clientId, id);
+      if (body.url !== undefined) await requireSafeUrl(body.url);
+      await repo.updateEndpoint(
+        clientId,
+        id,
+        {
+          url: body.url,
+          eventTypes: body.eventTypes ? JSON.stringify([...new Set(body.eventTypes)]) : undefined,
+          enabled: body.enabled,
+        },
+        nowIso(),
+      );
+      return toEndpoint(await find(clientId, id));
+    },
+
+    /** DELETE /webhook-endpoints/{id}: its pending deliveries go with it. */
+    async deleteWebhookEndpoint(clientId: number, id: number): Promise<void> {
+      if (!(await repo.deleteEndpoint(clientId, id))) throw notFound(ENDPOINT_NOT_FOUND);
+    },
+  };
+}
+export type WebhooksService = ReturnType<typeof webhooksService>;
