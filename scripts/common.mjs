@@ -42,7 +42,6 @@ export const webBuildReason = () =>
     'web/index.html',
     'web/public',
     'web/vite.config.ts',
-    'web/preact-aliases.ts',
     'web/package.json',
     'contract/src',
   ]);

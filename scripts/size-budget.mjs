@@ -10,7 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROOT } from './common.mjs';
 
-export const INITIAL_LIMIT = 120 * 1000;
+export const INITIAL_LIMIT = 140 * 1000;
 export const CHUNK_LIMIT = 30 * 1000;
 
 const distArg = process.argv.indexOf('--dist');

@@ -4,7 +4,6 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { preactAliases } from './preact-aliases.ts';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -42,10 +41,8 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
-  // The build ships Preact (preact-aliases.ts); `vite` (dev) keeps React for Fast Refresh.
-  resolve: command === 'build' ? { alias: preactAliases } : {},
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
@@ -60,4 +57,4 @@ export default defineConfig(({ command }) => ({
     // only what the shell needs and each screen's libraries load with the screen (size budget in
     // scripts/size-budget.mjs).
   },
-}));
+});

@@ -1,5 +1,5 @@
 import { cx } from '../lib/cx';
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import type { ComponentProps } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -18,14 +18,11 @@ export function buttonClass(variant: ButtonVariant = 'primary', className?: stri
   return cx(base, variants[variant], className);
 }
 
-export interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
 }
 
-/** forwardRef, not a `ref` prop: the build runs on Preact (see text-field.tsx). */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', className, type = 'button', ...props },
-  ref,
-) {
-  return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
-});
+/** A button; `ref` reaches the element as a prop (React 19). */
+export function Button({ variant = 'primary', className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+}

@@ -78,9 +78,7 @@ export function QuantityStepper({
         onChange={(e) => {
           const input = e.nativeEvent as InputEvent;
           const next = typedQuantity(e.target.value, value, input.inputType === 'insertText' ? input.data : null);
-          // A rejected keystroke leaves the quantity unchanged, so nothing re-renders; Preact (the
-          // build's React) then keeps the typed text in the field unless we put the value back here.
-          if (e.target.value !== String(next)) e.target.value = String(next);
+          // A rejected keystroke leaves the quantity unchanged: React puts the controlled value back.
           onChange(next);
         }}
         onKeyDown={onKeyDown}

@@ -1,7 +1,7 @@
 import { cx } from '../lib/cx';
-import { forwardRef, useId, type ComponentPropsWithoutRef } from 'react';
+import { useId, type ComponentProps } from 'react';
 
-export interface TextFieldProps extends ComponentPropsWithoutRef<'input'> {
+export interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
   /** Validation message; marks the field invalid (red outline, aria-invalid). */
   error?: string | undefined;
@@ -9,14 +9,10 @@ export interface TextFieldProps extends ComponentPropsWithoutRef<'input'> {
 }
 
 /**
- * A labelled input that shows its validation message. Works with react-hook-form's register(), whose
- * ref reaches the input through forwardRef: the build runs on Preact, which (unlike React 19) does
- * not pass `ref` to a function component as a prop.
+ * A labelled input that shows its validation message. Works with react-hook-form's register(): its
+ * ref reaches the input as a prop (React 19).
  */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, id, className, ...input },
-  ref,
-) {
+export function TextField({ label, error, hint, id, className, ref, ...input }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
@@ -51,4 +47,4 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       )}
     </div>
   );
-});
+}

@@ -11,8 +11,8 @@
  *   in (the static shell in index.html shows meanwhile);
  * - a browser source and an in-memory one (the tests), with the same interface.
  *
- * React Router was replaced because its start-up (evaluating about 90 kB of script and creating
- * the data router) was a quarter of the app's start-up work on a phone (bench/README.md).
+ * Kept rather than React Router 7 (which has these built in) because React Router does not fit the
+ * initial-JS budget beside React DOM: figures in docs/decisions/0007-react-dom-and-the-router.md.
  */
 import {
   createContext,
