@@ -14,6 +14,10 @@ export const MSG = {
   loggingIn: 'Logging In...',
   passwordChanged: 'Password changed',
   changePasswordFailed: 'Failed to change password',
+  /** Our wording (issue 24): the server ended the session (password changed elsewhere, ...). */
+  sessionEnded: 'Your session has ended. Please log in again.',
+  /** Our wording (issue 24): a one-time /redirect?rt= link that was refused. */
+  loginLinkExpired: 'This login link has expired or has already been used. Please log in.',
 
   // products
   displayingResults: (n: number, what: string) => `Displaying ${n} results for ${what}`,

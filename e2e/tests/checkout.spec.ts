@@ -70,7 +70,12 @@ async function deliverToInvoice(page: Page, purchaseOrder: string): Promise<void
   await page.getByLabel('Purchase Order').fill(purchaseOrder);
   await page.getByRole('button', { name: 'Proceed', exact: true }).click();
   await expect(page).toHaveURL(atPath('/checkout/review-order'));
-  await expect(page.getByRole('table', { name: 'Order lines' })).toBeVisible();
+  await expect(orderLines(page)).toBeVisible();
+}
+
+/** Review Order's lines: a table on wide screens, a list of cards on phones. */
+function orderLines(page: Page) {
+  return page.getByRole('table', { name: 'Order lines' }).or(page.getByRole('list', { name: 'Order lines' }));
 }
 
 async function expectOrderPlacedDialog(page: Page, testInfo: TestInfo, purchaseOrder: string): Promise<void> {
@@ -135,7 +140,7 @@ test.describe('basket and checkout', () => {
 
     // Step 2: review and place the order.
     await expect(page).toHaveURL(atPath('/checkout/review-order'));
-    await expect(page.getByRole('table', { name: 'Order lines' })).toContainText(first);
+    await expect(orderLines(page)).toContainText(first);
     await expect(page.getByText('9 Harbour Road')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Terms and Conditions' })).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByText('By clicking the Place Order / Proceed to Payment button')).toBeVisible();

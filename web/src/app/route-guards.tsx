@@ -1,10 +1,13 @@
 import { useState, type ReactNode } from 'react';
+import type { LoginNotice } from '../lib/login-notice';
 import { Navigate, useLocation, type Location } from '../lib/router';
-import { selectIsLoggedIn } from '../lib/session';
+import { selectIsLoggedIn, selectSessionEnded } from '../lib/session';
 import { useAppSelector } from '../lib/store-types';
 
+/** What the login screen is told on arrival: where to return to, and why the user is there. */
 export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  notice?: LoginNotice;
 }
 
 /** Where to go after login: the location the visitor asked for, if it is one of ours. */
@@ -17,16 +20,20 @@ export function returnPath(state: unknown): string {
 
 /**
  * Protected routes: token and user present, else to /login carrying the requested location.
- * A session that ends while the user is here (Log Out, or a failed refresh) goes to /login without
- * a return location: logging in again starts at Home (spec section 4, "logout ... goes to /login").
+ * The user's own Log Out (or one in another tab) goes to /login without a return location: logging
+ * in again starts at Home (spec section 4, "logout ... goes to /login"). A session the server ended
+ * (refresh refused, e.g. the password was changed elsewhere) goes to /login with the reason and the
+ * page the user was on, so the login screen says why and logging in returns there.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  const ended = useAppSelector(selectSessionEnded);
   const location = useLocation();
   const [arrivedLoggedIn] = useState(loggedIn);
-  if (!loggedIn && arrivedLoggedIn) return <Navigate to="/login" replace />;
+  if (!loggedIn && arrivedLoggedIn && !ended) return <Navigate to="/login" replace />;
   if (!loggedIn) {
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    if (ended) state.notice = ended;
     return <Navigate to="/login" replace state={state} />;
   }
   return children;

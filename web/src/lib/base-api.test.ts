@@ -103,10 +103,12 @@ describe('base query: auth header and re-auth', () => {
     const result = await store.dispatch(testApi.endpoints.getThing.initiate('b'));
 
     expect(result.data).toBeUndefined();
-    expect(store.getState().session).toEqual({ token: null, refresh: null, user: null });
+    expect(store.getState().session).toEqual({ token: null, refresh: null, user: null, ended: 'session-ended' });
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
     expect(testApi.endpoints.getThing.select('cached')(store.getState()).data).toBeUndefined();
-    expect(navigate).toHaveBeenCalledWith('/login');
+    // The server ended the session: the route guard goes to /login saying so (and where to return).
+    expect(store.getState().session.ended).toBe('session-ended');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it.each([503, 500, 429])(
@@ -135,7 +137,9 @@ describe('base query: auth header and re-auth', () => {
     const store = loggedInStore();
     await store.dispatch(testApi.endpoints.getThing.initiate('a'));
     expect(store.getState().session.token).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login');
+    // The server ended the session: the route guard goes to /login saying so (and where to return).
+    expect(store.getState().session.ended).toBe('session-ended');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('logs out on any other 401 without trying to refresh', async () => {
@@ -151,7 +155,9 @@ describe('base query: auth header and re-auth', () => {
     expect(refreshCalls).toBe(0);
     expect(store.getState().session.token).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login');
+    // The server ended the session: the route guard goes to /login saying so (and where to return).
+    expect(store.getState().session.ended).toBe('session-ended');
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('logs out when the retried request is refused again', async () => {
@@ -163,7 +169,9 @@ describe('base query: auth header and re-auth', () => {
     const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
     expect(result.data).toBeUndefined();
     expect(store.getState().session.token).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/login');
+    // The server ended the session: the route guard goes to /login saying so (and where to return).
+    expect(store.getState().session.ended).toBe('session-ended');
+    expect(navigate).not.toHaveBeenCalled();
   });
 });
 

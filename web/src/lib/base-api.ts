@@ -17,6 +17,7 @@ import {
   sessionAdopted,
   sessionCleared,
   sessionStarted,
+  type SessionEndReason,
   type StateWithSession,
 } from './session';
 
@@ -42,12 +43,19 @@ const rawBaseQuery = fetchBaseQuery({
 
 type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
 
-/** Clear the session, drop every cached response, go to the login screen (spec section 4). */
-export const logout = (): ThunkAction<void, StateWithSession, unknown, UnknownAction> => (dispatch) => {
-  dispatch(sessionCleared());
-  dispatch(api.util.resetApiState());
-  navigateTo('/login');
-};
+/**
+ * Clear the session, drop every cached response, go to the login screen (spec section 4). With a
+ * reason (the server refused to renew the session) the route guard takes the user to /login instead,
+ * carrying the reason and the page they were on, so that the login screen says why and logging in
+ * returns there.
+ */
+export const logout =
+  (reason?: SessionEndReason): ThunkAction<void, StateWithSession, unknown, UnknownAction> =>
+  (dispatch) => {
+    dispatch(sessionCleared(reason));
+    dispatch(api.util.resetApiState());
+    if (!reason) navigateTo('/login');
+  };
 
 /**
  * The user's own Log Out: end the session on the server too (best effort: a network failure must
@@ -156,7 +164,7 @@ export const baseQueryWithReauth: AppBaseQuery = async (args, api, extraOptions)
     if (outcome === 'unavailable')
       // The portal could not renew the session just now: keep it, and report a retriable error.
       result = { error: { status: 'FETCH_ERROR', error: 'The session could not be renewed just now' } };
-    else if (!retried || result.error?.status === 401) api.dispatch(logout());
+    else if (!retried || result.error?.status === 401) api.dispatch(logout('session-ended'));
   }
 
   if (result.error && !retriable(result.error)) retry.fail(result.error, result.meta);

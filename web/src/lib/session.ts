@@ -7,7 +7,12 @@ export interface SessionState {
   token: string | null;
   refresh: string | null;
   user: User | null;
+  /** Why the last session ended when the server ended it (not the user's own Log Out). */
+  ended?: SessionEndReason;
 }
+
+/** session-ended: the server refused to renew the session (e.g. password changed elsewhere). */
+export type SessionEndReason = 'session-ended';
 
 export const SESSION_STORAGE_KEY = 'wholesale-portal.session';
 
@@ -25,7 +30,9 @@ export const sessionSlice = createSlice({
   reducers: {
     sessionStarted: (_state, action: PayloadAction<AuthResponse>) =>
       complete({ token: action.payload.accessToken, refresh: action.payload.refreshToken, user: action.payload.user }),
-    sessionCleared: () => emptySession,
+    /** With a reason when the server ended the session: the login screen says why and returns here. */
+    sessionCleared: (_state, action: PayloadAction<SessionEndReason | undefined>) =>
+      action.payload ? { ...emptySession, ended: action.payload } : emptySession,
     /** The session another tab stored (it refreshed or logged in). */
     sessionAdopted: (_state, action: PayloadAction<SessionState>) => complete(action.payload),
     /** A fresher copy of the user (e.g. from GET /auth/me after a payment); ignored when logged out. */
@@ -41,6 +48,7 @@ export interface StateWithSession {
 }
 export const selectSession = (state: StateWithSession) => state.session;
 export const selectUser = (state: StateWithSession) => state.session.user;
+export const selectSessionEnded = (state: StateWithSession) => state.session.ended;
 export const selectIsLoggedIn = (state: StateWithSession) =>
   Boolean(state.session.token && state.session.refresh && state.session.user);
 

@@ -5,6 +5,8 @@ import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
+import { loginNotice, loginNoticeText } from '../../lib/login-notice';
+import { useLocation } from '../../lib/router';
 import { sessionStarted } from '../../lib/session';
 import { useAppDispatch } from '../../lib/store-types';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -13,6 +15,7 @@ import { useLoginMutation } from './auth-api';
 export function LoginPage() {
   useDocumentTitle('Log In');
   const dispatch = useAppDispatch();
+  const notice = loginNotice(useLocation().state);
   const [login, { isLoading }] = useLoginMutation();
   const {
     register,
@@ -43,6 +46,14 @@ export function LoginPage() {
             Log in with your trade account to order and manage your account.
           </p>
         </div>
+        {notice && (
+          <p
+            role="status"
+            className="mx-8 mt-6 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
+            {loginNoticeText[notice]}
+          </p>
+        )}
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5 px-8 py-8" aria-label="Log in">
           <TextField
             label="Username"

@@ -1,0 +1,172 @@
+// Issue 24: what a buyer trips over. Each journey runs at both widths (desktop 1280x800, phone 390x844).
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { atPath, DEMO_PASSWORD, isPhone, login, navLink, openMenu, submitLogin } from './helpers';
+
+/** Every axe violation of any impact fails (the issue's bar: 0 violations on every screen). */
+async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const found = results.violations.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join('\n    ')}`,
+  );
+  expect(found, `axe on ${label}`).toEqual([]);
+}
+
+const API = '/api';
+
+/** Calls the API with the page's session token (to set up a known basket quickly). */
+async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('wholesale-portal.session') ?? '{}') as { token?: string }).token ?? '',
+  );
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(res.status(), `${method} ${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+interface BasketLine {
+  lineNumber: number;
+  itemNumber: string;
+  quantity: number;
+}
+
+/** Empties the user's basket and adds `count` in-stock products found by "blind", quantities 2, 1, 1... */
+async function freshBasket(page: Page, count: number): Promise<string[]> {
+  const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', '/api/basket');
+  for (const l of basket.basketLines) await api(page, 'DELETE', `/api/basket/${l.lineNumber}`);
+  const products = await api<{ itemNumber: string; stock: number }[]>(
+    page,
+    'GET',
+    '/api/orderproducts/search?searchValue=blind',
+  );
+  const chosen = products
+    .filter((p) => p.stock > 10)
+    .slice(0, count)
+    .map((p) => p.itemNumber);
+  expect(chosen).toHaveLength(count);
+  for (const [i, itemNumber] of chosen.entries())
+    await api(page, 'POST', '/api/basket', { itemNumber, quantity: i === 0 ? 2 : 1 });
+  return chosen;
+}
+
+/** The credit account's user for this project: phones use the second login (its own basket). */
+const creditUser = (testInfo: TestInfo) => (isPhone(testInfo) ? 'demo2' : 'demo');
+
+/** Elements inside `scope` that scroll sideways (content wider than their box). */
+async function sidewaysScrollers(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) =>
+    [root, ...Array.from(root.querySelectorAll('*'))]
+      .filter(
+        (el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
+      )
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+  );
+}
+
+/** The element's right edge is within the viewport (not cut off or scrolled away sideways). */
+async function expectWithinWidth(page: Page, target: Locator, what: string): Promise<void> {
+  const box = await target.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box!.x, what).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, what).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** With SHOTS=1, a full-page screenshot in e2e/.output/shots/ to look at (both widths). */
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!process.env.SHOTS) return;
+  await page.screenshot({ path: `e2e/.output/shots/${name}-${testInfo.project.name}.png`, fullPage: true });
+}
+
+test.describe('1: a session ended elsewhere', () => {
+  test('says why on /login and returns to the page after logging in again', async ({ page, playwright }, testInfo) => {
+    const user = 'demo2';
+    await login(page, user);
+    await page.goto('/open-orders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Orders' })).toBeVisible();
+
+    // Another session of the same user changes the password (ending this one), then changes it back.
+    const other = await playwright.request.newContext({ baseURL: page.url() });
+    try {
+      const res = await other.post(`${API}/auth/login`, { data: { username: user, password: DEMO_PASSWORD } });
+      expect(res.ok()).toBe(true);
+      const { accessToken } = (await res.json()) as { accessToken: string };
+      const headers = { Authorization: `Bearer ${accessToken}` };
+      const changeTo = async (from: string, to: string) => {
+        const r = await other.post(`${API}/auth/changepassword`, {
+          headers,
+          data: { oldPassword: from, newPassword: to, confirmPassword: to },
+        });
+        expect(r.ok(), await r.text()).toBe(true);
+      };
+      await changeTo(DEMO_PASSWORD, 'Changed-elsewhere-2');
+      await changeTo('Changed-elsewhere-2', DEMO_PASSWORD);
+    } finally {
+      await other.dispose();
+    }
+
+    // The next click needs the server: the session is refused.
+    if (isPhone(testInfo)) await openMenu(page);
+    await navLink(page, 'My Account').click();
+    await expect(page).toHaveURL(atPath('/login'));
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your session has ended. Please log in again.' }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page, 'login after the session ended');
+    await shot(page, testInfo, '01-session-ended');
+
+    await submitLogin(page, user, DEMO_PASSWORD);
+    await expect(page).toHaveURL(atPath('/account'));
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has ended' })).toHaveCount(0);
+  });
+
+  test('a refused one-time /redirect link says it has expired or was used', async ({ page }) => {
+    await page.goto(`/redirect?rt=${'x'.repeat(43)}`);
+    await expect(page).toHaveURL(atPath('/login'));
+    await expect(
+      page.getByRole('status').filter({ hasText: 'This login link has expired or has already been used.' }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page, 'login after a refused link');
+  });
+});
+
+test.describe('2: Review Order shows every column at both widths', () => {
+  test('each line shows item, quantity, discount price and total, and the total, with no sideways scroll', async ({
+    page,
+  }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    const [first] = await freshBasket(page, 2);
+    const basket = await api<{ basketLines: (BasketLine & { totalLinePrice: number })[] }>(page, 'GET', '/api/basket');
+    await page.goto('/checkout/deliveryinformation');
+    await page.getByLabel('Purchase Order').fill('REVIEW-WIDTH');
+    await page.getByRole('button', { name: 'Proceed', exact: true }).click();
+    await expect(page).toHaveURL(atPath('/checkout/review-order'));
+
+    const section = page.getByRole('main');
+    await expect(section.getByText(first!, { exact: true }).first()).toBeVisible();
+    expect(await sidewaysScrollers(section)).toEqual([]);
+    for (const header of ['Qty', 'Disc. Price', 'Total']) {
+      const label = section.getByText(header, { exact: true }).filter({ visible: true }).first();
+      await expect(label, header).toBeVisible();
+      await expectWithinWidth(page, label, header);
+    }
+    const line = basket.basketLines.find((l) => l.itemNumber === first)!;
+    const lineTotal = section.getByText(new RegExp(`^£${line.totalLinePrice.toFixed(2)}$`)).first();
+    await expect(lineTotal).toBeVisible();
+    await expectWithinWidth(page, lineTotal, 'line total');
+    await expectNoA11yViolations(page, 'review order');
+    await shot(page, testInfo, '02-review-order');
+    // Place it: that clears the stored delivery information, which other journeys expect empty.
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(atPath('/open-orders'));
+  });
+});
