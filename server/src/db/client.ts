@@ -40,6 +40,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  */
 function namedStatementPool(pool: pg.Pool): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const checkedOut = new WeakSet<pg.PoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     // A connection lost while checked out (backend terminated, TCP cut) emits 'error' on its client,
     // and pg-pool listens only while the client sits idle in the pool: unheard, that error would end
@@ -47,7 +48,8 @@ function namedStatementPool(pool: pg.Pool): PostgresPool {
     // and the broken connection is dropped from the pool when released, not handed out again.
     let lost: Error | undefined;
     client.on('error', (err: Error) => {
-      if (!lost) console.warn(`postgres: connection lost: ${err.message}`);
+      // An idle client's error is the pool's to log (pool.on('error') below).
+      if (!lost && checkedOut.has(client)) console.warn(`postgres: connection lost while in use: ${err.message}`);
       lost = err;
     });
     return {
@@ -56,12 +58,16 @@ function namedStatementPool(pool: pg.Pool): PostgresPool {
         const name = typeof text === 'string' ? statementName(text) : undefined;
         return name ? client.query({ name, text, values }) : client.query(text, values);
       }) as unknown as PostgresPoolClient['query'],
-      release: () => client.release(lost),
+      release: () => {
+        checkedOut.delete(client);
+        client.release(lost);
+      },
     };
   };
   return {
     async connect() {
       const client = await pool.connect();
+      checkedOut.add(client);
       let wrapped = clients.get(client);
       // The same object for the same connection: Kysely keeps its connection state by it.
       if (!wrapped) clients.set(client, (wrapped = wrap(client)));
