@@ -20,6 +20,9 @@ import type { SummaryDocument } from './summary-pdf.js';
 const tooManyDocuments = (retryAfterSeconds: number) =>
   new HttpError(429, MSG.tooManyDocuments, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
 
+/** How much lower the workers' CPU priority is than the event loop's (0-19). */
+const WORKER_NICE = 10;
+
 export type RenderPdf = (doc: SummaryDocument) => Promise<Buffer>;
 
 export interface PdfPoolOptions {
@@ -62,6 +65,9 @@ export class PdfPool {
         maxThreads: this.opts.threads,
         maxQueue: this.opts.queue,
         idleTimeout: 60_000,
+        // Below the event loop's priority (Linux: per thread, via @napi-rs/nice): on a busy machine
+        // the scheduler serves everyone's requests before a document.
+        niceIncrement: WORKER_NICE,
       });
     }
     return this.pool;
