@@ -74,6 +74,14 @@ const envSchema = z.object({
     .describe(
       'On SIGTERM/SIGINT: how long to keep serving while /api/health/ready answers 503, before refusing new connections',
     ),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe("Serve Prometheus metrics at GET /metrics on this port (never the customers' port); off when unset"),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1').describe('Listen address of the metrics port'),
 });
 
 export type Config = z.infer<typeof envSchema> & { jwtSecret: string; paymentSecret: string };

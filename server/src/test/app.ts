@@ -31,6 +31,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SEED_ON_EMPTY: false,
     SHUTDOWN_GRACE_MS: 25_000,
     SHUTDOWN_DELAY_MS: 0,
+    METRICS_PORT: undefined,
+    METRICS_HOST: '127.0.0.1',
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     paymentSecret: 'test-payment-secret-test-payment-secret-01',
     ...overrides,
