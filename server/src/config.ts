@@ -108,6 +108,14 @@ const envSchema = z.object({
     .describe('Run the webhook dispatcher in this server (every server of a cluster may: deliveries are leased)'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe("Serve Prometheus metrics at GET /metrics on this port (never the customers' port); off when unset"),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1').describe('Listen address of the metrics port'),
 });
 
 export type Config = z.infer<typeof envSchema> & { jwtSecret: string; paymentSecret: string };

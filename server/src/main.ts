@@ -4,6 +4,7 @@ import { openDatabase, type DbHandle } from './db/client.js';
 import { prepareDatabase } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { Lifecycle } from './lib/lifecycle.js';
+import { createMetrics, serveMetrics } from './lib/metrics.js';
 import { periodic } from './modules/periodic/periodic.js';
 import { housekeepingJobs } from './modules/periodic/housekeeping.js';
 
@@ -94,7 +95,14 @@ async function main(): Promise<void> {
   if (migrated.length) console.log(`wholesale-portal: migrated ${migrated.join(', ')}`);
   if (draining) return;
 
-  const app = (running.app = await buildApp({ config, handle, lifecycle }));
+  const metrics = config.METRICS_PORT ? createMetrics(handle) : undefined;
+  const app = (running.app = await buildApp({ config, handle, lifecycle, metrics }));
+  if (metrics && config.METRICS_PORT) {
+    const metricsServer = await serveMetrics(metrics, config.METRICS_PORT, config.METRICS_HOST);
+    // Closed after the requests in flight have finished: a scrape while draining still answers.
+    stops.push(() => new Promise((resolve) => metricsServer.close(() => resolve())));
+    console.log(`wholesale-portal: metrics at http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   if (draining) return;
   lifecycle.ready();

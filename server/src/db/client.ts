@@ -26,7 +26,15 @@ export interface DbHandle {
    * database look down, and the probe does not wait behind them.
    */
   probe(timeoutMs: number): Promise<void>;
+  /** PostgreSQL: the pool's use and waits, for /metrics (lib/metrics.ts). */
+  pool?: PoolMetrics;
   close(): Promise<void>;
+}
+
+export interface PoolMetrics {
+  stats(): { total: number; idle: number; waiting: number };
+  /** Calls `observe` with each wait for a connection, in milliseconds. */
+  onAcquire(observe: (ms: number) => void): void;
 }
 
 /** Return BIGINT/NUMERIC counts as numbers: our integers stay far below 2^53. */
@@ -38,7 +46,7 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * runs as a named statement, which PostgreSQL parses and plans once per connection and then only
  * binds and executes. Everything else passes through as it is.
  */
-function namedStatementPool(pool: pg.Pool): PostgresPool {
+function namedStatementPool(pool: pg.Pool, observers: ((ms: number) => void)[] = []): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const checkedOut = new WeakSet<pg.PoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
@@ -66,8 +74,13 @@ function namedStatementPool(pool: pg.Pool): PostgresPool {
   };
   return {
     async connect() {
+      const started = performance.now();
       const client = await pool.connect();
       checkedOut.add(client);
+      if (observers.length) {
+        const ms = performance.now() - started;
+        for (const observe of observers) observe(ms);
+      }
       let wrapped = clients.get(client);
       // The same object for the same connection: Kysely keeps its connection state by it.
       if (!wrapped) clients.set(client, (wrapped = wrap(client)));
@@ -114,7 +127,10 @@ export function openDatabase(opts: OpenOptions): DbHandle {
     });
     // An idle client's error (server restart, terminated backend) must not crash the process: the pool drops that client.
     pool.on('error', (err) => console.warn(`postgres: idle client error: ${err.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
+    const acquireObservers: ((ms: number) => void)[] = [];
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: namedStatementPool(pool, acquireObservers) }),
+    });
     const u = new URL(opts.databaseUrl);
     const changes = postgresChangeFeed(opts.databaseUrl);
     const databaseUrl = opts.databaseUrl;
@@ -138,6 +154,10 @@ export function openDatabase(opts: OpenOptions): DbHandle {
           probes.on('error', () => {}); // an idle probe connection lost: the pool drops it
         }
         await probes.query('select 1');
+      },
+      pool: {
+        stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+        onAcquire: (observe) => void acquireObservers.push(observe),
       },
       close: async () => {
         await changes.close();

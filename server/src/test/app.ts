@@ -46,6 +46,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     WEBHOOK_DELIVERY: true,
     WEBHOOK_TIMEOUT_MS: 10_000,
     WEBHOOK_POLL_MS: 250,
+    METRICS_PORT: undefined,
+    METRICS_HOST: '127.0.0.1',
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',
     paymentSecret: 'test-payment-secret-test-payment-secret-01',
     ...overrides,
