@@ -435,4 +435,31 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
         expect(op.security).toEqual([{ apiKeyBearer: [] }, { apiKeyHeader: [] }]);
     }
   });
+
+  it('sets an order status with tracking; the customer sees it at once; scope, unknown order and bad date refused', async () => {
+    const account = (
+      await handle.db.selectFrom('users').select('account_id').where('username', '=', 'ina').executeTakeFirstOrThrow()
+    ).account_id;
+    await insertOrder(handle.db, { accountId: account, orderNumber: 'SO-ST-1', orderedDaysAgo: 2 });
+    const set = (k: string, body: Record<string, unknown>, n = 'SO-ST-1') =>
+      call(k, { method: 'PUT', url: `${V1}/orders/${n}/status`, payload: body });
+    problem(await set(readOnly, { status: 'Shipped' }), 403);
+    problem(await set(all, { status: 'Shipped' }, 'SO-NONE'), 404);
+    const early = problem(await set(all, { status: 'Shipped', despatchDate: '2001-01-01' }), 400);
+    expect(early.errors?.[0]?.pointer).toBe('/despatchDate');
+    expect(problem(await set(all, { status: 'Lost' }), 400).errors?.[0]?.pointer).toBe('/status');
+
+    const res = await set(all, { status: 'Shipped', trackingNumbers: ['TRK-1', 'TRK-2'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'Shipped', trackingNumbers: ['TRK-1', 'TRK-2'], result: 'updated' });
+    expect((await set(all, { status: 'Shipped', trackingNumbers: ['TRK-2'] })).json()).toMatchObject({
+      result: 'unchanged',
+      trackingNumbers: ['TRK-1', 'TRK-2'],
+    });
+    const mine = await app.inject({ method: 'GET', url: '/api/order', headers: bearer(customer) });
+    const shown = (mine.json() as { orderNumber: string; status: string; isTrackingAvailable: boolean }[]).find(
+      (o) => o.orderNumber === 'SO-ST-1',
+    );
+    expect(shown).toMatchObject({ status: 'Shipped', isTrackingAvailable: true });
+  });
 });
