@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from './limits.js';
 
 /**
  * The ERP integration API (`/api/integration/v1`): access for API clients (hashed keys with
@@ -293,3 +294,30 @@ export const acknowledgeOrderResponse = z.lazy(() =>
   }),
 );
 export const integrationOrderParams = z.lazy(() => z.object({ orderNumber: z.string().trim().min(1).max(40) }));
+
+/** PUT /orders/{orderNumber}/status */
+export const setOrderStatusRequest = z.lazy(() =>
+  z.object({
+    status: z.enum(ORDER_STATUSES),
+    trackingNumbers: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9-]{1,50}$/, 'letters, digits and -, at most 50'),
+      )
+      .max(50)
+      .default([])
+      .describe('Added to the order (numbers it has already are not repeated)'),
+    despatchDate: isoDate().optional().describe('yyyy-mm-dd; Shipped without one: the order keeps its own, else today'),
+  }),
+);
+export const setOrderStatusResponse = z.lazy(() =>
+  z.object({
+    orderNumber: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    despatchDate: z.string().nullable(),
+    trackingNumbers: z.array(z.string()),
+    result: z.enum(['updated', 'unchanged']),
+  }),
+);

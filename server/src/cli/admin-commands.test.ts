@@ -7,6 +7,10 @@ import { seedDemo } from '../db/seed/index.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { verifyPassword } from '../modules/auth/password.js';
 import {
+  apiClientCreate,
+  apiClientList,
+  apiClientRevoke,
+  apiClientRotate,
   createAccount,
   createUser,
   describeImport,
@@ -18,6 +22,8 @@ import {
   setSetting,
 } from './admin-commands.js';
 import { UsageError } from './db.js';
+import { parseAdminArgs } from './admin.js';
+import { apiKeysService, hashKey } from '../modules/integration/api-keys.js';
 
 const settingOf = async (handle: DbHandle, key: string) =>
   (await handle.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
@@ -300,5 +306,39 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
     expect(renamed).toEqual({ description: 'Roller blind fabric renamed', stock: 12 });
 
     await expect(importProducts(handle.db, 'itemNumber,description\nX,Y')).rejects.toThrow(/lacks columns productType/);
+  });
+
+  it('manages API clients: a key printed once and stored hashed, list, rotate, revoke', async () => {
+    expect(parseAdminArgs(['api-client', 'create', '--name', 'Sage', '--scopes', 'orders:read'])).toMatchObject({
+      command: 'api-client create',
+      values: { name: 'Sage', scopes: 'orders:read' },
+    });
+    const out = await apiClientCreate(handle.db, { name: 'Sage 200', scopes: 'catalogue:write, orders:read' });
+    const key = /(wpk_\S+)/.exec(out)?.[1] ?? '';
+    expect(key).toMatch(/^wpk_[0-9a-f]{12}_/);
+    const rows = await handle.db.selectFrom('api_keys').select(['key_id', 'key_hash']).execute();
+    expect(rows.map((r) => r.key_hash)).toContain(hashKey(key));
+    expect(JSON.stringify(rows)).not.toContain(key);
+    const keys = apiKeysService(handle.db);
+    expect(await keys.authenticate(key)).toMatchObject({
+      name: 'Sage 200',
+      scopes: ['catalogue:write', 'orders:read'],
+    });
+
+    await expect(apiClientCreate(handle.db, { name: 'Sage 200', scopes: 'orders:read' })).rejects.toThrow(UsageError);
+    await expect(apiClientCreate(handle.db, { name: 'X', scopes: 'orders:delete' })).rejects.toThrow(/unknown scope/);
+
+    const rotated = /(wpk_\S+)/.exec(await apiClientRotate(handle.db, { name: 'Sage 200' }))?.[1] ?? '';
+    expect(await keys.authenticate(key)).toBeDefined();
+    expect(await keys.authenticate(rotated)).toBeDefined();
+    const listed = await apiClientList(handle.db);
+    expect(listed).toMatch(/^Sage 200 {2}\[catalogue:write, orders:read\]/);
+    expect(listed).not.toContain(key);
+    expect(await apiClientRevoke(handle.db, { keyId: key })).toMatch(/^Revoked key [0-9a-f]{12}$/);
+    expect(await keys.authenticate(key)).toBeUndefined();
+    expect(await keys.authenticate(rotated)).toBeDefined();
+    await apiClientRevoke(handle.db, { name: 'Sage 200' });
+    expect(await keys.authenticate(rotated)).toBeUndefined();
+    expect(await apiClientList(handle.db)).toMatch(/Sage 200 .* revoked /);
   });
 });

@@ -9,12 +9,13 @@ import type { Db } from '../db/client.js';
 import { amountToE5, amountToMinor } from '../domain/money.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { SETTING_DEFAULTS } from '../modules/site/settings.service.js';
-import { nowIso, todayIso } from '../lib/time.js';
+import { nowIso } from '../lib/time.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { UsageError } from './db.js';
 import type { ProductUpsertItem } from '@wholesale/contract';
 import { upsertService, type UpsertService } from '../modules/integration/upsert.service.js';
 import { ApiClientError, apiKeysService } from '../modules/integration/api-keys.js';
+import { OrderStatusError, orderStatusService } from '../modules/integration/order-status.service.js';
 
 const text = (name: string, value: string | undefined, max: number, required = true): string => {
   const v = (value ?? '').trim();
@@ -277,44 +278,20 @@ export async function setOrderStatus(db: Db, input: SetOrderStatusInput): Promis
   if (input.despatchDate !== undefined && !isIsoDate(input.despatchDate.trim()))
     throw new UsageError(`--despatch-date must be a date yyyy-mm-dd, not "${input.despatchDate}"`);
 
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'ordered_date', 'despatch_date'])
-    .where('order_number', '=', orderNumber)
-    .executeTakeFirst();
-  if (!order) throw new UsageError(`no order ${orderNumber}`);
-  const despatch =
-    input.despatchDate?.trim() ?? (status === 'Shipped' ? (order.despatch_date ?? todayIso()) : order.despatch_date);
-  if (despatch && despatch < order.ordered_date)
-    throw new UsageError(`--despatch-date ${despatch} is before the order date ${order.ordered_date}`);
-
-  const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('orders')
-      .set({ status: status as OrderStatus, despatch_date: despatch, updated_at: now })
-      .where('id', '=', order.id)
-      .execute();
-    if (status === 'Shipped')
-      await trx
-        .updateTable('order_lines')
-        .set((eb) => ({ quantity_shipped: eb.ref('quantity') }))
-        .where('order_id', '=', order.id)
-        .execute();
-    if (tracking.length > 0) {
-      const have = await trx
-        .selectFrom('order_tracking')
-        .select('tracking_id')
-        .where('order_id', '=', order.id)
-        .execute();
-      const fresh = tracking.filter((t) => !have.some((h) => h.tracking_id === t));
-      if (fresh.length > 0)
-        await trx
-          .insertInto('order_tracking')
-          .values(fresh.map((t) => ({ order_id: order.id, tracking_id: t, created_at: now })))
-          .execute();
-    }
-  });
+  let changed;
+  try {
+    changed = await orderStatusService(db).setOrderStatus({
+      orderNumber,
+      status: status as OrderStatus,
+      tracking,
+      despatchDate: input.despatchDate?.trim(),
+    });
+  } catch (err) {
+    if (!(err instanceof OrderStatusError)) throw err;
+    if (err.reason === 'unknown-order') throw new UsageError(`no order ${orderNumber}`);
+    throw new UsageError(`--despatch-date ${err.despatchDate} is before the order date ${err.orderedDate}`);
+  }
+  const despatch = changed.despatchDate;
   const extra = [
     despatch && status === 'Shipped' ? `despatched ${despatch}` : '',
     tracking.length ? `tracking ${tracking.join(', ')}` : '',

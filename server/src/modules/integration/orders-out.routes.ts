@@ -5,7 +5,12 @@ import {
   integrationOrderParams,
   ordersOutQuery,
   ordersOutResponse,
+  setOrderStatusRequest,
+  setOrderStatusResponse,
+  INTEGRATION_MSG,
 } from '@wholesale/contract';
+import { OrderStatusError, orderStatusService } from './order-status.service.js';
+import { PROBLEM_TYPES, ProblemError } from './problem.js';
 import { INTEGRATION_SECURITY, problemResponses, type IntegrationRoutePlugin } from './integration-plugin-types.js';
 import { ordersOutService } from './orders-out.service.js';
 
@@ -46,5 +51,44 @@ export const ordersOutRoutes: IntegrationRoutePlugin = async (fastify, { ctx, gu
       },
     },
     (req) => service.acknowledgeOrder(req.params.orderNumber, req.body.erpReference),
+  );
+};
+
+export const orderStatusRoutes: IntegrationRoutePlugin = async (fastify, { ctx, guard }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = orderStatusService(ctx.handle.db);
+  app.put(
+    '/orders/:orderNumber/status',
+    {
+      onRequest: guard('orders:write'),
+      schema: {
+        tags: ['integration: orders'],
+        security: INTEGRATION_SECURITY,
+        summary: "Set an order's status, tracking numbers and despatch date",
+        description:
+          'Any order (placed in the portal or from the ERP history). The customer sees it at once. Shipped marks every line shipped in full.',
+        params: integrationOrderParams,
+        body: setOrderStatusRequest,
+        response: { 200: setOrderStatusResponse, ...problemResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (req) => {
+      try {
+        return await service.setOrderStatus({
+          orderNumber: req.params.orderNumber,
+          status: req.body.status,
+          tracking: req.body.trackingNumbers,
+          despatchDate: req.body.despatchDate,
+        });
+      } catch (err) {
+        if (!(err instanceof OrderStatusError)) throw err;
+        if (err.reason === 'unknown-order')
+          throw new ProblemError(404, INTEGRATION_MSG.unknownOrder(req.params.orderNumber));
+        throw new ProblemError(400, INTEGRATION_MSG.invalidRequest, {
+          type: PROBLEM_TYPES.invalid,
+          errors: [{ pointer: '/despatchDate', detail: INTEGRATION_MSG.despatchBeforeOrder(err.orderedDate) }],
+        });
+      }
+    },
   );
 };

@@ -1,0 +1,43 @@
+import type { Db } from '../../db/client.js';
+import type { OrderStatus } from '@wholesale/contract';
+
+/** SQL of order status changes (the ERP's PUT and the admin CLI's set-order-status). */
+export function orderStatusRepository(db: Db) {
+  return {
+    byNumber: (orderNumber: string) =>
+      db
+        .selectFrom('orders')
+        .select(['id', 'status', 'ordered_date', 'despatch_date'])
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirst(),
+    tracking: async (orderId: number) =>
+      (
+        await db
+          .selectFrom('order_tracking')
+          .select('tracking_id')
+          .where('order_id', '=', orderId)
+          .orderBy('id')
+          .execute()
+      ).map((t) => t.tracking_id),
+    /** Status, despatch date, lines shipped in full when Shipped, new tracking numbers: one transaction. */
+    apply: (o: { id: number; status: OrderStatus; despatch: string | null; newTracking: string[]; now: string }) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('orders')
+          .set({ status: o.status, despatch_date: o.despatch, updated_at: o.now })
+          .where('id', '=', o.id)
+          .execute();
+        if (o.status === 'Shipped')
+          await trx
+            .updateTable('order_lines')
+            .set((eb) => ({ quantity_shipped: eb.ref('quantity') }))
+            .where('order_id', '=', o.id)
+            .execute();
+        if (o.newTracking.length > 0)
+          await trx
+            .insertInto('order_tracking')
+            .values(o.newTracking.map((t) => ({ order_id: o.id, tracking_id: t, created_at: o.now })))
+            .execute();
+      }),
+  };
+}

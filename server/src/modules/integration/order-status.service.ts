@@ -1,0 +1,54 @@
+import type { OrderStatus } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import { nowIso, todayIso } from '../../lib/time.js';
+import { orderStatusRepository } from './order-status.repository.js';
+
+/** Why a status change was refused; each caller (API, CLI) words it for its reader. */
+export class OrderStatusError extends Error {
+  constructor(
+    readonly reason: 'unknown-order' | 'despatch-before-order',
+    readonly orderedDate = '',
+    readonly despatchDate = '',
+  ) {
+    super(reason);
+  }
+}
+
+export interface OrderStatusChange {
+  orderNumber: string;
+  status: OrderStatus;
+  /** Added to the order's tracking numbers (ones it has already are not repeated). */
+  tracking: readonly string[];
+  /** yyyy-mm-dd; Shipped without one keeps the order's, else today. */
+  despatchDate?: string;
+}
+
+/**
+ * The one path for an order's status (the ERP's PUT /orders/{n}/status and the admin CLI's
+ * set-order-status): the customer's order enquiry reads the same rows, so it shows at once.
+ */
+export function orderStatusService(db: Db) {
+  const repo = orderStatusRepository(db);
+  return {
+    async setOrderStatus(change: OrderStatusChange) {
+      const order = await repo.byNumber(change.orderNumber);
+      if (!order) throw new OrderStatusError('unknown-order');
+      const despatch =
+        change.despatchDate ??
+        (change.status === 'Shipped' ? (order.despatch_date ?? todayIso()) : order.despatch_date);
+      if (despatch && despatch < order.ordered_date)
+        throw new OrderStatusError('despatch-before-order', order.ordered_date, despatch);
+      const have = await repo.tracking(order.id);
+      const newTracking = [...new Set(change.tracking)].filter((t) => !have.includes(t));
+      const unchanged = order.status === change.status && order.despatch_date === despatch && newTracking.length === 0;
+      if (!unchanged) await repo.apply({ id: order.id, status: change.status, despatch, newTracking, now: nowIso() });
+      return {
+        orderNumber: change.orderNumber,
+        status: change.status,
+        despatchDate: despatch,
+        trackingNumbers: [...have, ...newTracking],
+        result: unchanged ? ('unchanged' as const) : ('updated' as const),
+      };
+    },
+  };
+}
