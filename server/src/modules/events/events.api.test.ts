@@ -9,6 +9,7 @@ import { recordEvent } from './outbox.js';
 import { eventsRepository } from './events.repository.js';
 import { DEFAULT_BACKOFF_BASE_MS, DEFAULT_MAX_ATTEMPTS, retryDelayMs } from './webhook-dispatcher.js';
 import { asClient, eventsTestApp, startReceiver, waitFor } from './events.test-support.js';
+import { TOO_MANY_ENDPOINTS } from './webhooks.service.js';
 
 const P = INTEGRATION_PREFIX;
 
@@ -199,6 +200,21 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       expect(
         (await app.inject({ method: 'GET', url: `${P}/webhook-endpoints/${ep.id}`, headers: me })).statusCode,
       ).toBe(404);
+    });
+
+    it('keeps a client to 20 endpoints (409 beyond)', async () => {
+      const me = asClient(43, 'webhooks:manage');
+      for (let i = 0; i < 20; i++) await createEndpoint(43, `http://127.0.0.1:9/n${i}`, ['payment.approved']);
+      const res = await app.inject({
+        method: 'POST',
+        url: `${P}/webhook-endpoints`,
+        headers: me,
+        payload: { url: 'http://127.0.0.1:9/n21', eventTypes: ['payment.approved'] },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ message: TOO_MANY_ENDPOINTS });
+      // Another client is not affected.
+      await createEndpoint(44, 'http://127.0.0.1:9/other', ['payment.approved']);
     });
 
     it('refuses bad input with 400', async () => {

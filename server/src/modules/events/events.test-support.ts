@@ -7,7 +7,7 @@
  * `eventsTestApp` to the real guard and keys.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_SCOPES, INTEGRATION_PREFIX, type ApiScope } from '@wholesale/contract';
 import { buildApp } from '../../app.js';
@@ -108,4 +108,15 @@ export async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_0
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A port free on 127.0.0.1 just now. */
+export function freePortForTest(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.once('error', reject);
+  });
 }

@@ -93,6 +93,35 @@ describe.each(testEngines())('webhook deliveries across servers on $name', (engi
     }
   });
 
+  it('an endpoint that hangs does not hold up deliveries to another', async () => {
+    const slow = await startReceiver(() => null);
+    const fast = await startReceiver();
+    try {
+      const slowEp = await endpointFor(3, slow.url);
+      const fastEp = await endpointFor(4, fast.url);
+      const ids = await recordMany(3, 'SLOW');
+      const d = webhookDispatcher(handle.db, {
+        box,
+        timeoutMs: 20_000,
+        allowPrivate: true,
+        pollMs: 30,
+        batch: 4,
+        purgeEveryMs: 0,
+      });
+      d.start();
+      await waitFor(() => fast.received.length === 3, 5_000, 'the fast endpoint to get all three');
+      expect(fast.received.map((r) => r.headers['webhook-id']).sort()).toEqual([...ids].sort());
+      expect(slow.received.length).toBeGreaterThan(0);
+      await slow.close();
+      await d.stop();
+      for (const ep of [slowEp, fastEp])
+        await handle.db.deleteFrom('webhook_endpoints').where('id', '=', ep.id).execute();
+    } finally {
+      await slow.close();
+      await fast.close();
+    }
+  });
+
   it('a server killed with deliveries in flight: after restart every event arrives, none twice with a new id', async () => {
     let hang = true;
     const receiver = await startReceiver(() => (hang ? null : 200));

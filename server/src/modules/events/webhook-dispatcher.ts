@@ -36,7 +36,7 @@ export interface DispatcherOptions {
   leaseMs?: number;
   backoffBaseMs?: number;
   maxAttempts?: number;
-  /** Deliveries attempted at once per tick. */
+  /** Attempts in flight at once in this server (default 16). */
   batch?: number;
   /** How often old events are purged (events.service.ts purgeOldEvents); 0: never. */
   purgeEveryMs?: number;
@@ -48,8 +48,6 @@ export interface WebhookDispatcher {
   start(): void;
   /** Stops polling and waits for the attempts in flight. */
   stop(): Promise<void>;
-  /** One pass: attempts what is due now; answers how many deliveries it attempted. */
-  tick(): Promise<number>;
 }
 
 export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispatcher {
@@ -58,10 +56,11 @@ export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispa
   const leaseMs = opts.leaseMs ?? opts.timeoutMs + 20_000;
   const base = opts.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
   const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  const batch = opts.batch ?? 8;
+  const batch = opts.batch ?? 16;
   let stopped = true;
   let running: Promise<void> | undefined;
   let again = false;
+  const inFlight = new Set<Promise<void>>();
   const timers: NodeJS.Timeout[] = [];
   let unsubscribe: (() => void) | undefined;
 
@@ -113,13 +112,29 @@ export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispa
     return true;
   }
 
-  async function pass(): Promise<number> {
-    const due = await repo.dueDeliveries(new Date().toISOString(), batch);
-    const results = await Promise.all(due.map((d) => attempt(d.id)));
-    return results.filter(Boolean).length;
+  /**
+   * Fills free slots (up to `batch` attempts in flight) with due deliveries, without waiting for
+   * the attempts: a slow endpoint holds its own slots, not the next poll. A finished attempt wakes
+   * the loop again.
+   */
+  async function fill(): Promise<void> {
+    const room = batch - inFlight.size;
+    if (room <= 0) return;
+    const due = await repo.dueDeliveries(new Date().toISOString(), room);
+    for (const d of due) {
+      const p: Promise<void> = attempt(d.id)
+        .then(() => undefined)
+        .catch((err: unknown) => opts.log?.warn({ err, deliveryId: d.id }, 'webhook attempt failed'))
+        .finally(() => {
+          inFlight.delete(p);
+          wake();
+        });
+      inFlight.add(p);
+    }
+    if (due.length === room) again = true;
   }
 
-  /** Runs passes one after another; a wake-up during a pass asks for one more. */
+  /** Runs fills one after another; a wake-up during one asks for one more. */
   function wake(): void {
     if (stopped) return;
     if (running) {
@@ -130,8 +145,8 @@ export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispa
       try {
         do {
           again = false;
-          if ((await pass()) === batch) again = true;
-        } while (again && !stopped);
+          await fill();
+        } while (again && !stopped && inFlight.size < batch);
       } catch (err) {
         opts.log?.warn({ err }, 'webhook dispatcher pass failed');
       } finally {
@@ -163,7 +178,7 @@ export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispa
       unsubscribe?.();
       for (const t of timers.splice(0)) clearInterval(t);
       await running;
+      await Promise.all([...inFlight]);
     },
-    tick: pass,
   };
 }

@@ -7,7 +7,7 @@ import type {
   WebhookEndpoint,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/http-errors.js';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { eventsRepository } from './events.repository.js';
 import { newSigningSecret, type SecretBox } from './secret-box.js';
@@ -26,6 +26,9 @@ const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
 });
 
 export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
+/** Each event is sent to every subscribed endpoint: a client may keep this many. */
+export const MAX_ENDPOINTS_PER_CLIENT = 20;
+export const TOO_MANY_ENDPOINTS = `An API client may have at most ${MAX_ENDPOINTS_PER_CLIENT} webhook endpoints`;
 
 /** An API client's webhook endpoints; every call names the client, and another's answer 404. */
 export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: boolean }) {
@@ -49,6 +52,7 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
       body: CreateWebhookEndpointRequest,
     ): Promise<CreateWebhookEndpointResponse> {
       await requireSafeUrl(body.url);
+      if ((await repo.listEndpoints(clientId)).length >= MAX_ENDPOINTS_PER_CLIENT) throw conflict(TOO_MANY_ENDPOINTS);
       const secret = newSigningSecret();
       const id = await repo.insertEndpoint({
         clientId,
