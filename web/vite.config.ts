@@ -1,11 +1,71 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 const API_TARGET = 'http://localhost:3000';
+
+/**
+ * Preloads the first screen's chunk from the HTML. The build reads the route table
+ * (src/app/router.tsx: `'/path': screen(access, () => import('...'))`), finds each screen's chunk
+ * and the chunks it imports (less those the entry already brings), and writes a small module script,
+ * loaded `async` from index.html beside the entry, that adds a `<link rel=modulepreload>` for each
+ * file of the current path's screen. So the screen's code downloads while the entry does, instead of
+ * after the entry has run and the router has asked for it. An external file, not an inline
+ * script: the Content-Security-Policy allows scripts from 'self' only.
+ */
+function preloadFirstScreen(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'wholesale:preload-first-screen',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const routerFile = path.join(root, 'src/app/router.tsx');
+      const table = fs.readFileSync(routerFile, 'utf8');
+      const chunks = Object.values(bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+      const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: string[], seen = new Set<string>()) => {
+        for (const file of start) {
+          if (seen.has(file)) continue;
+          seen.add(file);
+          closure(byFile.get(file)?.imports ?? [], seen);
+        }
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) throw new Error('preload-first-screen: no entry chunk');
+      const initial = closure([entry.fileName]);
+      const screens: Record<string, string[]> = {};
+      for (const [, route, spec] of table.matchAll(/'(\/[^']*)':\s*screen\(\s*'\w+',\s*\(\) => import\('([^']+)'\)/g)) {
+        const base = path.resolve(path.dirname(routerFile), spec!);
+        const chunk = byModule.get(`${base}.tsx`) ?? byModule.get(`${base}.ts`);
+        if (!chunk) throw new Error(`preload-first-screen: no chunk for ${route} (${spec})`);
+        screens[route!] = [...closure([chunk.fileName])].filter((f) => !initial.has(f)).map((f) => `/${f}`);
+      }
+      if (Object.keys(screens).length === 0) throw new Error(`preload-first-screen: no routes read from ${routerFile}`);
+      const source =
+        `const s=${JSON.stringify(screens)},p=location.pathname.replace(/\\/+$/,"")||"/";` +
+        `for(const h of s[p]||[]){const l=document.createElement("link");` +
+        `l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}\n`;
+      const fileName = `assets/first-screen-${crypto.createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      fs.writeFileSync(path.join(outDir, fileName), source);
+      const htmlFile = path.join(outDir, 'index.html');
+      const html = fs.readFileSync(htmlFile, 'utf8');
+      const tag = `<script type="module" async crossorigin src="/${fileName}"></script>`;
+      if (!html.includes('</title>')) throw new Error('preload-first-screen: no </title> in index.html');
+      fs.writeFileSync(htmlFile, html.replace('</title>', `</title>\n    ${tag}`));
+    },
+  };
+}
 
 /**
  * Writes `.br` and `.gz` beside every text asset and index.html after the build; the server sends
@@ -42,7 +102,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), preloadFirstScreen(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
