@@ -60,6 +60,12 @@ export const MSG = {
   missingDeliveryInformation: 'Cannot submit order. Missing delivery information',
   purchaseOrderTooLong: 'Purchase order cannot be greater than 20 characters',
   cannotConfirmOrder: 'Cannot confirm order',
+  /** Our wording (issue 24): back from the payment page after a declined card, or without paying. */
+  paymentDeclinedHelp:
+    'Your card was declined. No money has been taken and your basket is kept. Try again with another card.',
+  paymentCancelledTitle: 'Payment cancelled',
+  paymentCancelledHelp: 'No money has been taken and your basket is kept. You can pay when you are ready.',
+  payAgain: 'Pay again',
   termsConsent:
     'By clicking the Place Order / Proceed to Payment button, you confirm that you have read, understand, and accept our Terms of Sale.',
   accountOnStop: (email: string) =>

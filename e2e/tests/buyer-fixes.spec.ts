@@ -170,3 +170,45 @@ test.describe('2: Review Order shows every column at both widths', () => {
     await expect(page).toHaveURL(atPath('/open-orders'));
   });
 });
+
+test.describe('3: back from the payment page', () => {
+  test('cancel says nothing was taken, decline says try another card; both offer to pay again and clear the address', async ({
+    page,
+  }, testInfo) => {
+    await login(page, 'proforma');
+    await freshBasket(page, 1);
+    await page.goto('/checkout/deliveryinformation');
+    await page.getByLabel('Purchase Order').fill(`PF-BACK-${testInfo.project.name}`);
+    await page.getByRole('button', { name: 'Proceed', exact: true }).click();
+    await expect(page).toHaveURL(atPath('/checkout/review-order'));
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page).toHaveURL(/\/pay\//);
+
+    // Cancel and return: not a decline.
+    await page.getByRole('link', { name: /^Cancel and return/ }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/checkout/review-order' && u.search === '');
+    const cancelled = page.getByRole('status').filter({ hasText: 'Payment cancelled' });
+    await expect(cancelled).toContainText('No money has been taken and your basket is kept.');
+    await expect(page.getByText('Cannot confirm order')).toHaveCount(0);
+    await expectNoA11yViolations(page, 'review order after cancelling the payment');
+    await shot(page, testInfo, '03-payment-cancelled');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeVisible();
+    await expect(cancelled).toHaveCount(0);
+
+    // A declined card: says so, and offers to pay again.
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page).toHaveURL(/\/pay\//);
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
+    await page.getByLabel('Security code (CVC)').fill('123');
+    await page.getByLabel('Name on card').fill('Ciaran McAllister');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/checkout/review-order' && u.search === '');
+    const declined = page.getByRole('alert').filter({ hasText: 'Cannot confirm order' });
+    await expect(declined).toContainText('Your card was declined. No money has been taken');
+    await expectNoA11yViolations(page, 'review order after a declined card');
+    await page.getByRole('button', { name: 'Pay again' }).click();
+    await expect(page).toHaveURL(/\/pay\//);
+  });
+});

@@ -25,6 +25,8 @@ export interface OrderPaymentPayload {
 
 export const ORDER_PAID_RETURN_URL = '/open-orders?confirmorder=success';
 export const ORDER_DECLINED_RETURN_URL = '/checkout/review-order?payment=declined';
+/** The customer left the payment page without paying (Cancel and return, an expired or withdrawn link). */
+export const ORDER_CANCELLED_RETURN_URL = '/checkout/review-order?payment=cancelled';
 
 registerPaymentPurpose('order', {
   async onApproved(trx, payment) {
@@ -56,5 +58,10 @@ registerPaymentPurpose('order', {
     if (await repo.orderFromSource(p.basketId, p.revision)) return 'this basket has already been ordered.';
     return undefined;
   },
-  returnUrl: (_payment, outcome) => (outcome === 'approved' ? ORDER_PAID_RETURN_URL : ORDER_DECLINED_RETURN_URL),
+  returnUrl: (_payment, outcome) =>
+    outcome === 'approved'
+      ? ORDER_PAID_RETURN_URL
+      : outcome === 'declined'
+        ? ORDER_DECLINED_RETURN_URL
+        : ORDER_CANCELLED_RETURN_URL,
 });

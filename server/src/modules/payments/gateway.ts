@@ -30,6 +30,8 @@ import { paymentsRepository } from './payments.repository.js';
 
 export type PaymentPurpose = 'order' | 'invoices';
 export type PaymentOutcome = 'approved' | 'declined';
+/** How the customer left the hosted page: a card outcome, or without paying. */
+export type ReturnOutcome = PaymentOutcome | 'cancelled';
 
 export interface PurposeHandler {
   /** Runs exactly once per payment, inside the transaction that marks it approved. */
@@ -40,8 +42,11 @@ export interface PurposeHandler {
    * changed, the account went on stop, the invoice was paid meanwhile), or undefined when it can.
    */
   recheck?(db: Db, payment: Payment): Promise<string | undefined>;
-  /** Where the browser goes after the hosted page (portal-relative path, e.g. '/open-orders?confirmorder=success'). */
-  returnUrl(payment: Payment, outcome: 'approved' | 'declined'): string;
+  /**
+   * Where the browser goes after the hosted page (portal-relative path, e.g. '/open-orders?confirmorder=success').
+   * cancelled: the customer left without paying (Cancel and return, an expired or withdrawn link).
+   */
+  returnUrl(payment: Payment, outcome: ReturnOutcome): string;
 }
 
 const purposes = new Map<PaymentPurpose, PurposeHandler>();
@@ -205,5 +210,5 @@ export async function completePayment(
 /** Where the browser goes for a payment that is no longer pending. */
 export function returnUrlFor(payment: Payment): string | undefined {
   if (payment.status === 'pending') return undefined;
-  return purposeHandler(payment.purpose).returnUrl(payment, payment.status === 'approved' ? 'approved' : 'declined');
+  return purposeHandler(payment.purpose).returnUrl(payment, payment.status);
 }

@@ -249,6 +249,17 @@ describe.each(testEngines())('payments on $name', (engine) => {
     expect((await app.inject({ method: 'GET', url: `/pay/${id}` })).body).toContain('Payment declined');
   });
 
+  it("the page's Cancel and return goes back to review as cancelled, not declined", async () => {
+    const id = await startPayment(1);
+    const page = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    expect(page.body).toContain('href="/checkout/review-order?payment=cancelled"');
+    expect(page.body).not.toContain('payment=declined');
+    // A link withdrawn before paying (here: the account went on stop) also returns as cancelled.
+    await handle.db.updateTable('payments').set({ status: 'cancelled' }).where('id', '=', id).execute();
+    const after = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    expect(after.body).toContain('href="/checkout/review-order?payment=cancelled"');
+  });
+
   it('refuses forged and stale callbacks: nothing changes', async () => {
     const id = await startPayment(0 + 1);
     const forged = { ...signCallback('not-the-secret-not-the-secret-not-the', id, 'approved') };

@@ -52,7 +52,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return { payment, merchant: await ctx.settings.get('company.name') };
   }
 
-  const cancelUrl = (info: PageInfo) => purposeHandler(info.payment.purpose).returnUrl(info.payment, 'declined');
+  const cancelUrl = (info: PageInfo) => purposeHandler(info.payment.purpose).returnUrl(info.payment, 'cancelled');
 
   /** The page of a link that takes no card (unknown, completed or cancelled, expired); undefined when it can. */
   function notPayable(reply: FastifyReply, info: PageInfo | undefined) {

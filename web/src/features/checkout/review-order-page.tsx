@@ -308,7 +308,17 @@ export function ReviewOrderPage() {
   const [submitBasket] = useSubmitBasketMutation();
   const [requestPayment] = useRequestOrderPaymentMutation();
   const [busy, setBusy] = useState(false);
-  const [paymentProblem, setPaymentProblem] = useState<string | null>(params.get('payment') === 'declined' ? '' : null);
+  const [paymentProblem, setPaymentProblem] = useState<string | null>(null);
+  // Back from the payment page: ?payment=declined (the card was refused) or ?payment=cancelled (left
+  // without paying). Read once, then dropped from the address so a reload does not repeat it.
+  const [returned] = useState(() => {
+    const p = params.get('payment');
+    return p === 'declined' || p === 'cancelled' ? p : null;
+  });
+  const [returnNotice, setReturnNotice] = useState(returned);
+  useEffect(() => {
+    if (returned) void navigate('/checkout/review-order', { replace: true });
+  }, [returned, navigate]);
 
   const symbol = user?.currencySymbol ?? '£';
   const proforma = !!user?.isProforma;
@@ -339,6 +349,7 @@ export function ReviewOrderPage() {
     if (!user || !header.data || !basket.data || !amount.data) return;
     setBusy(true);
     setPaymentProblem(null);
+    setReturnNotice(null);
     try {
       await submitHeader(toBasketHeader(header.data)).unwrap();
       const res = await requestPayment(paymentRequestBody(user, header.data, amount.data.totalAmount)).unwrap();
@@ -361,6 +372,18 @@ export function ReviewOrderPage() {
     <>
       <PageHeading title="Review Order" />
       <StepIndicator current={2} withPayment={proforma} />
+      {returnNotice === 'declined' && (
+        <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          <p className="font-semibold">{MSG.cannotConfirmOrder}</p>
+          <p className="text-sm">{MSG.paymentDeclinedHelp}</p>
+        </div>
+      )}
+      {returnNotice === 'cancelled' && (
+        <div role="status" className="mb-4 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-slate-800">
+          <p className="font-semibold">{MSG.paymentCancelledTitle}</p>
+          <p className="text-sm">{MSG.paymentCancelledHelp}</p>
+        </div>
+      )}
       {paymentProblem !== null && (
         <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-red-800">
           <p className="font-semibold">{MSG.cannotConfirmOrder}</p>
@@ -399,7 +422,7 @@ export function ReviewOrderPage() {
               onClick={() => void proceedToPayment()}
             >
               {busy && <Spinner decorative size="sm" />}
-              Proceed to Payment
+              {returnNotice ? MSG.payAgain : 'Proceed to Payment'}
             </Button>
           ) : (
             <Button
