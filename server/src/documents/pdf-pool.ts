@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { MSG } from '@wholesale/contract';
 import { HttpError } from '../lib/http-errors.js';
-import type { Throttle } from '../lib/throttle.js';
+import type { Limit, Throttle } from '../lib/throttle.js';
 import type { SummaryDocument } from './summary-pdf.js';
 
 const tooManyDocuments = (retryAfterSeconds: number) =>
@@ -45,7 +45,7 @@ function workerFile(): { filename: string; execArgv: string[] } {
 export class PdfPool {
   private pool: Piscina | undefined;
   private inFlight = new Map<number, number>();
-  private readonly limit;
+  private readonly limit: Limit;
 
   constructor(
     private readonly opts: PdfPoolOptions,
@@ -71,11 +71,6 @@ export class PdfPool {
       });
     }
     return this.pool;
-  }
-
-  /** Documents drawing and waiting now (tests, benchmarks). */
-  get load(): { waiting: number; users: number } {
-    return { waiting: this.pool?.queueSize ?? 0, users: this.inFlight.size };
   }
 
   private render: RenderPdf = async (doc) => {
