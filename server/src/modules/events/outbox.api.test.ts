@@ -13,6 +13,7 @@ import { basketSubject, type OrderPaymentPayload } from '../checkout/order-payme
 import '../invoice-payments/invoice-payment.js';
 import { completePayment, createPayment } from '../payments/gateway.js';
 import { eventsService } from './events.service.js';
+import { recordEvent } from './outbox.js';
 
 const delivery = {
   addressReference: 'INVOICE',
@@ -285,5 +286,52 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
     const purged = await svc.purgeOldEvents(new Date(Date.now() + 31 * 86_400_000));
     expect(purged).toBe(all.length);
     expect((await events()).events).toHaveLength(0);
+  });
+});
+
+describe('outbox ordering on PostgreSQL', () => {
+  const pg = testEngines().find((e) => e.name === 'postgres');
+  if (!pg) {
+    it('needs TEST_DATABASE_URL (SQLite has one writer, so events commit in sequence order there)', () => {
+      console.log('outbox ordering on PostgreSQL: skipped, TEST_DATABASE_URL is not set');
+    });
+    return;
+  }
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await pg.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('commits events in sequence order: a second writer waits for the first one’s commit', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let firstRecorded!: () => void;
+    const recorded = new Promise<void>((r) => (firstRecorded = r));
+    const first = handle.db.transaction().execute(async (trx) => {
+      const id = await recordEvent(trx, 'order.cancelled', null, { orderNumber: 'FIRST' });
+      firstRecorded();
+      await gate;
+      return id;
+    });
+    await recorded;
+    let secondDone = false;
+    const second = handle.db
+      .transaction()
+      .execute((trx) => recordEvent(trx, 'order.cancelled', null, { orderNumber: 'SECOND' }))
+      .then((id) => {
+        secondDone = true;
+        return id;
+      });
+    await new Promise((r) => setTimeout(r, 300));
+    // While the first is uncommitted the second cannot take a sequence number and commit before it.
+    expect(secondDone).toBe(false);
+    expect((await eventsService(handle.db).listEvents({ after: 0, limit: 10 })).events).toEqual([]);
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    const seen = (await eventsService(handle.db).listEvents({ after: 0, limit: 10 })).events.map((e) => e.id);
+    expect(seen).toEqual([a, b]);
   });
 });
