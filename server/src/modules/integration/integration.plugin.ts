@@ -8,12 +8,18 @@ import type { IntegrationRoutePlugin } from './integration-plugin-types.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerProblemHandling } from './problem.js';
 import { orderStatusRoutes, ordersOutRoutes } from './orders-out.routes.js';
+import { integrationEventsRoutes } from '../events/events.routes.js';
 
 /**
  * Route plugins under /api/integration/v1, each registered with `{ ctx, guard }`. Another area of
  * the integration API (events, webhooks) joins by adding its plugin here.
  */
-export const integrationRoutePlugins: IntegrationRoutePlugin[] = [catalogueRoutes, ordersOutRoutes, orderStatusRoutes];
+export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
+  catalogueRoutes,
+  ordersOutRoutes,
+  orderStatusRoutes,
+  integrationEventsRoutes,
+];
 
 /**
  * The ERP integration API, registered by app.ts under INTEGRATION_PREFIX: its own error shape
