@@ -460,6 +460,25 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
     const shown = (mine.json() as { orderNumber: string; status: string; isTrackingAvailable: boolean }[]).find(
       (o) => o.orderNumber === 'SO-ST-1',
     );
-    expect(shown).toMatchObject({ status: 'Shipped', isTrackingAvailable: true });
+    expect(shown).toMatchObject({ status: 'Shipped', isTrackingAvailable: true, erpReference: null });
+
+    // Placed in the portal and acknowledged: the customer's order enquiry shows the ERP's reference.
+    await handle.db
+      .updateTable('orders')
+      .set({ source_basket_id: 999_999, source_revision: 1 })
+      .where('order_number', '=', 'SO-ST-1')
+      .execute();
+    const ack = await call(all, {
+      method: 'POST',
+      url: `${V1}/orders/SO-ST-1/acknowledge`,
+      payload: { erpReference: 'SAGE-4411' },
+    });
+    expect(ack.statusCode, ack.body).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/order', headers: bearer(customer) });
+    expect(
+      (after.json() as { orderNumber: string; erpReference?: string }[]).find((o) => o.orderNumber === 'SO-ST-1'),
+    ).toMatchObject({
+      erpReference: 'SAGE-4411',
+    });
   });
 });
