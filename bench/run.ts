@@ -12,7 +12,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ROOT, writeOutput } from './lib.js';
 
-const ALL = ['throughput', 'place-order', 'search', 'login-flood', 'lighthouse'];
+const ALL = ['throughput', 'place-order', 'search', 'login-flood', 'lighthouse', 'erp-push'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = wanted.filter((w) => !ALL.includes(w));
 if (unknown.length) {
