@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import {
+  upsertAccountsRequest,
   upsertEnvelope,
   upsertPricesRequest,
   upsertProductsRequest,
@@ -79,5 +80,21 @@ export const catalogueRoutes: IntegrationRoutePlugin = async (fastify, { ctx, gu
       },
     },
     (req) => service.upsertStock(req.body.items, { atomic: req.query.atomic }),
+  );
+
+  app.put(
+    '/accounts',
+    {
+      onRequest: guard('accounts:write'),
+      validatorCompiler: envelopeValidator,
+      schema: {
+        ...common,
+        tags: ['integration: accounts'],
+        summary: 'Create or update trade accounts by customerNumber',
+        description: `${description} Terms (currency, proforma, on stop, discounts, VAT, carriage) apply to the account's next page, basket and checkout.`,
+        body: upsertAccountsRequest,
+      },
+    },
+    (req) => service.upsertAccounts(req.body.items, { atomic: req.query.atomic }),
   );
 };

@@ -68,6 +68,7 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
       'catalogue:write',
       'prices:write',
       'stock:write',
+      'accounts:write',
       'orders:read',
       'orders:write',
     ] as ApiScope[]);
@@ -94,6 +95,8 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
       ['PUT', '/products', 'catalogue:write'],
       ['PUT', '/prices', 'prices:write'],
       ['PUT', '/stock', 'stock:write'],
+      ['PUT', '/accounts', 'accounts:write'],
+      ['PUT', '/orders/SO-1/status', 'orders:write'],
       ['POST', '/orders/SO-1/acknowledge', 'orders:write'],
     ] as const) {
       const res = await call(readOnly, { method, url: `${V1}${url}`, payload: { items: [{}], erpReference: 'x' } });
@@ -480,5 +483,83 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
     ).toMatchObject({
       erpReference: 'SAGE-4411',
     });
+  });
+
+  it('upserts accounts with addresses and discounts; bad rows fail beside good; the customer gets the terms', async () => {
+    const account = {
+      customerNumber: 'C-API-1',
+      name: 'Api Blinds Ltd',
+      currency: 'EUR',
+      paymentTerms: 'proforma',
+      creditLimit: '5000.00',
+      onStop: true,
+      vatPercent: 23,
+      discountPercent: '12.5',
+      productTypeDiscounts: [{ productType: 'Roller Blinds', percent: 15 }],
+      carriage: { charge: '9.95', freeOver: 250 },
+      invoiceAddress: {
+        contact: 'Ann',
+        address1: '1 Quay',
+        city: 'Cork',
+        country: 'republic of ireland',
+        email: 'a@api.example',
+      },
+      deliveryAddresses: [
+        {
+          reference: 'DEPOT',
+          name: 'Depot',
+          address1: '2 Quay',
+          city: 'Cork',
+          country: 'Republic of Ireland',
+          postcode: 'T12',
+        },
+      ],
+    };
+    const res = ok(
+      await put(all, '/accounts', [
+        account,
+        { ...account, customerNumber: 'C-API-2', invoiceAddress: { ...account.invoiceAddress, country: 'Atlantis' } },
+        { ...account, customerNumber: 'C-API-3', productTypeDiscounts: [{ productType: 'Nope', percent: 1 }] },
+        { ...account, customerNumber: 'C-API-4', creditLimit: '-1' },
+      ]),
+    );
+    expect(res.results.map((r) => r.status)).toEqual(['created', 'failed', 'failed', 'failed']);
+    expect(res.results.slice(1).map((r) => r.errors?.[0]?.pointer)).toEqual([
+      '/items/1/invoiceAddress/country',
+      '/items/2/productTypeDiscounts/0/productType',
+      '/items/3/creditLimit',
+    ]);
+    const row = await handle.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('customer_number', '=', 'C-API-1')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      currency_code: 'EUR',
+      is_proforma: 1,
+      on_stop: 1,
+      credit_limit_minor: 500_000,
+      vat_rate_bp: 2300,
+      discount_bp: 1250,
+      carriage_minor: 995,
+      carriage_free_over_minor: 25_000,
+      country: 'Republic of Ireland',
+    });
+    const addresses = await handle.db
+      .selectFrom('delivery_addresses')
+      .select('reference')
+      .where('account_id', '=', row.id)
+      .execute();
+    expect(addresses.map((a) => a.reference)).toEqual(['DEPOT']);
+    expect(ok(await put(all, '/accounts', [account])).results[0]?.status).toBe('unchanged');
+
+    await insertUser(handle.db, row.id, 'apiuser');
+    expect((await login(app, 'apiuser')).user).toMatchObject({ isProforma: true, onStop: 'True' });
+    const cleared = ok(await put(all, '/accounts', [{ ...account, onStop: false, deliveryAddresses: [] }]));
+    expect(cleared.results[0]?.status).toBe('updated');
+    expect((await login(app, 'apiuser')).user).toMatchObject({ onStop: 'False' });
+    expect(
+      await handle.db.selectFrom('delivery_addresses').select('id').where('account_id', '=', row.id).execute(),
+    ).toEqual([]);
   });
 });
