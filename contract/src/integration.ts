@@ -396,3 +396,45 @@ export const accountUpsertItem = z.lazy(() =>
 );
 export type AccountUpsertItem = z.input<typeof accountUpsertItem>;
 export const upsertAccountsRequest = z.lazy(() => upsertBody(accountUpsertItem));
+
+// ---- Invoices ----
+
+/** PUT /invoices: one invoice or credit memo, keyed by documentNumber. */
+export const invoiceUpsertItem = z.lazy(() =>
+  z.object({
+    documentNumber: erpText(20),
+    customerNumber: erpText(20),
+    documentType: z.enum(['Invoice', 'Credit Memo']),
+    postingDate: isoDate(),
+    dueDate: isoDate(),
+    reference: line(50),
+    description: line(100),
+    orderNumber: line(40),
+    currency: z.enum(['GBP', 'EUR']).describe("Must be the account's currency"),
+    amount: moneyValue('any').describe('Goods and carriage before VAT (negative on a credit memo)'),
+    vat: moneyValue('any'),
+    total: moneyValue('any').describe('Amount plus VAT'),
+    remaining: moneyValue('any').describe(
+      'Still to pay (0 when settled): open documents are those with a remaining amount',
+    ),
+    lines: z
+      .array(
+        z.object({
+          type: z.string().trim().min(1).max(20).default('Item'),
+          itemNumber: line(40),
+          description: line(200),
+          quantity: z.number().int().min(-1_000_000).max(1_000_000),
+          unit: line(10),
+          unitPrice: priceValue(),
+          lineDiscountPercent: percentValue().default('0'),
+          total: moneyValue('any'),
+        }),
+      )
+      .max(500)
+      .optional()
+      .describe("Replaces the document's lines (absent leaves them)"),
+    sourceVersion: sourceVersion(),
+  }),
+);
+export type InvoiceUpsertItem = z.input<typeof invoiceUpsertItem>;
+export const upsertInvoicesRequest = z.lazy(() => upsertBody(invoiceUpsertItem));

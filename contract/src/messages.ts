@@ -130,5 +130,8 @@ export const INTEGRATION_MSG = {
   badCursor: 'after must be a cursor returned by a previous page',
   unknownCountry: (country: string) => `unknown country ${country}`,
   unknownProductType: (name: string) => `no product type ${name}`,
+  unknownAccount: (customerNumber: string) => `no account ${customerNumber}`,
+  wrongCurrency: (currency: string) => `the account's currency is ${currency}`,
+  otherAccount: 'the document belongs to another account',
   despatchBeforeOrder: (orderedDate: string) => `must not be before the order date ${orderedDate}`,
 } as const;

@@ -3,6 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import {
   upsertAccountsRequest,
+  upsertInvoicesRequest,
   upsertEnvelope,
   upsertPricesRequest,
   upsertProductsRequest,
@@ -96,5 +97,21 @@ export const catalogueRoutes: IntegrationRoutePlugin = async (fastify, { ctx, gu
       },
     },
     (req) => service.upsertAccounts(req.body.items, { atomic: req.query.atomic }),
+  );
+
+  app.put(
+    '/invoices',
+    {
+      onRequest: guard('invoices:write'),
+      validatorCompiler: envelopeValidator,
+      schema: {
+        ...common,
+        tags: ['integration: accounts'],
+        summary: 'Create or update invoices and credit memos by documentNumber',
+        description: `${description} The customer's open documents are those with a remaining amount; the balance of every account a request touches becomes the sum of its documents' remaining amounts.`,
+        body: upsertInvoicesRequest,
+      },
+    },
+    (req) => service.upsertInvoices(req.body.items, { atomic: req.query.atomic }),
   );
 };

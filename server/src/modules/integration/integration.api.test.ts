@@ -69,6 +69,7 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
       'prices:write',
       'stock:write',
       'accounts:write',
+      'invoices:write',
       'orders:read',
       'orders:write',
     ] as ApiScope[]);
@@ -96,6 +97,7 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
       ['PUT', '/prices', 'prices:write'],
       ['PUT', '/stock', 'stock:write'],
       ['PUT', '/accounts', 'accounts:write'],
+      ['PUT', '/invoices', 'invoices:write'],
       ['PUT', '/orders/SO-1/status', 'orders:write'],
       ['POST', '/orders/SO-1/acknowledge', 'orders:write'],
     ] as const) {
@@ -561,5 +563,71 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
     expect(
       await handle.db.selectFrom('delivery_addresses').select('id').where('account_id', '=', row.id).execute(),
     ).toEqual([]);
+  });
+
+  it("upserts invoices: the customer's open documents and balance follow; unknown account, wrong currency fail", async () => {
+    const account = await insertAccount(handle.db, { customer_number: 'C-INV', balance_minor: 0 });
+    await insertUser(handle.db, account, 'invuser');
+    const token = (await login(app, 'invuser')).accessToken;
+    const invoice = {
+      documentNumber: 'SI-900',
+      customerNumber: 'C-INV',
+      documentType: 'Invoice',
+      postingDate: '2026-01-10',
+      dueDate: '2026-02-10',
+      reference: 'PO-9',
+      currency: 'GBP',
+      amount: '100.00',
+      vat: '20.00',
+      total: '120.00',
+      remaining: '120.00',
+      lines: [
+        { itemNumber: 'RB-1', description: 'Blind', quantity: 2, unit: 'EACH', unitPrice: '50', total: '100.00' },
+      ],
+    };
+    const res = ok(
+      await put(all, '/invoices', [
+        invoice,
+        {
+          ...invoice,
+          documentNumber: 'CM-901',
+          documentType: 'Credit Memo',
+          amount: -10,
+          vat: -2,
+          total: -12,
+          remaining: -12,
+          lines: [],
+        },
+        { ...invoice, documentNumber: 'SI-902', customerNumber: 'C-NONE' },
+        { ...invoice, documentNumber: 'SI-903', currency: 'EUR' },
+      ]),
+    );
+    expect(res.results.map((r) => r.status)).toEqual(['created', 'created', 'failed', 'failed']);
+    expect(res.results.slice(2).map((r) => r.errors?.[0]?.pointer)).toEqual([
+      '/items/2/customerNumber',
+      '/items/3/currency',
+    ]);
+    const open = async () => {
+      const r = await app.inject({ method: 'GET', url: '/api/account/invoices', headers: bearer(token) });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as { invoices: { documentNumber: string }[]; totalRemainingAmount: number };
+    };
+    expect((await open()).invoices.map((i) => i.documentNumber).sort()).toEqual(['CM-901', 'SI-900']);
+    const balance = async () =>
+      Number(
+        (
+          await handle.db
+            .selectFrom('accounts')
+            .select('balance_minor')
+            .where('id', '=', account)
+            .executeTakeFirstOrThrow()
+        ).balance_minor,
+      );
+    expect(await balance()).toBe(10_800);
+    expect(ok(await put(all, '/invoices', [invoice])).results[0]?.status).toBe('unchanged');
+    // Paid in the ERP: no longer open, and the balance follows.
+    expect(ok(await put(all, '/invoices', [{ ...invoice, remaining: 0 }])).results[0]?.status).toBe('updated');
+    expect((await open()).invoices.map((i) => i.documentNumber)).toEqual(['CM-901']);
+    expect(await balance()).toBe(-1_200);
   });
 });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   INTEGRATION_MSG,
   accountUpsertItem,
+  invoiceUpsertItem,
   priceUpsertItem,
   productUpsertItem,
   stockUpsertItem,
@@ -516,6 +517,105 @@ const accountSpec: UpsertSpec<AccountItem, AccountsLoaded> = {
   },
 };
 
+// ---- invoices ----
+
+type InvoiceItem = z.output<typeof invoiceUpsertItem>;
+type InvoiceRow = Awaited<ReturnType<Repo['invoicesByNumber']>>[number];
+interface InvoicesLoaded {
+  accounts: Map<string, AccountRow>;
+  invoices: Map<string, InvoiceRow>;
+  lines: Map<number, string>;
+}
+const invoiceLineRows = (i: InvoiceItem) =>
+  (i.lines ?? []).map((l, n) => ({
+    line_no: n + 1,
+    type: l.type,
+    item_no: l.itemNumber,
+    description: l.description,
+    quantity: l.quantity,
+    unit: l.unit,
+    unit_price_e5: amountToE5(l.unitPrice),
+    line_discount_bp: amountToMinor(l.lineDiscountPercent),
+    total_minor: amountToMinor(l.total),
+  }));
+const linesText = (rows: readonly Record<string, unknown>[]) =>
+  JSON.stringify(rows.map((r) => Object.values(r).map(String)));
+const invoiceColumns = (i: InvoiceItem, accountId: number) => ({
+  account_id: accountId,
+  document_type: i.documentType,
+  posting_date: i.postingDate,
+  due_date: i.dueDate,
+  reference: i.reference,
+  description: i.description,
+  order_number: i.orderNumber,
+  currency_code: i.currency,
+  amount_minor: amountToMinor(i.amount),
+  vat_minor: amountToMinor(i.vat),
+  original_minor: amountToMinor(i.total),
+  remaining_minor: amountToMinor(i.remaining),
+});
+
+const invoiceSpec: UpsertSpec<InvoiceItem, InvoicesLoaded> = {
+  entity: 'invoice',
+  schema: invoiceUpsertItem as unknown as z.ZodType<InvoiceItem>,
+  key: (i) => i.documentNumber,
+  async load(repo, items) {
+    const accounts = await repo.accountsByNumber([...new Set(items.map((i) => i.customerNumber))]);
+    const invoices = await repo.invoicesByNumber(items.map((i) => i.documentNumber));
+    const lines = new Map<number, Record<string, unknown>[]>();
+    for (const { invoice_id, ...l } of await repo.invoiceLinesOf(invoices.map((v) => v.id)))
+      lines.set(invoice_id, [
+        ...(lines.get(invoice_id) ?? []),
+        { ...l, unit_price_e5: Number(l.unit_price_e5), total_minor: Number(l.total_minor) },
+      ]);
+    return {
+      accounts: new Map(accounts.map((a) => [a.customer_number, a])),
+      invoices: new Map(invoices.map((v) => [v.document_number, v])),
+      lines: new Map([...lines].map(([k, v]) => [k, linesText(v)])),
+    };
+  },
+  check(i, { accounts, invoices }) {
+    const account = accounts.get(i.customerNumber);
+    if (!account) return [{ pointer: '/customerNumber', detail: INTEGRATION_MSG.unknownAccount(i.customerNumber) }];
+    const existing = invoices.get(i.documentNumber);
+    if (existing && existing.account_id !== account.id)
+      return [{ pointer: '/customerNumber', detail: INTEGRATION_MSG.otherAccount }];
+    if (account.currency_code !== i.currency)
+      return [{ pointer: '/currency', detail: INTEGRATION_MSG.wrongCurrency(account.currency_code) }];
+    return [];
+  },
+  unchanged(i, loaded) {
+    const existing = loaded.invoices.get(i.documentNumber);
+    const account = loaded.accounts.get(i.customerNumber);
+    if (!existing || !account) return false;
+    const want = invoiceColumns(i, account.id);
+    if (Object.entries(want).some(([k, v]) => Number.isNaN(v) || String(existing[k as keyof InvoiceRow]) !== String(v)))
+      return false;
+    return i.lines === undefined || (loaded.lines.get(existing.id) ?? '[]') === linesText(invoiceLineRows(i));
+  },
+  async write(repo, items, loaded) {
+    const created = new Set<InvoiceItem>();
+    const touched = new Set<number>();
+    for (const i of items) {
+      const account = loaded.accounts.get(i.customerNumber);
+      if (!account) continue;
+      const existing = loaded.invoices.get(i.documentNumber);
+      let id: number;
+      if (existing) {
+        id = existing.id;
+        await repo.updateInvoice(id, invoiceColumns(i, account.id));
+      } else {
+        id = await repo.insertInvoice({ document_number: i.documentNumber, ...invoiceColumns(i, account.id) });
+        created.add(i);
+      }
+      if (i.lines !== undefined) await repo.replaceInvoiceLines(id, invoiceLineRows(i));
+      touched.add(account.id);
+    }
+    await repo.recomputeBalances([...touched]);
+    return created;
+  },
+};
+
 /**
  * The one upsert path for the catalogue: the integration API's PUTs and the admin CLI's CSV import
  * both call these. `db` may be a transaction (the CLI imports a file in one).
@@ -526,6 +626,7 @@ export function upsertService(db: Db) {
     upsertPrices: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, priceSpec, items, opts),
     upsertStock: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, stockSpec, items, opts),
     upsertAccounts: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, accountSpec, items, opts),
+    upsertInvoices: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, invoiceSpec, items, opts),
   };
 }
 export type UpsertService = ReturnType<typeof upsertService>;
