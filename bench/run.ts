@@ -20,6 +20,7 @@ const ALL = [
   'outages',
   'pdf-starvation',
   'webhooks',
+  'erp-push',
   'lighthouse',
 ];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -321,3 +321,120 @@ export const setOrderStatusResponse = z.lazy(() =>
     result: z.enum(['updated', 'unchanged']),
   }),
 );
+
+// ---- Accounts ----
+
+const moneyValue = (min: 'zero' | 'any') =>
+  z
+    .union([z.number(), z.string()])
+    .transform((v) => String(v).trim())
+    .refine(
+      (v) => (min === 'any' ? /^-?\d{1,10}(\.\d{1,2})?$/ : /^\d{1,10}(\.\d{1,2})?$/).test(v),
+      min === 'any'
+        ? 'must be an amount with at most 2 decimals'
+        : 'must be an amount of at least 0 with at most 2 decimals',
+    );
+const percentValue = () =>
+  z
+    .union([z.number(), z.string()])
+    .transform((v) => String(v).trim())
+    .refine(
+      (v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100,
+      'must be a percent from 0 to 100, 2 decimals at most',
+    );
+const line = (max: number) => z.string().trim().max(max, `at most ${max} characters`).default('');
+
+/** PUT /accounts: one trade account, keyed by customerNumber. */
+export const accountUpsertItem = z.lazy(() =>
+  z.object({
+    customerNumber: erpText(20).regex(/^[A-Za-z0-9-]+$/, 'letters, digits and - only'),
+    name: erpText(50),
+    currency: z.enum(['GBP', 'EUR']),
+    paymentTerms: z.enum(['credit', 'proforma']).describe('proforma: every order is paid by card before it is placed'),
+    creditLimit: moneyValue('zero').default('0'),
+    onStop: z.boolean().default(false).describe('On stop: the account cannot check out'),
+    enabled: z.boolean().default(true),
+    balance: moneyValue('any').default('0'),
+    vatPercent: percentValue().default('20'),
+    discountPercent: percentValue().default('0').describe('Discount on every product type without its own'),
+    productTypeDiscounts: z
+      .array(z.object({ productType: erpText(100), percent: percentValue() }))
+      .max(100)
+      .optional()
+      .describe("Replaces the account's discounts by product type ([] removes them; absent leaves them)"),
+    carriage: z.object({ charge: moneyValue('zero'), freeOver: moneyValue('zero') }).optional(),
+    invoiceAddress: z.object({
+      contact: line(50),
+      address1: line(50),
+      address2: line(50),
+      city: line(30),
+      county: line(30),
+      postcode: line(20),
+      country: erpText(60).describe('One of the portal countries, e.g. "United Kingdom (Mainland)"'),
+      email: z.union([z.literal(''), z.email('must be an email address')]).default(''),
+      phone: line(30),
+    }),
+    deliveryAddresses: z
+      .array(
+        z.object({
+          reference: erpText(20),
+          name: erpText(50),
+          address1: erpText(50),
+          address2: line(50),
+          city: erpText(30),
+          county: line(30),
+          country: erpText(60),
+          postcode: erpText(20),
+          phone: line(30),
+        }),
+      )
+      .max(200)
+      .optional()
+      .describe("Replaces the account's delivery addresses ([] removes them; absent leaves them)"),
+    sourceVersion: sourceVersion(),
+  }),
+);
+export type AccountUpsertItem = z.input<typeof accountUpsertItem>;
+export const upsertAccountsRequest = z.lazy(() => upsertBody(accountUpsertItem));
+
+// ---- Invoices ----
+
+/** PUT /invoices: one invoice or credit memo, keyed by documentNumber. */
+export const invoiceUpsertItem = z.lazy(() =>
+  z.object({
+    documentNumber: erpText(20),
+    customerNumber: erpText(20),
+    documentType: z.enum(['Invoice', 'Credit Memo']),
+    postingDate: isoDate(),
+    dueDate: isoDate(),
+    reference: line(50),
+    description: line(100),
+    orderNumber: line(40),
+    currency: z.enum(['GBP', 'EUR']).describe("Must be the account's currency"),
+    amount: moneyValue('any').describe('Goods and carriage before VAT (negative on a credit memo)'),
+    vat: moneyValue('any'),
+    total: moneyValue('any').describe('Amount plus VAT'),
+    remaining: moneyValue('any').describe(
+      'Still to pay (0 when settled): open documents are those with a remaining amount',
+    ),
+    lines: z
+      .array(
+        z.object({
+          type: z.string().trim().min(1).max(20).default('Item'),
+          itemNumber: line(40),
+          description: line(200),
+          quantity: z.number().int().min(-1_000_000).max(1_000_000),
+          unit: line(10),
+          unitPrice: priceValue(),
+          lineDiscountPercent: percentValue().default('0'),
+          total: moneyValue('any'),
+        }),
+      )
+      .max(500)
+      .optional()
+      .describe("Replaces the document's lines (absent leaves them)"),
+    sourceVersion: sourceVersion(),
+  }),
+);
+export type InvoiceUpsertItem = z.input<typeof invoiceUpsertItem>;
+export const upsertInvoicesRequest = z.lazy(() => upsertBody(invoiceUpsertItem));

@@ -143,5 +143,10 @@ export const INTEGRATION_MSG = {
   idempotencyMismatch: 'This Idempotency-Key was used with a different request; use a new key for a new request',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
   badCursor: 'after must be a cursor returned by a previous page',
+  unknownCountry: (country: string) => `unknown country ${country}`,
+  unknownProductType: (name: string) => `no product type ${name}`,
+  unknownAccount: (customerNumber: string) => `no account ${customerNumber}`,
+  wrongCurrency: (currency: string) => `the account's currency is ${currency}`,
+  otherAccount: 'the document belongs to another account',
   despatchBeforeOrder: (orderedDate: string) => `must not be before the order date ${orderedDate}`,
 } as const;

@@ -36,6 +36,11 @@ export const openOrder = z.lazy(() =>
     status: z.string().describe('Open, In Progress, Shipped or Cancelled'),
     totalOrderAmount: money.describe('Sum of the line totals (the lines table grand total)'),
     openOrderLine: z.array(openOrderLine),
+    erpReference: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The supplier's own order reference, once its ERP has acknowledged the order"),
   }),
 );
 export type OpenOrder = z.infer<typeof openOrder>;

@@ -305,6 +305,11 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
       .executeTakeFirstOrThrow();
     expect(renamed).toEqual({ description: 'Roller blind fabric renamed', stock: 12 });
 
+    // The same file again goes through the integration API's upsert service: nothing to write.
+    const again = await importProducts(handle.db, csv);
+    expect(again).toMatchObject({ imported: 3, created: 0, updated: 0, unchanged: 3 });
+    expect(describeImport(again)).toMatch(/^Imported 3 products \(0 new, 0 updated, 3 unchanged\)/);
+
     await expect(importProducts(handle.db, 'itemNumber,description\nX,Y')).rejects.toThrow(/lacks columns productType/);
   });
 

@@ -2,6 +2,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import {
+  upsertAccountsRequest,
+  upsertInvoicesRequest,
   upsertEnvelope,
   upsertPricesRequest,
   upsertProductsRequest,
@@ -79,5 +81,37 @@ export const catalogueRoutes: IntegrationRoutePlugin = async (fastify, { ctx, gu
       },
     },
     (req) => service.upsertStock(req.body.items, { atomic: req.query.atomic }),
+  );
+
+  app.put(
+    '/accounts',
+    {
+      onRequest: guard('accounts:write'),
+      validatorCompiler: envelopeValidator,
+      schema: {
+        ...common,
+        tags: ['integration: accounts'],
+        summary: 'Create or update trade accounts by customerNumber',
+        description: `${description} Terms (currency, proforma, on stop, discounts, VAT, carriage) apply to the account's next page, basket and checkout.`,
+        body: upsertAccountsRequest,
+      },
+    },
+    (req) => service.upsertAccounts(req.body.items, { atomic: req.query.atomic }),
+  );
+
+  app.put(
+    '/invoices',
+    {
+      onRequest: guard('invoices:write'),
+      validatorCompiler: envelopeValidator,
+      schema: {
+        ...common,
+        tags: ['integration: accounts'],
+        summary: 'Create or update invoices and credit memos by documentNumber',
+        description: `${description} The customer's open documents are those with a remaining amount; the balance of every account a request touches becomes the sum of its documents' remaining amounts.`,
+        body: upsertInvoicesRequest,
+      },
+    },
+    (req) => service.upsertInvoices(req.body.items, { atomic: req.query.atomic }),
   );
 };

@@ -12,13 +12,24 @@ import {
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
+import net from 'node:net';
 import { PassThrough } from 'node:stream';
+import { Redis } from 'ioredis';
 import { buildApp } from '../../app.js';
 import { bearer, login, testApp, testConfig } from '../../test/app.js';
 import { insertOrder } from '../orders/orders.fixtures.js';
 import { apiKeysService } from './api-keys.js';
 
 const V1 = '/api/integration/v1';
+
+function reachable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.setTimeout(1000, () => (s.destroy(), resolve(false)));
+    s.on('connect', () => (s.end(), resolve(true)));
+    s.on('error', () => resolve(false));
+  });
+}
 
 describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
   let handle: DbHandle;
@@ -68,6 +79,8 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
       'catalogue:write',
       'prices:write',
       'stock:write',
+      'accounts:write',
+      'invoices:write',
       'orders:read',
       'orders:write',
     ] as ApiScope[]);
@@ -94,6 +107,9 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
       ['PUT', '/products', 'catalogue:write'],
       ['PUT', '/prices', 'prices:write'],
       ['PUT', '/stock', 'stock:write'],
+      ['PUT', '/accounts', 'accounts:write'],
+      ['PUT', '/invoices', 'invoices:write'],
+      ['PUT', '/orders/SO-1/status', 'orders:write'],
       ['POST', '/orders/SO-1/acknowledge', 'orders:write'],
     ] as const) {
       const res = await call(readOnly, { method, url: `${V1}${url}`, payload: { items: [{}], erpReference: 'x' } });
@@ -460,6 +476,196 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
     const shown = (mine.json() as { orderNumber: string; status: string; isTrackingAvailable: boolean }[]).find(
       (o) => o.orderNumber === 'SO-ST-1',
     );
-    expect(shown).toMatchObject({ status: 'Shipped', isTrackingAvailable: true });
+    expect(shown).toMatchObject({ status: 'Shipped', isTrackingAvailable: true, erpReference: null });
+
+    // Placed in the portal and acknowledged: the customer's order enquiry shows the ERP's reference.
+    await handle.db
+      .updateTable('orders')
+      .set({ source_basket_id: 999_999, source_revision: 1 })
+      .where('order_number', '=', 'SO-ST-1')
+      .execute();
+    const ack = await call(all, {
+      method: 'POST',
+      url: `${V1}/orders/SO-ST-1/acknowledge`,
+      payload: { erpReference: 'SAGE-4411' },
+    });
+    expect(ack.statusCode, ack.body).toBe(200);
+    const after = await app.inject({ method: 'GET', url: '/api/order', headers: bearer(customer) });
+    expect(
+      (after.json() as { orderNumber: string; erpReference?: string }[]).find((o) => o.orderNumber === 'SO-ST-1'),
+    ).toMatchObject({
+      erpReference: 'SAGE-4411',
+    });
+  });
+
+  it('upserts accounts with addresses and discounts; bad rows fail beside good; the customer gets the terms', async () => {
+    const account = {
+      customerNumber: 'C-API-1',
+      name: 'Api Blinds Ltd',
+      currency: 'EUR',
+      paymentTerms: 'proforma',
+      creditLimit: '5000.00',
+      onStop: true,
+      vatPercent: 23,
+      discountPercent: '12.5',
+      productTypeDiscounts: [{ productType: 'Roller Blinds', percent: 15 }],
+      carriage: { charge: '9.95', freeOver: 250 },
+      invoiceAddress: {
+        contact: 'Ann',
+        address1: '1 Quay',
+        city: 'Cork',
+        country: 'republic of ireland',
+        email: 'a@api.example',
+      },
+      deliveryAddresses: [
+        {
+          reference: 'DEPOT',
+          name: 'Depot',
+          address1: '2 Quay',
+          city: 'Cork',
+          country: 'Republic of Ireland',
+          postcode: 'T12',
+        },
+      ],
+    };
+    const res = ok(
+      await put(all, '/accounts', [
+        account,
+        { ...account, customerNumber: 'C-API-2', invoiceAddress: { ...account.invoiceAddress, country: 'Atlantis' } },
+        { ...account, customerNumber: 'C-API-3', productTypeDiscounts: [{ productType: 'Nope', percent: 1 }] },
+        { ...account, customerNumber: 'C-API-4', creditLimit: '-1' },
+      ]),
+    );
+    expect(res.results.map((r) => r.status)).toEqual(['created', 'failed', 'failed', 'failed']);
+    expect(res.results.slice(1).map((r) => r.errors?.[0]?.pointer)).toEqual([
+      '/items/1/invoiceAddress/country',
+      '/items/2/productTypeDiscounts/0/productType',
+      '/items/3/creditLimit',
+    ]);
+    const row = await handle.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('customer_number', '=', 'C-API-1')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      currency_code: 'EUR',
+      is_proforma: 1,
+      on_stop: 1,
+      credit_limit_minor: 500_000,
+      vat_rate_bp: 2300,
+      discount_bp: 1250,
+      carriage_minor: 995,
+      carriage_free_over_minor: 25_000,
+      country: 'Republic of Ireland',
+    });
+    const addresses = await handle.db
+      .selectFrom('delivery_addresses')
+      .select('reference')
+      .where('account_id', '=', row.id)
+      .execute();
+    expect(addresses.map((a) => a.reference)).toEqual(['DEPOT']);
+    expect(ok(await put(all, '/accounts', [account])).results[0]?.status).toBe('unchanged');
+
+    await insertUser(handle.db, row.id, 'apiuser');
+    expect((await login(app, 'apiuser')).user).toMatchObject({ isProforma: true, onStop: 'True' });
+    const cleared = ok(await put(all, '/accounts', [{ ...account, onStop: false, deliveryAddresses: [] }]));
+    expect(cleared.results[0]?.status).toBe('updated');
+    expect((await login(app, 'apiuser')).user).toMatchObject({ onStop: 'False' });
+    expect(
+      await handle.db.selectFrom('delivery_addresses').select('id').where('account_id', '=', row.id).execute(),
+    ).toEqual([]);
+  });
+
+  it("upserts invoices: the customer's open documents and balance follow; unknown account, wrong currency fail", async () => {
+    const account = await insertAccount(handle.db, { customer_number: 'C-INV', balance_minor: 0 });
+    await insertUser(handle.db, account, 'invuser');
+    const token = (await login(app, 'invuser')).accessToken;
+    const invoice = {
+      documentNumber: 'SI-900',
+      customerNumber: 'C-INV',
+      documentType: 'Invoice',
+      postingDate: '2026-01-10',
+      dueDate: '2026-02-10',
+      reference: 'PO-9',
+      currency: 'GBP',
+      amount: '100.00',
+      vat: '20.00',
+      total: '120.00',
+      remaining: '120.00',
+      lines: [
+        { itemNumber: 'RB-1', description: 'Blind', quantity: 2, unit: 'EACH', unitPrice: '50', total: '100.00' },
+      ],
+    };
+    const res = ok(
+      await put(all, '/invoices', [
+        invoice,
+        {
+          ...invoice,
+          documentNumber: 'CM-901',
+          documentType: 'Credit Memo',
+          amount: -10,
+          vat: -2,
+          total: -12,
+          remaining: -12,
+          lines: [],
+        },
+        { ...invoice, documentNumber: 'SI-902', customerNumber: 'C-NONE' },
+        { ...invoice, documentNumber: 'SI-903', currency: 'EUR' },
+      ]),
+    );
+    expect(res.results.map((r) => r.status)).toEqual(['created', 'created', 'failed', 'failed']);
+    expect(res.results.slice(2).map((r) => r.errors?.[0]?.pointer)).toEqual([
+      '/items/2/customerNumber',
+      '/items/3/currency',
+    ]);
+    const open = async () => {
+      const r = await app.inject({ method: 'GET', url: '/api/account/invoices', headers: bearer(token) });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as { invoices: { documentNumber: string }[]; totalRemainingAmount: number };
+    };
+    expect((await open()).invoices.map((i) => i.documentNumber).sort()).toEqual(['CM-901', 'SI-900']);
+    const balance = async () =>
+      Number(
+        (
+          await handle.db
+            .selectFrom('accounts')
+            .select('balance_minor')
+            .where('id', '=', account)
+            .executeTakeFirstOrThrow()
+        ).balance_minor,
+      );
+    expect(await balance()).toBe(10_800);
+    expect(ok(await put(all, '/invoices', [invoice])).results[0]?.status).toBe('unchanged');
+    // Paid in the ERP: no longer open, and the balance follows.
+    expect(ok(await put(all, '/invoices', [{ ...invoice, remaining: 0 }])).results[0]?.status).toBe('updated');
+    expect((await open()).invoices.map((i) => i.documentNumber)).toEqual(['CM-901']);
+    expect(await balance()).toBe(-1_200);
+  });
+
+  it("shares a client's budget between servers through Redis", async (t) => {
+    if (!(await reachable(6379))) {
+      console.log('SKIPPED integration rate limit through Redis: nothing answers on 127.0.0.1:6379');
+      t.skip();
+    }
+    const k = await key('shared-erp', ['orders:read']);
+    const client = await apiKeysService(handle.db).authenticate(k);
+    // Client ids repeat across test databases: start this one's count afresh.
+    const redis = new Redis('redis://127.0.0.1:6379');
+    await redis.del(`wholesale-throttle:integration-client:${client?.clientId}`);
+    await redis.quit();
+    const a = await testApp(handle, { INTEGRATION_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: 'redis://127.0.0.1:6379' });
+    const b = await testApp(handle, { INTEGRATION_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: 'redis://127.0.0.1:6379' });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++)
+        codes.push(
+          (await (i % 2 ? a : b).inject({ method: 'GET', url: `${V1}/orders?limit=1`, headers: { 'x-api-key': k } }))
+            .statusCode,
+        );
+      expect(codes).toEqual([200, 200, 200, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });

@@ -24,6 +24,7 @@ const orderColumns = [
   'orders.delivery_county',
   'orders.delivery_postcode',
   'orders.delivery_country',
+  'orders.erp_reference',
 ] as const;
 
 const lineColumns = [

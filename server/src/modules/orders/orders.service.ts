@@ -70,6 +70,7 @@ function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenO
     status: o.status,
     totalOrderAmount: minorToAmount(lines.reduce((sum, l) => sum + Number(l.total_minor), 0)),
     openOrderLine: lines.map(toLine),
+    erpReference: o.erp_reference ?? null,
   };
 }
 

@@ -45,6 +45,16 @@ describe('Open Order Enquiry', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("shows the supplier's own reference once its ERP has acknowledged the order, nothing before", async () => {
+    renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    expect(screen.queryByText(/Our reference/)).not.toBeInTheDocument();
+    server.use(http.get('/api/order', () => HttpResponse.json([{ ...order, erpReference: 'SAGE-4411' }])));
+    renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    expect(await screen.findByText('SAGE-4411')).toBeInTheDocument();
+    expect(screen.getByText(/Our reference/)).toBeInTheDocument();
+  });
+
   it("says 'Unable to select order' for an order that is not there", async () => {
     renderApp('/open-order-enquiry?order=SO-404', { session: loggedInSession });
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.selectOrderFailed);

@@ -149,6 +149,11 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
             </Button>
           }
         />
+        {order.erpReference && (
+          <p className="text-sm">
+            Our reference: <span className="font-semibold">{order.erpReference}</span>
+          </p>
+        )}
         <DocumentLinesTable lines={order.openOrderLine} currencySymbol={symbol} grandTotal={order.totalOrderAmount} />
       </div>
 

@@ -1,0 +1,113 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/client.js';
+import type { AccountsTable, DeliveryAddressesTable, InvoiceLinesTable, InvoicesTable } from '../../db/types.js';
+
+/** SQL of PUT /accounts. Account writes fire the `terms` change-feed trigger (migration 005). */
+export function accountsUpsertRepository(db: Db) {
+  return {
+    countries: async () => (await db.selectFrom('countries').select('name').execute()).map((c) => c.name),
+    accountsByNumber: async (numbers: readonly string[]) =>
+      numbers.length === 0
+        ? []
+        : db.selectFrom('accounts').selectAll().where('customer_number', 'in', numbers).execute(),
+    discountsOf: async (accountIds: readonly number[]) =>
+      accountIds.length === 0
+        ? []
+        : db
+            .selectFrom('account_discounts')
+            .select(['account_id', 'product_type_id', 'discount_bp'])
+            .where('account_id', 'in', accountIds)
+            .execute(),
+    addressesOf: async (accountIds: readonly number[]) =>
+      accountIds.length === 0
+        ? []
+        : db
+            .selectFrom('delivery_addresses')
+            .select([
+              'account_id',
+              'reference',
+              'name',
+              'address1',
+              'address2',
+              'city',
+              'county',
+              'country',
+              'postcode',
+              'phone_number',
+            ])
+            .where('account_id', 'in', accountIds)
+            .execute(),
+    insertAccount: async (values: Insertable<AccountsTable>) =>
+      (await db.insertInto('accounts').values(values).returning('id').executeTakeFirstOrThrow()).id,
+    updateAccount: (id: number, values: Updateable<AccountsTable>) =>
+      db.updateTable('accounts').set(values).where('id', '=', id).execute(),
+    async replaceDiscounts(accountId: number, rows: { product_type_id: number; discount_bp: number }[]) {
+      await db.deleteFrom('account_discounts').where('account_id', '=', accountId).execute();
+      if (rows.length > 0)
+        await db
+          .insertInto('account_discounts')
+          .values(rows.map((r) => ({ account_id: accountId, ...r })))
+          .execute();
+    },
+    async replaceAddresses(accountId: number, rows: Omit<Insertable<DeliveryAddressesTable>, 'account_id'>[]) {
+      await db.deleteFrom('delivery_addresses').where('account_id', '=', accountId).execute();
+      if (rows.length > 0)
+        await db
+          .insertInto('delivery_addresses')
+          .values(rows.map((r) => ({ account_id: accountId, ...r })))
+          .execute();
+    },
+
+    invoicesByNumber: async (numbers: readonly string[]) =>
+      numbers.length === 0
+        ? []
+        : db.selectFrom('invoices').selectAll().where('document_number', 'in', numbers).execute(),
+    invoiceLinesOf: async (invoiceIds: readonly number[]) =>
+      invoiceIds.length === 0
+        ? []
+        : db
+            .selectFrom('invoice_lines')
+            .select([
+              'invoice_id',
+              'line_no',
+              'type',
+              'item_no',
+              'description',
+              'quantity',
+              'unit',
+              'unit_price_e5',
+              'line_discount_bp',
+              'total_minor',
+            ])
+            .where('invoice_id', 'in', invoiceIds)
+            .orderBy('line_no')
+            .execute(),
+    insertInvoice: async (values: Insertable<InvoicesTable>) =>
+      (await db.insertInto('invoices').values(values).returning('id').executeTakeFirstOrThrow()).id,
+    updateInvoice: (id: number, values: Updateable<InvoicesTable>) =>
+      db.updateTable('invoices').set(values).where('id', '=', id).execute(),
+    async replaceInvoiceLines(invoiceId: number, rows: Omit<Insertable<InvoiceLinesTable>, 'invoice_id'>[]) {
+      await db.deleteFrom('invoice_lines').where('invoice_id', '=', invoiceId).execute();
+      if (rows.length > 0)
+        await db
+          .insertInto('invoice_lines')
+          .values(rows.map((r) => ({ invoice_id: invoiceId, ...r })))
+          .execute();
+    },
+    /** An account's balance follows its documents: the sum of what remains to be paid (as the seed sets it). */
+    recomputeBalances: async (accountIds: readonly number[]) => {
+      for (const id of accountIds) {
+        const row = await db
+          .selectFrom('invoices')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('remaining_minor'), eb.lit(0)).as('total'))
+          .where('account_id', '=', id)
+          .executeTakeFirst();
+        await db
+          .updateTable('accounts')
+          .set({ balance_minor: Number(row?.total ?? 0) })
+          .where('id', '=', id)
+          .execute();
+      }
+    },
+  };
+}
