@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 // ERP integration API (erp-in)
 import { INTEGRATION_PREFIX } from '@wholesale/contract';
 import { integrationModule } from './modules/integration/integration.plugin.js';
+import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import { INTEGRATION_SECURITY_SCHEMES } from './modules/integration/integration-plugin-types.js';
 
 export interface BuildOptions {
@@ -39,6 +40,8 @@ export interface BuildOptions {
   lifecycle?: Lifecycle;
   /** Counts and times every request for /metrics (lib/metrics.ts) when given. */
   metrics?: Metrics;
+  /** Tests: the webhook dispatcher's retry schedule and leases (modules/events/webhook-dispatcher.ts). */
+  webhookDispatcher?: DispatcherTuning;
 }
 
 /** Builds the whole server; main.ts listens on it, tests call `inject` on it. */
@@ -63,6 +66,7 @@ export async function buildApp({
   logStream,
   lifecycle: given,
   metrics,
+  webhookDispatcher,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -201,6 +205,7 @@ export async function buildApp({
   const ctx: AppContext = {
     config,
     handle,
+    webhookDispatcher,
     auth: authService(handle.db, {
       jwtSecret: config.jwtSecret,
       accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,

@@ -6,6 +6,7 @@ import type { PortalLimits, Throttle } from './lib/throttle.js';
 import type { PdfPool } from './documents/pdf-pool.js';
 import type { Lifecycle } from './lib/lifecycle.js';
 import type { Redis } from 'ioredis';
+import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 
 /** What every route module is given: the database, the configuration and shared services. */
 export interface AppContext {
@@ -22,4 +23,6 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** The shared Redis connection when REDIS_URL is set. */
   redis?: Redis | undefined;
+  /** Tests: a faster retry schedule or shorter leases for the webhook dispatcher than the defaults. */
+  webhookDispatcher?: DispatcherTuning | undefined;
 }

@@ -43,7 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     INTEGRATION_RATE_LIMIT_PER_MINUTE: 600,
     // erp-out (issue 25, outbound)
     WEBHOOKS_ALLOW_PRIVATE: false,
-    WEBHOOK_DELIVERY: true,
+    // Off in tests unless a test delivers webhooks (eventsTestApp): a dispatcher polls the database.
+    WEBHOOK_DELIVERY: false,
     WEBHOOK_TIMEOUT_MS: 10_000,
     WEBHOOK_POLL_MS: 250,
     METRICS_PORT: undefined,

@@ -53,7 +53,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
     const res = await app.inject({
       method: 'POST',
       url: `${P}/webhook-endpoints`,
-      headers: asClient(client, 'webhooks:manage'),
+      headers: await asClient(client, 'webhooks:manage'),
       payload: { url, eventTypes },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -71,14 +71,22 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
   describe('GET /events', () => {
     it('needs a client with events:read (401 without a key, 403 without the scope)', async () => {
       expect((await app.inject({ method: 'GET', url: `${P}/events` })).statusCode).toBe(401);
-      const wrong = await app.inject({ method: 'GET', url: `${P}/events`, headers: asClient(1, 'webhooks:manage') });
+      const wrong = await app.inject({
+        method: 'GET',
+        url: `${P}/events`,
+        headers: await asClient(1, 'webhooks:manage'),
+      });
       expect(wrong.statusCode).toBe(403);
     });
 
     it('pages events oldest first with a next cursor', async () => {
       const first = listEventsResponse.parse(
         (
-          await app.inject({ method: 'GET', url: `${P}/events?after=0&limit=500`, headers: asClient(1, 'events:read') })
+          await app.inject({
+            method: 'GET',
+            url: `${P}/events?after=0&limit=500`,
+            headers: await asClient(1, 'events:read'),
+          })
         ).json(),
       );
       const ids = [];
@@ -89,7 +97,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
         const res = await app.inject({
           method: 'GET',
           url: `${P}/events?after=${after}&limit=2`,
-          headers: asClient(1, 'events:read'),
+          headers: await asClient(1, 'events:read'),
         });
         expect(res.statusCode).toBe(200);
         const page = listEventsResponse.parse(res.json());
@@ -107,7 +115,11 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
 
     it('refuses a bad cursor or limit with 400', async () => {
       for (const q of ['after=-1', 'limit=0', 'limit=501', 'after=abc']) {
-        const res = await app.inject({ method: 'GET', url: `${P}/events?${q}`, headers: asClient(1, 'events:read') });
+        const res = await app.inject({
+          method: 'GET',
+          url: `${P}/events?${q}`,
+          headers: await asClient(1, 'events:read'),
+        });
         expect(res.statusCode, q).toBe(400);
       }
     });
@@ -131,7 +143,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       const list = await app.inject({
         method: 'GET',
         url: `${P}/webhook-endpoints`,
-        headers: asClient(11, 'webhooks:manage'),
+        headers: await asClient(11, 'webhooks:manage'),
       });
       expect(list.statusCode).toBe(200);
       expect(list.body).not.toContain(ep.secret);
@@ -142,7 +154,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       const res = await app.inject({
         method: 'GET',
         url: `${P}/webhook-endpoints`,
-        headers: asClient(11, 'events:read'),
+        headers: await asClient(11, 'events:read'),
       });
       expect(res.statusCode).toBe(403);
       expect((await app.inject({ method: 'GET', url: `${P}/webhook-endpoints` })).statusCode).toBe(401);
@@ -150,7 +162,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
 
     it("keeps each client to its own endpoints: another client's answer 404", async () => {
       const ep = await createEndpoint(21, 'http://127.0.0.1:9/mine');
-      const other = asClient(22, 'webhooks:manage');
+      const other = await asClient(22, 'webhooks:manage');
       expect(
         (await app.inject({ method: 'GET', url: `${P}/webhook-endpoints/${ep.id}`, headers: other })).statusCode,
       ).toBe(404);
@@ -169,13 +181,13 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       const mine = await app.inject({
         method: 'GET',
         url: `${P}/webhook-endpoints/${ep.id}`,
-        headers: asClient(21, 'webhooks:manage'),
+        headers: await asClient(21, 'webhooks:manage'),
       });
       expect(mine.json()).toMatchObject({ id: ep.id, enabled: true });
     });
 
     it('updates URL, event types and enabled, and deletes', async () => {
-      const me = asClient(31, 'webhooks:manage');
+      const me = await asClient(31, 'webhooks:manage');
       const ep = await createEndpoint(31, 'http://127.0.0.1:9/a');
       const patched = await app.inject({
         method: 'PATCH',
@@ -205,7 +217,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
     });
 
     it('keeps a client to 20 endpoints (409 beyond)', async () => {
-      const me = asClient(43, 'webhooks:manage');
+      const me = await asClient(43, 'webhooks:manage');
       for (let i = 0; i < 20; i++) await createEndpoint(43, `http://127.0.0.1:9/n${i}`, ['payment.approved']);
       const res = await app.inject({
         method: 'POST',
@@ -220,7 +232,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
     });
 
     it('refuses bad input with 400', async () => {
-      const me = asClient(41, 'webhooks:manage');
+      const me = await asClient(41, 'webhooks:manage');
       for (const payload of [
         { url: 'https://erp.example.com/hooks', eventTypes: [] },
         { url: 'https://erp.example.com/hooks', eventTypes: ['order.shipped'] },
@@ -236,7 +248,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
     });
 
     it('refuses other schemes, credentials, and loopback, link-local and private addresses unless allowed', async () => {
-      const me = asClient(42, 'webhooks:manage');
+      const me = await asClient(42, 'webhooks:manage');
       const refused = [
         'ftp://erp.example.com/hooks',
         'http://user:pw@erp.example.com/hooks',
@@ -358,7 +370,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
         const got = await app.inject({
           method: 'GET',
           url: `${P}/webhook-endpoints/${ep.id}`,
-          headers: asClient(54, 'webhooks:manage'),
+          headers: await asClient(54, 'webhooks:manage'),
         });
         expect(got.json()).toMatchObject({ enabled: false, disabledReason: 'The endpoint answered 410 Gone' });
         const later = await record('order.placed', { orderNumber: 'GONE-2' });
@@ -386,7 +398,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
           last_status: 503,
         });
         failing = false;
-        const me = asClient(55, 'webhooks:manage');
+        const me = await asClient(55, 'webhooks:manage');
         expect(
           (await app.inject({ method: 'POST', url: `${P}/events/evt_nope/redeliver`, headers: me })).statusCode,
         ).toBe(404);
@@ -395,7 +407,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
             await app.inject({
               method: 'POST',
               url: `${P}/events/${eventId}/redeliver`,
-              headers: asClient(55, 'events:read'),
+              headers: await asClient(55, 'events:read'),
             })
           ).statusCode,
         ).toBe(403);
@@ -415,7 +427,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
         const other = await app.inject({
           method: 'POST',
           url: `${P}/events/${eventId}/redeliver`,
-          headers: asClient(56, 'webhooks:manage'),
+          headers: await asClient(56, 'webhooks:manage'),
         });
         expect(other.json()).toEqual({ eventId, deliveries: 0 });
       } finally {
@@ -453,7 +465,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       const res = await tmp.inject({
         method: 'POST',
         url: `${P}/webhook-endpoints`,
-        headers: asClient(client, 'webhooks:manage'),
+        headers: await asClient(client, 'webhooks:manage'),
         payload: { url, eventTypes: ['order.placed'] },
       });
       expect(res.statusCode).toBe(201);

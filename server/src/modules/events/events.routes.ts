@@ -25,14 +25,14 @@ import type { AppContext } from '../../context.js';
 import type { IntegrationGuard } from '../integration/guard.js';
 import { eventsService } from './events.service.js';
 import { secretBox } from './secret-box.js';
-import { webhookDispatcher, type DispatcherOptions } from './webhook-dispatcher.js';
+import { webhookDispatcher, type DispatcherTuning } from './webhook-dispatcher.js';
 import { webhooksService } from './webhooks.service.js';
 
 export interface IntegrationEventsOptions {
-  ctx: Pick<AppContext, 'config' | 'handle'>;
+  ctx: Pick<AppContext, 'config' | 'handle' | 'webhookDispatcher'>;
   guard: IntegrationGuard;
   /** Tests: a faster retry schedule or shorter leases than the defaults. */
-  dispatcher?: Partial<Pick<DispatcherOptions, 'backoffBaseMs' | 'maxAttempts' | 'leaseMs' | 'pollMs' | 'batch'>>;
+  dispatcher?: DispatcherTuning;
 }
 
 /**
@@ -44,7 +44,7 @@ const tags = ['integration: events'];
 
 export const integrationEventsRoutes: FastifyPluginAsync<IntegrationEventsOptions> = async (
   fastify,
-  { ctx, guard, dispatcher: tuning },
+  { ctx, guard, dispatcher: tuning = ctx.webhookDispatcher },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, handle } = ctx;

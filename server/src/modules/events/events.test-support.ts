@@ -1,58 +1,53 @@
 /**
- * Test support for the outbound integration routes.
- *
- * STAND-IN FOR THE INTEGRATION GUARD: the real guard (API keys, branch erp-in) arrives at merge.
- * Until then these tests authenticate with a test header, `x-test-api-client: <clientId>:<scope>,<scope>`:
- * none 401, a missing scope 403, like the contract says. After merging, the lead switches
- * `eventsTestApp` to the real guard and keys.
+ * Test support for the outbound integration routes: an app as production builds it (the events
+ * routes inside the integration module, behind the real guard) and real API keys per test client.
  */
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_SCOPES, INTEGRATION_PREFIX, type ApiScope } from '@wholesale/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ApiScope } from '@wholesale/contract';
 import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/client.js';
 import { testConfig } from '../../test/app.js';
-import type { IntegrationGuard } from '../integration/guard.js';
-import { integrationEventsRoutes, type IntegrationEventsOptions } from './events.routes.js';
+import { apiKeysService } from '../integration/api-keys.js';
+import type { DispatcherTuning } from './webhook-dispatcher.js';
 
-export const TEST_CLIENT_HEADER = 'x-test-api-client';
+/** API keys made for (test client number, scopes), per database. */
+const keys = new WeakMap<DbHandle, Map<string, Promise<string>>>();
+let current: DbHandle | undefined;
 
-/** Stand-in for the integration guard (see the file comment). */
-export const testGuard: IntegrationGuard = (scope: ApiScope) => async (req: FastifyRequest, reply: FastifyReply) => {
-  const raw = req.headers[TEST_CLIENT_HEADER];
-  const text = typeof raw === 'string' ? raw : '';
-  const [id, scopes = ''] = [text.slice(0, text.indexOf(':')), text.slice(text.indexOf(':') + 1)];
-  const clientId = Number(id);
-  if (!Number.isInteger(clientId) || clientId <= 0)
-    return reply.status(401).send({ statusCode: 401, error: 'Unauthorized', message: 'An API key is required' });
-  const granted = scopes.split(',').filter((s): s is ApiScope => (API_SCOPES as readonly string[]).includes(s));
-  if (!granted.includes(scope))
-    return reply
-      .status(403)
-      .send({ statusCode: 403, error: 'Forbidden', message: `This API key lacks the scope ${scope}` });
-  req.apiClient = { clientId, name: `client ${clientId}`, scopes: granted };
-};
+/**
+ * The headers of test client `n` holding exactly `scopes`: a real API client and key, made on first
+ * use in the database of the last `eventsTestApp`. The same number and scopes give the same client,
+ * so what it creates is its own; other scopes are another client.
+ */
+export function asClient(n: number, ...scopes: ApiScope[]): Promise<{ authorization: string }> {
+  const handle = current;
+  if (!handle) throw new Error('asClient: call eventsTestApp first');
+  let made = keys.get(handle);
+  if (!made) keys.set(handle, (made = new Map()));
+  const id = `${n}:${scopes.join(',')}`;
+  let key = made.get(id);
+  if (!key) {
+    const name = `test-${n}-${scopes.join('-').replaceAll(':', '.')}`;
+    key = apiKeysService(handle.db)
+      .createClient(name, scopes.join(','))
+      .then((c) => c.key);
+    made.set(id, key);
+  }
+  return key.then((k) => ({ authorization: `Bearer ${k}` }));
+}
 
-export const asClient = (clientId: number, ...scopes: ApiScope[]) => ({
-  [TEST_CLIENT_HEADER]: `${clientId}:${scopes.join(',')}`,
-});
-
-/** The whole app plus the outbound integration routes under their prefix, as the lead will wire them. */
+/** The whole app, the outbound integration routes among its integration routes. */
 export async function eventsTestApp(
   handle: DbHandle,
   overrides: Partial<Config> = {},
-  dispatcher?: IntegrationEventsOptions['dispatcher'],
+  dispatcher?: DispatcherTuning,
 ): Promise<FastifyInstance> {
-  const config = testConfig({ WEBHOOK_POLL_MS: 50, ...overrides });
-  const app = await buildApp({ config, handle });
-  await app.register(integrationEventsRoutes, {
-    prefix: INTEGRATION_PREFIX,
-    ctx: { config, handle },
-    guard: testGuard,
-    dispatcher,
-  });
+  const config = testConfig({ WEBHOOK_DELIVERY: true, WEBHOOK_POLL_MS: 50, ...overrides });
+  current = handle;
+  const app = await buildApp({ config, handle, webhookDispatcher: dispatcher });
   await app.ready();
   return app;
 }

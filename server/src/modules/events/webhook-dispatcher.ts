@@ -27,6 +27,11 @@ export function retryDelayMs(attempt: number, baseMs: number): number {
 export const DEFAULT_BACKOFF_BASE_MS = 10_000;
 export const DEFAULT_MAX_ATTEMPTS = 12;
 
+/** What tests may tune: a faster retry schedule or shorter leases than the defaults. */
+export type DispatcherTuning = Partial<
+  Pick<DispatcherOptions, 'backoffBaseMs' | 'maxAttempts' | 'leaseMs' | 'pollMs' | 'batch'>
+>;
+
 export interface DispatcherOptions {
   box: SecretBox;
   timeoutMs: number;
