@@ -82,6 +82,8 @@ const checks: [string, boolean, string][] = [
 ];
 console.log(`\nCluster scenario: ${r.records.length} requests in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 for (const [what, ok, detail] of checks) console.log(`${ok ? 'ok  ' : 'FAIL'} ${what.padEnd(50)} ${detail}`);
+for (const f of [...r.failures.rolling, ...r.failures.kill, ...r.failures.other])
+  console.log(`  failed (${f.phase}): ${f.method} ${f.path} -> ${f.status || f.error} after ${Math.round(f.ms)} ms`);
 
 // Throughput: 1 server, then 3, behind nginx, on one seeded database.
 const name = `cluster_tp_${process.pid}_${randomBytes(3).toString('hex')}`;

@@ -13,6 +13,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: process.env.CLUSTER_PORT ?? '8080' },
     dir: { type: 'string', default: path.join(ROOT, 'data/cluster') },
     entry: { type: 'string', default: path.join(ROOT, 'server/dist/main.js') },
+    /** Only say what is missing (scripts/cluster.mjs asks before it builds). */
+    check: { type: 'boolean', default: false },
   },
 });
 
@@ -21,6 +23,7 @@ if (missing.length) {
   console.error(`cluster: cannot start; missing:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
   process.exit(2);
 }
+if (values.check) process.exit(0);
 const servers = Number(values.servers);
 const port = Number(values.port);
 if (!Number.isInteger(servers) || servers < 1 || servers > 32) {

@@ -38,6 +38,10 @@ describe.skipIf(!!skip)('three servers behind nginx (PostgreSQL, Redis)', () => 
         `price seen in ${r.priceSeenMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}; login answers ${r.throttle.join(' ')}`,
     );
 
+    for (const f of [...r.failures.rolling, ...r.failures.kill, ...r.failures.other])
+      console.log(
+        `cluster: failed (${f.phase}): ${f.method} ${f.path} -> ${f.status || f.error} after ${Math.round(f.ms)} ms`,
+      );
     expect(by('rolling')).toBeGreaterThan(20);
     expect(r.restartExitCodes).toEqual([0, 0, 0]);
     expect(r.failures.rolling, summary(r)).toEqual([]);

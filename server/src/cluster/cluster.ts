@@ -189,6 +189,8 @@ export class Cluster {
       REDIS_URL: this.opts.redisUrl,
       DATA_DIR: this.dataDir,
       TRUSTED_PROXIES: 'loopback',
+      // Time for nginx to learn from the 503s to reads that this server is going (app.ts).
+      SHUTDOWN_DELAY_MS: '1500',
       ...this.opts.env,
     };
     const child = spawn(entry.command, entry.args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

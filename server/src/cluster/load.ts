@@ -1,12 +1,13 @@
 /**
  * A mixed load of signed-in customers for the cluster test and bench/cluster.ts: each customer
  * searches, edits its basket, checks out now and then, and lists its invoices, one request after
- * another, through nginx. Every request is recorded with the phase it started in (steady, rolling
+ * another, through nginx. Every request is recorded with the phase it ran in (steady, rolling
  * restart, kill), so failures can be told apart by what the cluster was doing.
  */
 export type Phase = 'steady' | 'rolling' | 'kill' | 'after';
 
 export interface RequestRecord {
+  /** The phase it started in, or the one it ended in when that was a disruption (rolling, kill). */
   phase: Phase;
   method: string;
   path: string;
@@ -63,7 +64,9 @@ export class Load {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; json?: T }> {
-    const phase = this.phase;
+    const startPhase = this.phase;
+    // A request that started before a disruption and ended in it belongs to the disruption.
+    const phaseNow = () => (this.phase === 'rolling' || this.phase === 'kill' ? this.phase : startPhase);
     const started = performance.now();
     this.inFlight += 1;
     try {
@@ -77,7 +80,7 @@ export class Load {
         signal: AbortSignal.timeout(30_000),
       });
       const text = await res.text();
-      this.records.push({ phase, method, path, status: res.status, ms: performance.now() - started });
+      this.records.push({ phase: phaseNow(), method, path, status: res.status, ms: performance.now() - started });
       let json: T | undefined;
       try {
         json = JSON.parse(text) as T;
@@ -88,7 +91,7 @@ export class Load {
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause;
       this.records.push({
-        phase,
+        phase: phaseNow(),
         method,
         path,
         status: 0,
