@@ -156,6 +156,7 @@ export class Cluster {
     if (test.status !== 0) throw new Error(`nginx rejects ${this.conf}: ${test.stderr}`);
     this.nginx = spawn(this.nginxBin, ['-c', this.conf, '-p', this.prefix, '-g', 'daemon off;'], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
     });
     let err = '';
     this.nginx.stderr?.on('data', (c: Buffer) => (err += c.toString()));
@@ -193,7 +194,14 @@ export class Cluster {
       SHUTDOWN_DELAY_MS: '1500',
       ...this.opts.env,
     };
-    const child = spawn(entry.command, entry.args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own: a Ctrl-C at the terminal reaches the controller only, which then
+    // stops nginx and drains each server once.
+    const child = spawn(entry.command, entry.args, {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const log = this.opts.log;
     for (const stream of [child.stdout, child.stderr]) {
       let buf = '';
