@@ -20,18 +20,18 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { arg, loadLine, writeOutput } from './lib.js';
 import { Cluster } from '../server/src/cluster/cluster.js';
-import { clusterSkipReason, runClusterScenario } from '../server/src/cluster/run.js';
+import { clusterSkipReason, DEFAULT_REDIS_URL, runClusterScenario } from '../server/src/cluster/run.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../server/src/db/seed/index.js';
 
-const skip = clusterSkipReason();
+const skip = await clusterSkipReason();
 if (skip) {
   console.log(`bench:cluster SKIPPED: ${skip}`);
   process.exit(0);
 }
 const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? DEFAULT_REDIS_URL;
 const STEADY = arg('steady', 15);
 const SECONDS = arg('seconds', 10);
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clusterSkipReason, runClusterScenario, type ScenarioResult } from './run.js';
+import { clusterSkipReason, DEFAULT_REDIS_URL, runClusterScenario, type ScenarioResult } from './run.js';
 
 /**
  * The short form of the cluster test (bench/cluster.ts runs it longer and adds throughput): three
  * servers behind nginx on PostgreSQL and Redis, customers placing orders through nginx while every
  * server is restarted in turn and one is killed.
  */
-const skip = clusterSkipReason();
+const skip = await clusterSkipReason();
 if (skip) console.log(`SKIPPED cluster.process.test.ts: ${skip}`);
 
 const summary = (r: ScenarioResult) =>
@@ -26,7 +26,7 @@ describe.skipIf(!!skip)('three servers behind nginx (PostgreSQL, Redis)', () => 
     const lines: string[] = [];
     const r = await runClusterScenario({
       adminUrl: process.env.TEST_DATABASE_URL ?? '',
-      redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      redisUrl: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? DEFAULT_REDIS_URL,
       steadySeconds: 3,
       log: (line) => lines.push(line),
     });

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -39,12 +40,37 @@ export interface ScenarioResult {
   sessions: { username: string; revisions: (number | undefined)[] }[];
 }
 
-/** Why the scenario cannot run here, or undefined. */
-export function clusterSkipReason(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (!/^postgres(ql)?:\/\//.test(env.TEST_DATABASE_URL ?? ''))
-    return 'TEST_DATABASE_URL is not set (needs PostgreSQL)';
+/** Why the scenario cannot run here, or undefined: PostgreSQL, Redis and nginx must all be there. */
+export async function clusterSkipReason(env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+  const pgUrl = env.TEST_DATABASE_URL ?? '';
+  if (!/^postgres(ql)?:\/\//.test(pgUrl)) return 'TEST_DATABASE_URL is not set (needs PostgreSQL)';
   if (!findNginx(env)) return 'nginx not found (apt-get install -y nginx-light, or NGINX_BIN)';
+  const redisUrl = env.TEST_REDIS_URL ?? env.REDIS_URL ?? DEFAULT_REDIS_URL;
+  for (const [what, url, port] of [
+    ['PostgreSQL', pgUrl, 5432],
+    ['Redis', redisUrl, 6379],
+  ] as const) {
+    const u = new URL(url);
+    if (!(await answers(u.hostname, Number(u.port || port)))) return `${what} does not answer at ${u.host}`;
+  }
   return undefined;
+}
+
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+function answers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host);
+    socket.setTimeout(2_000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
