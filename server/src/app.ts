@@ -100,6 +100,9 @@ export async function buildApp({
     ...httpTimeouts(config),
     // One line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // Draining (main.ts): a request that reached this server before it stopped accepting is served,
+    // not refused with Fastify's 503 (which nginx may not retry elsewhere for a POST).
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -124,6 +127,17 @@ export async function buildApp({
   if (!given) app.addHook('onReady', async () => lifecycle.ready());
   app.addHook('onSend', async (_req, reply) => {
     if (lifecycle.state === 'draining') reply.header('connection', 'close');
+  });
+  // A draining server turns reads (GET, HEAD) away with 503: nginx retries them on another server
+  // and, by its passive checks, sends it nothing more for a while, before its port closes (whose
+  // last moments could reset a POST that nginx must not retry). Writes are served to the end.
+  app.addHook('onRequest', async (req, reply) => {
+    if (lifecycle.state !== 'draining' || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    if (req.url.startsWith('/api/health')) return;
+    return reply
+      .status(503)
+      .header('retry-after', '1')
+      .send({ statusCode: 503, error: 'Service Unavailable', message: 'This server is shutting down; try again' });
   });
   metrics?.instrument(app);
 

@@ -28,8 +28,9 @@ async function main(): Promise<void> {
   const stops: (() => Promise<void>)[] = [];
 
   /**
-   * SIGTERM/SIGINT: turn not-ready (/api/health/ready answers 503; answers close their connection),
-   * keep serving SHUTDOWN_DELAY_MS for a load balancer that polls readiness, then refuse new
+   * SIGTERM/SIGINT: turn not-ready (/api/health/ready answers 503; answers close their connection;
+   * reads answer 503 so that nginx retries them elsewhere and leaves this server out: app.ts), keep
+   * the port open SHUTDOWN_DELAY_MS for the load balancer to notice, then refuse new
    * connections and let the requests in flight finish (at most SHUTDOWN_GRACE_MS, then their
    * connections are cut), stop background work, close Redis, LISTEN and the pool, exit 0.
    * A second signal cuts the wait short.
