@@ -61,8 +61,9 @@ function preloadFirstScreen(): Plugin {
       const htmlFile = path.join(outDir, 'index.html');
       const html = fs.readFileSync(htmlFile, 'utf8');
       const tag = `<script type="module" async crossorigin src="/${fileName}"></script>`;
-      if (!html.includes('</title>')) throw new Error('preload-first-screen: no </title> in index.html');
-      fs.writeFileSync(htmlFile, html.replace('</title>', `</title>\n    ${tag}`));
+      // After the stylesheet and the entry, so the first paint's CSS is asked for first.
+      if (!html.includes('</head>')) throw new Error('preload-first-screen: no </head> in index.html');
+      fs.writeFileSync(htmlFile, html.replace('</head>', `  ${tag}\n  </head>`));
     },
   };
 }

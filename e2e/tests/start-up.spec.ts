@@ -1,0 +1,57 @@
+// Start-up (issue 22): index.html preloads the first screen's chunk, so it downloads beside the
+// entry rather than after it (web/vite.config.ts: preloadFirstScreen).
+import { expect, test } from '@playwright/test';
+import { login } from './helpers';
+
+test.describe('start-up', () => {
+  test("preloads the first screen's chunk from the HTML, for that screen only", async ({ page }) => {
+    // The app's own script never runs here, so every preload seen comes from the HTML's (the app's
+    // router also adds some when it imports a screen, through Vite's preload helper).
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort('failed'));
+    const preload = (name: string) => page.locator(`head link[rel="modulepreload"][href*="/assets/${name}-"]`);
+    await page.goto('/login');
+    await expect(preload('login-page')).toHaveCount(1);
+    await expect(preload('search-page')).toHaveCount(0);
+    await page.goto('/products/search/');
+    await expect(preload('search-page')).toHaveCount(1);
+    await expect(preload('login-page')).toHaveCount(0);
+  });
+});
+
+test.describe('every screen on React', () => {
+  test('opens every screen without a console error, a page error or a Content-Security-Policy violation', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    const visit = async (path: string) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    };
+    await visit('/login');
+    await login(page);
+    for (const path of [
+      '/',
+      '/account',
+      '/open-orders',
+      '/details',
+      '/change-password',
+      '/basket',
+      '/checkout/deliveryinformation',
+      '/products/search',
+      '/no-such-page',
+    ]) {
+      await visit(path);
+    }
+    expect(problems).toEqual([]);
+  });
+});
