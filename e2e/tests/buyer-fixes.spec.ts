@@ -212,3 +212,62 @@ test.describe('3: back from the payment page', () => {
     await expect(page).toHaveURL(/\/pay\//);
   });
 });
+
+/** WCAG contrast ratio of two CSS rgb() colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number) as [number, number, number];
+    const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(bl);
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test.describe('4: focus follows the buyer', () => {
+  test('a move to another screen puts focus on its heading and announces it', async ({ page }, testInfo) => {
+    await login(page);
+    if (isPhone(testInfo)) await openMenu(page);
+    await navLink(page, 'Open Orders').click();
+    const heading = page.getByRole('heading', { level: 1, name: 'Open Orders' });
+    await expect(heading).toBeFocused();
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: /Open Orders/ })).toHaveCount(1);
+
+    if (isPhone(testInfo)) await openMenu(page);
+    await navLink(page, 'My Details').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeFocused();
+    await expectNoA11yViolations(page, 'my details after moving there');
+  });
+
+  test("the header's controls show a focus ring of at least 3:1 on the dark bar", async ({ page }) => {
+    await login(page);
+    const banner = page.getByRole('banner');
+    const controls = banner.locator('a, button').filter({ visible: true });
+    const count = await controls.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const control = controls.nth(i);
+      await control.focus();
+      // Keyboard focus (focus-visible): press Shift then check the outline against the bar behind it.
+      await page.keyboard.press('Shift');
+      const { outline, background, style } = await control.evaluate((el) => {
+        let bg = 'rgba(0, 0, 0, 0)';
+        for (let p = el.parentElement; p; p = p.parentElement) {
+          const c = getComputedStyle(p).backgroundColor;
+          if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') {
+            bg = c;
+            break;
+          }
+        }
+        const s = getComputedStyle(el);
+        return { outline: s.outlineColor, background: bg, style: s.outlineStyle };
+      });
+      const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+      expect(style, `outline of ${name}`).not.toBe('none');
+      expect(
+        contrast(outline, background),
+        `focus ring of ${name}: ${outline} on ${background}`,
+      ).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
