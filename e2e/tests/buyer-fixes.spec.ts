@@ -271,3 +271,50 @@ test.describe('4: focus follows the buyer', () => {
     }
   });
 });
+
+test.describe('5: Cancel Order and Track only when they can work', () => {
+  test('In Progress and Shipped orders say why they cannot be cancelled; untracked orders offer no Track', async ({
+    page,
+  }, testInfo) => {
+    await login(page);
+    const orders = await api<{ orderNumber: string; status: string; isTrackingAvailable: boolean }[]>(
+      page,
+      'GET',
+      '/api/order',
+    );
+    const byStatus = (status: string) => orders.find((o) => o.status === status)!;
+    const reasons = {
+      'In Progress': 'Unable to cancel this order as it is currently in progress.',
+      Shipped: 'Unable to cancel this order as it has been shipped.',
+    };
+    for (const [status, reason] of Object.entries(reasons)) {
+      const order = byStatus(status);
+      expect(order, `a seeded ${status} order`).toBeTruthy();
+      await page.goto(`/open-order-enquiry?order=${order.orderNumber}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Open Order Enquiry' })).toBeVisible();
+      await expect(page.getByText(reason)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+      await expectNoA11yViolations(page, `enquiry of a ${status} order`);
+    }
+    await page.goto(`/open-order-enquiry?order=${byStatus('Open').orderNumber}`);
+    await expect(page.getByRole('button', { name: 'Cancel Order' })).toBeVisible();
+    await expect(page.getByText('Unable to cancel this order')).toHaveCount(0);
+
+    const untracked = orders.find((o) => !o.isTrackingAvailable)!;
+    const tracked = orders.find((o) => o.isTrackingAvailable)!;
+    await page.goto('/open-orders');
+    await page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder('Order no, reference, status or date'))
+      .first()
+      .fill(untracked.orderNumber);
+    await expect(page.getByText('Tracking unavailable').filter({ visible: true }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: `Track order ${untracked.orderNumber}` })).toHaveCount(0);
+    await page.getByPlaceholder('Order no, reference, status or date').first().fill(tracked.orderNumber);
+    await expect(
+      page.getByRole('button', { name: `Track order ${tracked.orderNumber}` }).filter({ visible: true }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page, 'open orders');
+    await shot(page, testInfo, '05-open-orders');
+  });
+});

@@ -70,14 +70,19 @@ export function OpenOrdersPage() {
 
   const actions = (o: OpenOrder) => (
     <div className="flex items-center justify-end gap-2">
-      <button
-        type="button"
-        onClick={() => setTracking(o.orderNumber)}
-        aria-label={`Track order ${o.orderNumber}`}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-      >
-        Track
-      </button>
+      {o.isTrackingAvailable ? (
+        <button
+          type="button"
+          onClick={() => setTracking(o.orderNumber)}
+          aria-label={`Track order ${o.orderNumber}`}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+        >
+          Track
+        </button>
+      ) : (
+        // No tracking numbers yet: say so instead of offering a button that can only fail.
+        <span className="px-1 text-xs text-slate-600">{MSG.trackingUnavailable}</span>
+      )}
       <Link
         to={enquiryHref(o.orderNumber)}
         aria-label={`View order ${o.orderNumber}`}
