@@ -318,3 +318,33 @@ test.describe('5: Cancel Order and Track only when they can work', () => {
     await shot(page, testInfo, '05-open-orders');
   });
 });
+
+test.describe('8: Open Orders paging', () => {
+  test("a new page starts at the list's top, not at the bottom of an empty page", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await login(page, creditUser(testInfo));
+    // More than one page (20) of orders: place a few through checkout when the account has fewer.
+    for (let i = 0; (await api<unknown[]>(page, 'GET', '/api/order')).length <= 20; i++) {
+      expect(i, 'orders placed to fill a second page').toBeLessThan(5);
+      await freshBasket(page, 1);
+      await page.goto('/checkout/deliveryinformation');
+      await page.getByLabel('Purchase Order').fill(`PAGING-${i}`);
+      await page.getByRole('button', { name: 'Proceed', exact: true }).click();
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(page).toHaveURL(atPath('/open-orders'));
+    }
+    await page.goto('/open-orders');
+    const pager = page.getByRole('navigation', { name: 'Open orders pages' });
+    await expect(pager).toBeVisible();
+    await page.getByLabel('Search orders').scrollIntoViewIfNeeded();
+    await pager.getByRole('button', { name: 'Last page' }).click();
+    // The first order of the new page is in view.
+    const firstOrder = page
+      .getByRole('link', { name: /^View order / })
+      .filter({ visible: true })
+      .first();
+    await expect(firstOrder).toBeInViewport();
+    await expectNoA11yViolations(page, 'open orders, last page');
+    await shot(page, testInfo, '08-open-orders-last-page');
+  });
+});

@@ -1,5 +1,5 @@
 import { MSG, OPEN_ORDERS_PAGE_SIZE, formatMoney, orderListLocation, type OpenOrder } from '@wholesale/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from '../../lib/router';
 import { PageHeading } from '../../components/page-heading';
@@ -61,6 +61,15 @@ export function OpenOrdersPage() {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [tracking, setTracking] = useState<string | null>(null);
+  const listTop = useRef<HTMLDivElement>(null);
+  // A new page starts at the list's top (the pager is below the list; the next page may be shorter).
+  const changePage = (p: number) => {
+    setPage(p);
+    requestAnimationFrame(() => {
+      const top = listTop.current;
+      if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+    });
+  };
 
   const rows = useMemo(() => sortOrders(filterOrders(data ?? [], search), sort), [data, search, sort]);
   const pages = pageCount(rows.length, OPEN_ORDERS_PAGE_SIZE);
@@ -227,7 +236,7 @@ export function OpenOrdersPage() {
         </div>
 
         <div className="mt-4">
-          <Pagination page={current} pageCount={pages} onPageChange={setPage} label="Open orders pages" />
+          <Pagination page={current} pageCount={pages} onPageChange={changePage} label="Open orders pages" />
         </div>
       </>
     );
@@ -254,7 +263,9 @@ export function OpenOrdersPage() {
           </p>
         )}
       </div>
-      {content}
+      <div ref={listTop} className="scroll-mt-4">
+        {content}
+      </div>
       <TrackingDialog orderNumber={tracking} onClose={() => setTracking(null)} />
       {/* The order-placed dialog: opens on ?confirmorder=success and removes the parameter itself. */}
       <OrderConfirmationDialog />
