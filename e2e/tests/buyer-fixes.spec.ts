@@ -348,3 +348,22 @@ test.describe('8: Open Orders paging', () => {
     await shot(page, testInfo, '08-open-orders-last-page');
   });
 });
+
+test.describe('12: smaller ones', () => {
+  test('a client that states no preference (curl /) gets the app; a JSON-only client gets JSON', async ({
+    playwright,
+    baseURL,
+  }) => {
+    const plain = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { accept: '*/*' } });
+    try {
+      const res = await plain.get('/');
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toMatch(/text\/html/);
+      const json = await plain.get('/open-orders', { headers: { accept: 'application/json' } });
+      expect(json.status()).toBe(404);
+      expect(json.headers()['content-type']).toMatch(/json/);
+    } finally {
+      await plain.dispose();
+    }
+  });
+});
