@@ -210,6 +210,8 @@ test.describe('3: back from the payment page', () => {
     await expectNoA11yViolations(page, 'review order after a declined card');
     await page.getByRole('button', { name: 'Pay again' }).click();
     await expect(page).toHaveURL(/\/pay\//);
+    // Item 12: the payment page has its own icon, so the browser asks for no missing /favicon.ico.
+    await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
   });
 });
 
