@@ -107,6 +107,9 @@ export const MSG = {
   cancelOrderFailed: 'Unable to cancel order',
   cancelNotAllowed: (email: string) =>
     `Unable to cancel this order as it is currently in progress. Contact ${email} for further assistance`,
+  /** Our wording (issue 24): the spec's text says "in progress", which is wrong for a shipped order. */
+  cancelShipped: (email: string) =>
+    `Unable to cancel this order as it has been shipped. Contact ${email} for further assistance`,
 
   // generic API errors (not in the spec; our own wording)
   notFound: 'Not found',

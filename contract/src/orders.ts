@@ -44,6 +44,12 @@ export const openOrder = z.lazy(() =>
   }),
 );
 export type OpenOrder = z.infer<typeof openOrder>;
+
+/** Statuses in which an order can no longer be cancelled (spec section 4: Shipped, In Progress). */
+export const ORDER_LOCKED_STATUSES = ['Shipped', 'In Progress', 'Cancelled'] as const;
+/** Whether Cancel Order can succeed for an order in this status (the server decides; this offers it). */
+export const orderCancellable = (status: string): boolean =>
+  !(ORDER_LOCKED_STATUSES as readonly string[]).includes(status);
 export const openOrderList = z.lazy(() => z.array(openOrder));
 /** GET /api/order */
 export const listOpenOrdersResponse = openOrderList;

@@ -210,5 +210,162 @@ test.describe('3: back from the payment page', () => {
     await expectNoA11yViolations(page, 'review order after a declined card');
     await page.getByRole('button', { name: 'Pay again' }).click();
     await expect(page).toHaveURL(/\/pay\//);
+    // Item 12: the payment page has its own icon, so the browser asks for no missing /favicon.ico.
+    await expect(page.locator('head link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
+  });
+});
+
+/** WCAG contrast ratio of two CSS rgb() colours. */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number) as [number, number, number];
+    const lin = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(bl);
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test.describe('4: focus follows the buyer', () => {
+  test('a move to another screen puts focus on its heading and announces it', async ({ page }, testInfo) => {
+    await login(page);
+    if (isPhone(testInfo)) await openMenu(page);
+    await navLink(page, 'Open Orders').click();
+    const heading = page.getByRole('heading', { level: 1, name: 'Open Orders' });
+    await expect(heading).toBeFocused();
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: /Open Orders/ })).toHaveCount(1);
+
+    if (isPhone(testInfo)) await openMenu(page);
+    await navLink(page, 'My Details').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeFocused();
+    await expectNoA11yViolations(page, 'my details after moving there');
+  });
+
+  test("the header's controls show a focus ring of at least 3:1 on the dark bar", async ({ page }) => {
+    await login(page);
+    const banner = page.getByRole('banner');
+    const controls = banner.locator('a, button').filter({ visible: true });
+    const count = await controls.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const control = controls.nth(i);
+      await control.focus();
+      // Keyboard focus (focus-visible): press Shift then check the outline against the bar behind it.
+      await page.keyboard.press('Shift');
+      const { outline, background, style } = await control.evaluate((el) => {
+        let bg = 'rgba(0, 0, 0, 0)';
+        for (let p = el.parentElement; p; p = p.parentElement) {
+          const c = getComputedStyle(p).backgroundColor;
+          if (c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') {
+            bg = c;
+            break;
+          }
+        }
+        const s = getComputedStyle(el);
+        return { outline: s.outlineColor, background: bg, style: s.outlineStyle };
+      });
+      const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+      expect(style, `outline of ${name}`).not.toBe('none');
+      expect(
+        contrast(outline, background),
+        `focus ring of ${name}: ${outline} on ${background}`,
+      ).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
+
+test.describe('5: Cancel Order and Track only when they can work', () => {
+  test('In Progress and Shipped orders say why they cannot be cancelled; untracked orders offer no Track', async ({
+    page,
+  }, testInfo) => {
+    await login(page);
+    const orders = await api<{ orderNumber: string; status: string; isTrackingAvailable: boolean }[]>(
+      page,
+      'GET',
+      '/api/order',
+    );
+    const byStatus = (status: string) => orders.find((o) => o.status === status)!;
+    const reasons = {
+      'In Progress': 'Unable to cancel this order as it is currently in progress.',
+      Shipped: 'Unable to cancel this order as it has been shipped.',
+    };
+    for (const [status, reason] of Object.entries(reasons)) {
+      const order = byStatus(status);
+      expect(order, `a seeded ${status} order`).toBeTruthy();
+      await page.goto(`/open-order-enquiry?order=${order.orderNumber}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Open Order Enquiry' })).toBeVisible();
+      await expect(page.getByText(reason)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+      await expectNoA11yViolations(page, `enquiry of a ${status} order`);
+    }
+    await page.goto(`/open-order-enquiry?order=${byStatus('Open').orderNumber}`);
+    await expect(page.getByRole('button', { name: 'Cancel Order' })).toBeVisible();
+    await expect(page.getByText('Unable to cancel this order')).toHaveCount(0);
+
+    const untracked = orders.find((o) => !o.isTrackingAvailable)!;
+    const tracked = orders.find((o) => o.isTrackingAvailable)!;
+    await page.goto('/open-orders');
+    await page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder('Order no, reference, status or date'))
+      .first()
+      .fill(untracked.orderNumber);
+    await expect(page.getByText('Tracking unavailable').filter({ visible: true }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: `Track order ${untracked.orderNumber}` })).toHaveCount(0);
+    await page.getByPlaceholder('Order no, reference, status or date').first().fill(tracked.orderNumber);
+    await expect(
+      page.getByRole('button', { name: `Track order ${tracked.orderNumber}` }).filter({ visible: true }),
+    ).toBeVisible();
+    await expectNoA11yViolations(page, 'open orders');
+    await shot(page, testInfo, '05-open-orders');
+  });
+});
+
+test.describe('8: Open Orders paging', () => {
+  test("a new page starts at the list's top, not at the bottom of an empty page", async ({ page }, testInfo) => {
+    test.setTimeout(90_000);
+    await login(page, creditUser(testInfo));
+    // More than one page (20) of orders: place a few through checkout when the account has fewer.
+    for (let i = 0; (await api<unknown[]>(page, 'GET', '/api/order')).length <= 20; i++) {
+      expect(i, 'orders placed to fill a second page').toBeLessThan(5);
+      await freshBasket(page, 1);
+      await page.goto('/checkout/deliveryinformation');
+      await page.getByLabel('Purchase Order').fill(`PAGING-${i}`);
+      await page.getByRole('button', { name: 'Proceed', exact: true }).click();
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(page).toHaveURL(atPath('/open-orders'));
+    }
+    await page.goto('/open-orders');
+    const pager = page.getByRole('navigation', { name: 'Open orders pages' });
+    await expect(pager).toBeVisible();
+    await page.getByLabel('Search orders').scrollIntoViewIfNeeded();
+    await pager.getByRole('button', { name: 'Last page' }).click();
+    // The first order of the new page is in view.
+    const firstOrder = page
+      .getByRole('link', { name: /^View order / })
+      .filter({ visible: true })
+      .first();
+    await expect(firstOrder).toBeInViewport();
+    await expectNoA11yViolations(page, 'open orders, last page');
+    await shot(page, testInfo, '08-open-orders-last-page');
+  });
+});
+
+test.describe('12: smaller ones', () => {
+  test('a client that states no preference (curl /) gets the app; a JSON-only client gets JSON', async ({
+    playwright,
+    baseURL,
+  }) => {
+    const plain = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { accept: '*/*' } });
+    try {
+      const res = await plain.get('/');
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toMatch(/text\/html/);
+      const json = await plain.get('/open-orders', { headers: { accept: 'application/json' } });
+      expect(json.status()).toBe(404);
+      expect(json.headers()['content-type']).toMatch(/json/);
+    } finally {
+      await plain.dispose();
+    }
   });
 });

@@ -266,10 +266,10 @@ export async function buildApp({
     });
   }
 
-  // SPA fallback: HTML GETs outside /api get the app; /api stays JSON.
+  // SPA fallback: GETs of app routes outside /api get the app; /api stays JSON.
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (!isApi && req.method === 'GET' && hasWeb && (req.headers.accept ?? '').includes('text/html')) {
+    if (!isApi && req.method === 'GET' && hasWeb && wantsApp(req.url, req.headers.accept)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply
@@ -318,4 +318,21 @@ function headersOf(
   };
   middleware({} as IncomingMessage, res as unknown as ServerResponse, () => undefined);
   return headers;
+}
+
+/**
+ * Whether a GET that matched nothing should get the web app: a browser asking for HTML always; a
+ * client that states no preference (no Accept, or any type: `curl /`) for an app route (a path
+ * without a file extension, so a missing asset stays a 404). A client that asks for JSON only gets
+ * the JSON 404.
+ */
+export function wantsApp(url: string, accept: string | undefined): boolean {
+  const types = (accept ?? '')
+    .split(',')
+    .map((t) => t.split(';')[0]!.trim().toLowerCase())
+    .filter(Boolean);
+  if (types.includes('text/html')) return true;
+  const lastSegment = url.split('?')[0]!.split('/').pop() ?? '';
+  if (lastSegment.includes('.')) return false;
+  return types.length === 0 || types.some((t) => t === '*/*' || t === 'text/*');
 }

@@ -4,6 +4,7 @@ import { ScrollRestoration, useLocation, type Location } from '../lib/router';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RenderFailure } from './render-failure';
+import { RouteFocus } from './route-focus';
 
 /**
  * The main area is at least a screen tall, so the footer starts below the fold on first view: the
@@ -33,6 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </ErrorBoundary>
       </main>
       <Footer />
+      <RouteFocus />
       {/* By history entry; a freshly loaded page's entry is keyed by its path, as every first entry
           has the same key ("default") and would scroll a new page to where another page loaded in
           this tab was left. */}

@@ -26,7 +26,7 @@ export function MobileMenuPanel({ user, open, onClose }: { user: User; open: boo
           transition
           className="flex h-full w-full max-w-xs flex-col bg-white shadow-xl transition duration-200 ease-out data-closed:translate-x-full"
         >
-          <div className="flex items-center justify-between border-b border-slate-200 bg-brand-900 px-4 py-4 text-white">
+          <div className="on-dark flex items-center justify-between border-b border-slate-200 bg-brand-900 px-4 py-4 text-white">
             <DialogTitle className="text-base font-semibold">Menu</DialogTitle>
             <button type="button" onClick={close} aria-label="Close menu" className="rounded-md p-1 hover:bg-white/10">
               <CloseIcon />

@@ -1,8 +1,9 @@
+import { ORDER_LOCKED_STATUSES } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 
 /** Statuses in which an order can no longer be cancelled through the portal (section 4). */
-export const LOCKED_STATUSES = ['Shipped', 'In Progress', 'Cancelled'] as const;
+export const LOCKED_STATUSES = ORDER_LOCKED_STATUSES;
 
 const orderColumns = [
   'orders.id',

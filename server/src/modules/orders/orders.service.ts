@@ -162,7 +162,7 @@ export function ordersService(db: Db, settings: SettingsService) {
         }
         const now = await r.findOrder(accountId, orderNumber);
         if (now?.status === 'Cancelled') throw conflict(`Order ${orderNumber} is already cancelled`);
-        throw conflict(MSG.cancelNotAllowed(email));
+        throw conflict(now?.status === 'Shipped' ? MSG.cancelShipped(email) : MSG.cancelNotAllowed(email));
       });
     },
 

@@ -254,6 +254,7 @@ describe.each(testEngines())('payments on $name', (engine) => {
     const page = await app.inject({ method: 'GET', url: `/pay/${id}` });
     expect(page.body).toContain('href="/checkout/review-order?payment=cancelled"');
     expect(page.body).not.toContain('payment=declined');
+    expect(page.body).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
     // A link withdrawn before paying (here: the account went on stop) also returns as cancelled.
     await handle.db.updateTable('payments').set({ status: 'cancelled' }).where('id', '=', id).execute();
     const after = await app.inject({ method: 'GET', url: `/pay/${id}` });

@@ -1,4 +1,4 @@
-import { MSG, type OpenOrder } from '@wholesale/contract';
+import { MSG, orderCancellable, type OpenOrder } from '@wholesale/contract';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
@@ -11,6 +11,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useCopyOrderToBasket } from '../../lib/order-copy-api';
 import { selectUser } from '../../lib/session';
+import { useGetSettingsQuery } from '../../lib/settings-api';
 import { OrderStatusBadge } from './order-status-badge';
 import {
   errorMessage,
@@ -85,7 +86,16 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
   const [copyToBasket, copy] = useCopyOrderToBasket();
   const [cancelOrder, cancel] = useCancelOrderMutation();
   const [downloadStatement, download] = useDownloadOrderStatementMutation();
-  const canCancel = !user?.isProforma;
+  const { data: settings } = useGetSettingsQuery();
+  // Offered only when it can succeed; otherwise the reason is shown where the button would be.
+  const canCancel = !user?.isProforma && orderCancellable(order.status);
+  const email = settings?.supportEmail ?? '';
+  const cancelRefusal =
+    user?.isProforma || canCancel || order.status === 'Cancelled'
+      ? undefined
+      : order.status === 'Shipped'
+        ? MSG.cancelShipped(email)
+        : MSG.cancelNotAllowed(email);
 
   const onDownload = async () => {
     try {
@@ -131,6 +141,11 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
         </div>
       </PageHeading>
 
+      {cancelRefusal && (
+        <p className="mb-4 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
+          {cancelRefusal}
+        </p>
+      )}
       <div className="space-y-6">
         <OrderSummaryBlock
           title={`Order ${order.orderNumber}`}

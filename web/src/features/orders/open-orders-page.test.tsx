@@ -114,8 +114,18 @@ describe('Open Orders', () => {
       expect(within(dialog).getAllByRole('link')).toHaveLength(2);
     });
 
-    it("says 'Tracking unavailable' when there are none, and 'Unable to get tracking information' on failure", async () => {
+    it('offers Track only for orders with tracking; the others say tracking is unavailable', async () => {
       ordersAre(orders);
+      renderApp('/open-orders', { session: loggedInSession });
+      await table();
+      expect(screen.getAllByRole('button', { name: 'Track order SO-1' }).length).toBeGreaterThan(0);
+      expect(screen.queryByRole('button', { name: 'Track order SO-2' })).toBeNull();
+      expect(screen.getAllByText(MSG.trackingUnavailable).length).toBeGreaterThan(0);
+    });
+
+    it("says 'Tracking unavailable' when there are none, and 'Unable to get tracking information' on failure", async () => {
+      // Flagged as tracked, yet the lookup finds none (or fails).
+      ordersAre(orders.map((o) => ({ ...o, isTrackingAvailable: true })));
       server.use(
         http.get('/api/order/SO-2/track', () => HttpResponse.json({ trackingId: [] })),
         http.get('/api/order/SO-3/track', () =>

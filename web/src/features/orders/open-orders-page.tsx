@@ -1,5 +1,5 @@
 import { MSG, OPEN_ORDERS_PAGE_SIZE, formatMoney, orderListLocation, type OpenOrder } from '@wholesale/contract';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from '../../lib/router';
 import { PageHeading } from '../../components/page-heading';
@@ -61,6 +61,15 @@ export function OpenOrdersPage() {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [tracking, setTracking] = useState<string | null>(null);
+  const listTop = useRef<HTMLDivElement>(null);
+  // A new page starts at the list's top (the pager is below the list; the next page may be shorter).
+  const changePage = (p: number) => {
+    setPage(p);
+    requestAnimationFrame(() => {
+      const top = listTop.current;
+      if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+    });
+  };
 
   const rows = useMemo(() => sortOrders(filterOrders(data ?? [], search), sort), [data, search, sort]);
   const pages = pageCount(rows.length, OPEN_ORDERS_PAGE_SIZE);
@@ -70,14 +79,19 @@ export function OpenOrdersPage() {
 
   const actions = (o: OpenOrder) => (
     <div className="flex items-center justify-end gap-2">
-      <button
-        type="button"
-        onClick={() => setTracking(o.orderNumber)}
-        aria-label={`Track order ${o.orderNumber}`}
-        className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
-      >
-        Track
-      </button>
+      {o.isTrackingAvailable ? (
+        <button
+          type="button"
+          onClick={() => setTracking(o.orderNumber)}
+          aria-label={`Track order ${o.orderNumber}`}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+        >
+          Track
+        </button>
+      ) : (
+        // No tracking numbers yet: say so instead of offering a button that can only fail.
+        <span className="px-1 text-xs text-slate-600">{MSG.trackingUnavailable}</span>
+      )}
       <Link
         to={enquiryHref(o.orderNumber)}
         aria-label={`View order ${o.orderNumber}`}
@@ -222,7 +236,7 @@ export function OpenOrdersPage() {
         </div>
 
         <div className="mt-4">
-          <Pagination page={current} pageCount={pages} onPageChange={setPage} label="Open orders pages" />
+          <Pagination page={current} pageCount={pages} onPageChange={changePage} label="Open orders pages" />
         </div>
       </>
     );
@@ -249,7 +263,9 @@ export function OpenOrdersPage() {
           </p>
         )}
       </div>
-      {content}
+      <div ref={listTop} className="scroll-mt-4">
+        {content}
+      </div>
       <TrackingDialog orderNumber={tracking} onClose={() => setTracking(null)} />
       {/* The order-placed dialog: opens on ?confirmorder=success and removes the parameter itself. */}
       <OrderConfirmationDialog />
