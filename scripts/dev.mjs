@@ -1,8 +1,11 @@
 // `npm run dev`: the API server under `node --watch` on :3000 and Vite on :5173 (which proxies
 // /api to :3000), together. Ctrl-C or either one exiting stops both.
+import { onSupportedNode } from './supported-node.mjs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { exitCodeOf, killGroup, ROOT, SERVER_ENTRY, spawnManaged } from './common.mjs';
+
+await onSupportedNode();
 
 const requireFromWeb = createRequire(path.join(ROOT, 'web/package.json'));
 const viteBin = path.join(path.dirname(requireFromWeb.resolve('vite/package.json')), 'bin/vite.js');

@@ -1,6 +1,9 @@
 // `npm start`: build the web app and compile the server when they are stale, then run the compiled
 // server as one process (migrates, seeds demo data into an empty database, listens on PORT, default 3000).
+import { onSupportedNode } from './supported-node.mjs';
 import { ensureServerBuilt, ensureWebBuilt, exitCodeOf, spawnManaged, SERVER_BUILD } from './common.mjs';
+
+await onSupportedNode();
 
 await ensureWebBuilt();
 await ensureServerBuilt();

@@ -5,10 +5,13 @@
 // `tests: N passed, N failed[, N skipped]`.
 //
 //   node scripts/test.mjs [--skip-e2e]
+import { onSupportedNode } from './supported-node.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_RESULTS, ensureWebBuilt, interrupted, ROOT, run, seconds } from './common.mjs';
+
+await onSupportedNode();
 
 const args = process.argv.slice(2);
 const skipE2e = args.includes('--skip-e2e');
