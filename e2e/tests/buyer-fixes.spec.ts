@@ -352,6 +352,21 @@ test.describe('8: Open Orders paging', () => {
 });
 
 test.describe('12: smaller ones', () => {
+  test("Change Password drops the server's reason once the user edits a field", async ({ page }, testInfo) => {
+    await login(page);
+    await page.goto('/change-password');
+    await page.getByLabel('Old Password').fill('Not-the-password-1');
+    await page.getByLabel('New Password').fill('Another-pass-123');
+    await page.getByLabel('Confirm Password').fill('Another-pass-123');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const reason = page.getByText('Failed to change password: The current password is not correct');
+    await expect(reason).toBeVisible();
+    await expectNoA11yViolations(page, 'change password with a server error');
+    await shot(page, testInfo, '12-change-password-error');
+    await page.getByLabel('Old Password').fill(DEMO_PASSWORD);
+    await expect(reason).toHaveCount(0);
+  });
+
   test('a client that states no preference (curl /) gets the app; a JSON-only client gets JSON', async ({
     playwright,
     baseURL,
