@@ -352,6 +352,18 @@ test.describe('8: Open Orders paging', () => {
 });
 
 test.describe('12: smaller ones', () => {
+  test('order line cards on phones label the line type "Type", not "Item Item"', async ({ page }, testInfo) => {
+    await login(page);
+    const [order] = await api<{ orderNumber: string }[]>(page, 'GET', '/api/order');
+    await page.goto(`/open-order-enquiry?order=${order!.orderNumber}`);
+    const lines = page.getByRole(isPhone(testInfo) ? 'list' : 'table', { name: 'Order lines' });
+    await expect(lines).toBeVisible();
+    const text = (await lines.innerText()).replace(/\s+/g, ' ');
+    expect(text).not.toContain('Item Item');
+    if (isPhone(testInfo)) expect(text).toContain('Type Item');
+    await expectNoA11yViolations(page, 'open order enquiry');
+  });
+
   test("Change Password drops the server's reason once the user edits a field", async ({ page }, testInfo) => {
     await login(page);
     await page.goto('/change-password');
