@@ -396,3 +396,21 @@ test.describe('12: smaller ones', () => {
     }
   });
 });
+
+test.describe('6: totals are named', () => {
+  test('Basket and Review Order name the lines total (excl. VAT) and the order total (incl. VAT)', async ({
+    page,
+  }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    await freshBasket(page, 1);
+    await page.goto('/basket');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shopping Basket' })).toBeVisible();
+    for (const label of ['Total excl. VAT', 'Total incl. VAT'])
+      await expect(page.getByText(label, { exact: true }).filter({ visible: true }), label).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Order Summary' }).getByText('Total', { exact: true })).toHaveCount(
+      0,
+    );
+    await expectNoA11yViolations(page, 'basket');
+    await shot(page, testInfo, '06-basket');
+  });
+});
