@@ -50,7 +50,7 @@ export function ChangePasswordPage() {
         <form
           noValidate
           onSubmit={handleSubmit(onSubmit)}
-          onChange={() => setReason(null)}
+          onInput={() => setReason(null)}
           className="space-y-5"
           aria-label="Change password"
         >
