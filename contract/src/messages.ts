@@ -52,6 +52,9 @@ export const MSG = {
   basketEmpty: 'The shopping basket is empty',
   basketUnavailable: 'Unable to retrieve basket',
   proceedToCheckout: 'Proceed to checkout',
+  /** Our wording (issue 24): the lines' total and the order total, named apart (both were 'Total'). */
+  totalExclVat: 'Total excl. VAT',
+  totalInclVat: 'Total incl. VAT',
 
   // checkout
   checkoutIssueTitle: 'There was an issue...',

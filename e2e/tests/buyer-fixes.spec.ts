@@ -352,6 +352,33 @@ test.describe('8: Open Orders paging', () => {
 });
 
 test.describe('12: smaller ones', () => {
+  test('order line cards on phones label the line type "Type", not "Item Item"', async ({ page }, testInfo) => {
+    await login(page);
+    const [order] = await api<{ orderNumber: string }[]>(page, 'GET', '/api/order');
+    await page.goto(`/open-order-enquiry?order=${order!.orderNumber}`);
+    const lines = page.getByRole(isPhone(testInfo) ? 'list' : 'table', { name: 'Order lines' });
+    await expect(lines).toBeVisible();
+    const text = (await lines.innerText()).replace(/\s+/g, ' ');
+    expect(text).not.toContain('Item Item');
+    if (isPhone(testInfo)) expect(text).toContain('Type Item');
+    await expectNoA11yViolations(page, 'open order enquiry');
+  });
+
+  test("Change Password drops the server's reason once the user edits a field", async ({ page }, testInfo) => {
+    await login(page);
+    await page.goto('/change-password');
+    await page.getByLabel('Old Password').fill('Not-the-password-1');
+    await page.getByLabel('New Password').fill('Another-pass-123');
+    await page.getByLabel('Confirm Password').fill('Another-pass-123');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const reason = page.getByText('Failed to change password: The current password is not correct');
+    await expect(reason).toBeVisible();
+    await expectNoA11yViolations(page, 'change password with a server error');
+    await shot(page, testInfo, '12-change-password-error');
+    await page.getByLabel('Old Password').fill(DEMO_PASSWORD);
+    await expect(reason).toHaveCount(0);
+  });
+
   test('a client that states no preference (curl /) gets the app; a JSON-only client gets JSON', async ({
     playwright,
     baseURL,
@@ -367,5 +394,23 @@ test.describe('12: smaller ones', () => {
     } finally {
       await plain.dispose();
     }
+  });
+});
+
+test.describe('6: totals are named', () => {
+  test('Basket and Review Order name the lines total (excl. VAT) and the order total (incl. VAT)', async ({
+    page,
+  }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    await freshBasket(page, 1);
+    await page.goto('/basket');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shopping Basket' })).toBeVisible();
+    for (const label of ['Total excl. VAT', 'Total incl. VAT'])
+      await expect(page.getByText(label, { exact: true }).filter({ visible: true }), label).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Order Summary' }).getByText('Total', { exact: true })).toHaveCount(
+      0,
+    );
+    await expectNoA11yViolations(page, 'basket');
+    await shot(page, testInfo, '06-basket');
   });
 });

@@ -111,7 +111,7 @@ export function DocumentLinesTable({
             <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
               {(
                 [
-                  ['Item', l.type],
+                  ['Type', l.type],
                   ['Qty', String(l.quantity)],
                   ['Qty Shipped', blank(l.quantityShipped)],
                   ['Location', blank(l.location)],

@@ -46,7 +46,14 @@ export function ChangePasswordPage() {
     <div>
       <PageHeading title="Change Password" />
       <div className="max-w-lg rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Change password">
+        {/* The server's reason is about what was sent: it goes once the user edits a field. */}
+        <form
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          onInput={() => setReason(null)}
+          className="space-y-5"
+          aria-label="Change password"
+        >
           <TextField
             label="Old Password"
             type="password"
@@ -70,7 +77,7 @@ export function ChangePasswordPage() {
             {...register('confirmPassword')}
           />
           {reason && (
-            <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               {MSG.changePasswordFailed}: {reason}
             </p>
           )}

@@ -252,7 +252,7 @@ function OrderSummary({ symbol }: { symbol: string }) {
             <dd className="tabular-nums">{value(data?.totalVAT)}</dd>
           </div>
           <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-            <dt>Total</dt>
+            <dt>{MSG.totalInclVat}</dt>
             <dd className="tabular-nums">{value(data?.totalAmount)}</dd>
           </div>
         </dl>
@@ -315,7 +315,7 @@ export function BasketPage() {
               ))}
             </ul>
             <p className="mt-4 flex justify-between rounded-lg bg-white px-4 py-3 font-semibold shadow-sm">
-              <span>Total</span>
+              <span>{MSG.totalExclVat}</span>
               <span className="tabular-nums">{total}</span>
             </p>
           </div>
@@ -365,7 +365,7 @@ export function BasketPage() {
               <tfoot>
                 <tr className="font-semibold">
                   <th scope="row" colSpan={7} className="px-3 py-3 text-right">
-                    Total
+                    {MSG.totalExclVat}
                   </th>
                   <td className="px-3 py-3 text-right tabular-nums">{total}</td>
                   <td />

@@ -48,7 +48,7 @@ describe('Checkout - Review Order', () => {
       ['RB-100', 'Roller blind Blackout Charcoal', '2', '£18.00', '£36.00'],
       ['CS-7', 'Bead chain connector', '3', '£0.11111', '£0.33'],
       ['', 'Carriage', '1', '£9.95', '£9.95'],
-      ['Total', '£46.28'],
+      [MSG.totalExclVat, '£46.28'],
     ]);
     expect(screen.getByRole('button', { name: 'Delivery Information' })).toHaveAttribute('aria-expanded', 'true');
     expect(await screen.findByText('PO-123')).toBeInTheDocument();

@@ -149,7 +149,7 @@ function ReviewTable({ symbol }: { symbol: string }) {
           })}
         </ul>
         <p className="mt-4 flex justify-between rounded-lg bg-slate-50 px-4 py-3 font-semibold">
-          <span>Total</span>
+          <span>{MSG.totalExclVat}</span>
           <span className="tabular-nums">{total}</span>
         </p>
       </div>
@@ -194,7 +194,7 @@ function ReviewTable({ symbol }: { symbol: string }) {
         <tfoot>
           <tr className="font-semibold">
             <th scope="row" colSpan={4} className="px-2 py-3 text-right">
-              Total
+              {MSG.totalExclVat}
             </th>
             <td className="px-2 py-3 text-right tabular-nums">{total}</td>
           </tr>
@@ -258,7 +258,7 @@ function Summary({ symbol }: { symbol: string }) {
           <dd className="tabular-nums">{value(data?.totalVAT)}</dd>
         </div>
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-          <dt>Total</dt>
+          <dt>{MSG.totalInclVat}</dt>
           <dd className="tabular-nums">{value(data?.totalAmount)}</dd>
         </div>
       </dl>
