@@ -45,13 +45,22 @@ export type BasketSummary = z.infer<typeof basketSummary>;
 /** Section 5: 'Required' and 'Max N Characters'. */
 const required = (max: number) => z.string().trim().min(1, MSG.required).max(max, MSG.maxCharacters(max));
 const optional = (max: number) => z.string().trim().max(max, MSG.maxCharacters(max));
+/**
+ * A phone number as stored: the digits with an optional leading +. Buyers type and are shown
+ * "01234 567890" or "+353 1 555 0192"; the spaces are dropped on the way in.
+ */
+export const normalisePhone = (s: string): string => s.replace(/\s+/g, '');
 const phone = z.lazy(() =>
   z
     .string()
-    .trim()
-    .min(1, MSG.required)
-    .max(FIELD_LIMITS.phoneNumber, MSG.maxCharacters(FIELD_LIMITS.phoneNumber))
-    .regex(/^\+?\d+$/, MSG.mustBeNumber),
+    .transform(normalisePhone)
+    .pipe(
+      z
+        .string()
+        .min(1, MSG.required)
+        .max(FIELD_LIMITS.phoneNumber, MSG.maxCharacters(FIELD_LIMITS.phoneNumber))
+        .regex(/^\+?\d+$/, MSG.mustBeNumber),
+    ),
 );
 
 /** The checkout step-1 form. Address fields are checked only for a new delivery address. */
@@ -97,7 +106,7 @@ export const basketHeaderRequest = z.lazy(() =>
       postCode: z.string().trim().max(200).default(''),
       country: z.string().trim().max(200).default(''),
       county: z.string().trim().max(200).default(''),
-      phoneNo: z.string().trim().max(200).default(''),
+      phoneNo: z.string().trim().max(200).default('').transform(normalisePhone),
       contact: z.string().trim().max(200).default(''),
     })
     .superRefine((v, ctx) => {

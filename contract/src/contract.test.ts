@@ -100,6 +100,30 @@ describe('contract validation', () => {
       phoneNumber: '+441130000000',
     };
     expect(deliveryInformationForm.safeParse(ok).success).toBe(true);
+    // Spaces and a leading + are accepted (spec deviation: the spec says digits only).
+    for (const phoneNumber of ['01234 567890', '+353 1 555 0192', ' +44 113 000 0000 '])
+      expect(deliveryInformationForm.safeParse({ ...ok, phoneNumber }).success).toBe(true);
+    expect(firstMessage(deliveryInformationForm.safeParse({ ...ok, phoneNumber: '+353 1 555-0192' }))).toEqual([
+      'phoneNumber: Must be number',
+    ]);
+    expect(firstMessage(deliveryInformationForm.safeParse({ ...ok, phoneNumber: '   ' }))).toEqual([
+      'phoneNumber: Required',
+    ]);
+  });
+
+  it('stores a phone number as its digits with an optional leading +', () => {
+    const r = basketHeaderRequest.parse({
+      externalDocNo: 'PO',
+      deliveryCode: NEW_ADDRESS_REFERENCE,
+      name: 'Site',
+      address: '1 Road',
+      city: 'Dublin',
+      county: 'Dublin',
+      country: 'Ireland',
+      postCode: 'D01 1AA',
+      phoneNo: '+353 1 555 0192',
+    });
+    expect(r.phoneNo).toBe('+35315550192');
   });
 
   it('gives the submission messages for a missing or long purchase order', () => {

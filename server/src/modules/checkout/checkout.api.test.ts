@@ -267,6 +267,19 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       expect(stored.json()).toMatchObject({ saved: true, purchaseOrder: 'PO-7781', city: 'Plymouth' });
     });
 
+    it('accepts a phone number with spaces and a leading + and stores it normalised', async () => {
+      for (const [typed, stored] of [
+        ['01234 567890', '01234567890'],
+        ['+353 1 555 0192', '+35315550192'],
+      ]) {
+        const res = await header(credit, { ...newAddress, phoneNo: typed });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ phoneNumber: stored });
+        const got = await app.inject({ method: 'GET', url: '/api/basket/header', headers: bearer(credit) });
+        expect(got.json()).toMatchObject({ phoneNumber: stored });
+      }
+    });
+
     it('does not change the basket revision', async () => {
       const before = (await getBasket(credit)).revision;
       await header(credit, newAddress);

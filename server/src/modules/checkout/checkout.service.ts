@@ -7,6 +7,7 @@ import {
   type DeliveryAddress,
   type OrderConfirmation,
   type PaymentResponse,
+  normalisePhone,
   type SubmitBasketHeader,
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
@@ -166,7 +167,7 @@ export function checkoutService(ctx: AppContext) {
     postCode: (h.postCode ?? '').trim(),
     country: (h.country ?? '').trim(),
     county: (h.county ?? '').trim(),
-    phoneNo: (h.phoneNo ?? '').trim(),
+    phoneNo: normalisePhone(h.phoneNo ?? ''),
     contact: (h.contact ?? '').trim(),
   });
 
