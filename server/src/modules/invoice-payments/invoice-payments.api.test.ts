@@ -228,6 +228,25 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     expect(text).toMatch(/Closing Balance\n£60\.00/);
   });
 
+  it('describes the payment on the hosted page by its invoice numbers, not the notes', async () => {
+    const a = `P${accountId}-1`;
+    const b = `P${accountId}-3`;
+    const res = await request(
+      payload(
+        [
+          { documentNo: a, remainingAmount: '120.00' },
+          { documentNo: b, remainingAmount: '60.00' },
+        ],
+        { description: 'Paid by Pat, see remittance' },
+      ),
+    );
+    expect(res.statusCode).toBe(200);
+    const page = await app.inject({ method: 'GET', url: new URL(res.json().payment_Checkout_Url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<dt>Description</dt><dd>Payment of ${a}, ${b}</dd>`);
+    expect(page.body).not.toContain('Paid by Pat');
+  });
+
   it('a declined card changes nothing and returns to the failure dialog', async () => {
     const a = `P${accountId}-1`;
     const res = await request(payload([{ documentNo: a, remainingAmount: '120.00' }]));

@@ -51,7 +51,8 @@ export async function requestInvoicePayment(
     amountMinor,
     currencyCode: account.currency_code,
     reference: body.reference,
-    description: body.description || `Payment of ${documentNumbers.join(', ')}`,
+    // The hosted page shows the invoices paid; the buyer's notes stay in the payload (issue 24).
+    description: `Payment of ${documentNumbers.join(', ')}`,
     payload,
     invoices: invoices.map((i) => ({ invoiceId: i.id, amountMinor: i.remaining_minor })),
   });
