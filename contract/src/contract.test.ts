@@ -19,6 +19,7 @@ import {
   shortDateSortKey,
   submitBasketRequest,
   toShortDate,
+  productCsvColumns,
 } from './index.js';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
@@ -109,6 +110,22 @@ describe('contract validation', () => {
     expect(firstMessage(deliveryInformationForm.safeParse({ ...ok, phoneNumber: '   ' }))).toEqual([
       'phoneNumber: Required',
     ]);
+  });
+
+  it("titles the product export's columns as the screen does, the prices naming the currency", () => {
+    expect(productCsvColumns(true, 'EUR').map((c) => c.title)).toEqual([
+      'Item',
+      'Description',
+      'Stock',
+      'Qty Due',
+      'Pack Qty',
+      'Due Date',
+      'Unit',
+      'List Price (EUR)',
+      'Discount Price (EUR)',
+      'Favourite',
+    ]);
+    expect(productCsvColumns(false, 'GBP').at(-1)).toEqual({ field: 'hasMultiBuyDiscount', title: 'Multi Buy' });
   });
 
   it('stores a phone number as its digits with an optional leading +', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitsParam, itemNumber, quantity, shortDate, unitPrice } from './common.js';
+import type { CurrencyCode } from './limits.js';
 
 export const category = z.lazy(() =>
   z.object({
@@ -68,6 +69,32 @@ export function productCsvFields(filterActive: boolean): (keyof Product)[] {
   return filterActive ? productFields.filter((f) => f !== 'hasMultiBuyDiscount') : [...productFields];
 }
 let productFields: (keyof Product)[] | undefined;
+
+/**
+ * The export's header line: the column titles the Create Orders screen shows, the prices naming the
+ * account's currency (e.g. 'List Price (GBP)'). The one definition for the web's export and the server's.
+ */
+const PRODUCT_CSV_TITLES: Record<keyof Product, (currency: CurrencyCode) => string> = {
+  itemNumber: () => 'Item',
+  description: () => 'Description',
+  stock: () => 'Stock',
+  quantityDue: () => 'Qty Due',
+  packQuantity: () => 'Pack Qty',
+  dueDate: () => 'Due Date',
+  unit: () => 'Unit',
+  price: (c) => `List Price (${c})`,
+  discountPrice: (c) => `Discount Price (${c})`,
+  isFavourite: () => 'Favourite',
+  hasMultiBuyDiscount: () => 'Multi Buy',
+};
+
+/** The export's columns: each product field and its title in the header line. */
+export function productCsvColumns(
+  filterActive: boolean,
+  currency: CurrencyCode,
+): { field: keyof Product; title: string }[] {
+  return productCsvFields(filterActive).map((field) => ({ field, title: PRODUCT_CSV_TITLES[field](currency) }));
+}
 
 /** The file Download All saves (spec section 2). */
 export const PRODUCTS_CSV_FILENAME = 'export.csv';

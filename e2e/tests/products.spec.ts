@@ -328,7 +328,7 @@ test.describe('order products', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'itemNumber,description,stock,quantityDue,packQuantity,dueDate,unit,price,discountPrice,isFavourite,hasMultiBuyDiscount',
+      'Item,Description,Stock,Qty Due,Pack Qty,Due Date,Unit,List Price (GBP),Discount Price (GBP),Favourite,Multi Buy',
     );
     expect(lines).toHaveLength(count + 1);
     expect(lines.slice(1, codes.length + 1).map((l) => l.split(',')[0])).toEqual(codes);
@@ -342,7 +342,7 @@ test.describe('order products', () => {
     ]);
     const header = fs.readFileSync(await filtered.path(), 'utf8').split(/\r?\n/)[0];
     expect(header).toBe(
-      'itemNumber,description,stock,quantityDue,packQuantity,dueDate,unit,price,discountPrice,isFavourite',
+      'Item,Description,Stock,Qty Due,Pack Qty,Due Date,Unit,List Price (GBP),Discount Price (GBP),Favourite',
     );
   });
 

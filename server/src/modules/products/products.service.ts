@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import {
   SEARCH_RESULT_LIMIT,
-  productCsvFields,
+  productCsvColumns,
   toShortDate,
   type Category,
   type CurrencyCode,
@@ -191,16 +191,17 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
      * time as the answer is sent, so a list of thousands neither waits nor sits whole in memory.
      */
     async exportSearch(who: Requester, q: SearchInput): Promise<ProductExport> {
-      const fields = productCsvFields(false);
       const filter = filterOf(q);
       const found = filter ? await termsAndIds(who, filter) : undefined;
+      const currency = (found ?? (await termsOf(who))).caller.currency;
+      const columns = productCsvColumns(false, currency);
       const ids = found?.ids ?? [];
       const list = ids.slice(0, limit);
       async function* chunks() {
-        yield Papa.unparse({ fields, data: [] }); // the header line, ending in \r\n
+        yield Papa.unparse({ fields: columns.map((c) => c.title), data: [] }); // the header line, ending in \r\n
         for (let start = 0; found && start < list.length; start += EXPORT_BATCH) {
           const rows = await repo.details(found.caller, list.slice(start, start + EXPORT_BATCH));
-          const data = rows.map(toProduct(found.terms)).map((p) => fields.map((f) => p[f] ?? ''));
+          const data = rows.map(toProduct(found.terms)).map((p) => columns.map((c) => p[c.field] ?? ''));
           yield `${start ? '\r\n' : ''}${Papa.unparse(data, { escapeFormulae: true })}`;
         }
       }

@@ -467,7 +467,7 @@ describe('Order Products (/products/search)', () => {
       await user.click(screen.getByRole('button', { name: 'Download All' }));
       const csv = (await downloaded()).split('\r\n');
       expect(csv[0]).toBe(
-        'itemNumber,description,stock,quantityDue,packQuantity,dueDate,unit,price,discountPrice,isFavourite,hasMultiBuyDiscount',
+        'Item,Description,Stock,Qty Due,Pack Qty,Due Date,Unit,List Price (GBP),Discount Price (GBP),Favourite,Multi Buy',
       );
       expect(csv[1]).toBe('RB-BLK-1,Blackout Charcoal,5,40,1,01/02/30,EACH,12.5,9.375,false,true');
       expect(csv).toHaveLength(3);
@@ -478,7 +478,7 @@ describe('Order Products (/products/search)', () => {
       await user.click(screen.getByRole('button', { name: 'Download All' }));
       const filtered = (await downloaded()).split('\r\n');
       expect(filtered[0]).toBe(
-        'itemNumber,description,stock,quantityDue,packQuantity,dueDate,unit,price,discountPrice,isFavourite',
+        'Item,Description,Stock,Qty Due,Pack Qty,Due Date,Unit,List Price (GBP),Discount Price (GBP),Favourite',
       );
       expect(filtered[1]).toBe('RB-BLK-2,Blackout Ivory,100,0,1,,EACH,0.12345,0.11111,true');
     });
@@ -502,7 +502,9 @@ describe('Order Products (/products/search)', () => {
       server.use(
         http.get('/api/orderproducts/search/export', ({ request }) => {
           exports.push(Object.fromEntries(new URL(request.url).searchParams));
-          return new HttpResponse(productsCsv(many, false), { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+          return new HttpResponse(productsCsv(many, false, 'GBP'), {
+            headers: { 'content-type': 'text/csv; charset=utf-8' },
+          });
         }),
       );
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

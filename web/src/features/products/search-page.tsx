@@ -73,7 +73,9 @@ function FilterToggle({
 /** Order Products (/products/search, titled Create Orders): spec sections 2, 4, 5 and 8. */
 export function SearchPage() {
   const [state, dispatch] = useReducer(searchReducer, initialSearchState);
-  const symbol = useAppSelector(selectUser)?.currencySymbol ?? '£';
+  const user = useAppSelector(selectUser);
+  const symbol = user?.currencySymbol ?? '£';
+  const currency = user?.currencyCode ?? 'GBP';
   const wide = useMediaQuery('(min-width: 1024px)');
   const ids = { type: useId(), range: useId(), text: useId() };
 
@@ -165,7 +167,7 @@ export function SearchPage() {
     } else {
       // papaparse loads with the first download, not with the screen.
       const { productsCsv } = await import('./export-csv');
-      csv = productsCsv(state.products, state.activeFilter !== 'none');
+      csv = productsCsv(state.products, state.activeFilter !== 'none', currency);
     }
     saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), EXPORT_FILENAME);
   }
