@@ -7,7 +7,7 @@ import {
   type BasketSummary,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
-import { priceLine, totals, type LinePrice, type Totals } from '../../domain/pricing.js';
+import { discountPriceE5, priceLine, totals, type LinePrice, type Totals } from '../../domain/pricing.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
@@ -71,7 +71,10 @@ export function basketService(db: Db) {
         quantity: r.quantity,
         listPriceE5,
         price: priceLine(listPriceE5, termsFor(terms, r.product_type_id), productTiers, r.quantity),
-        hasMultiBuyDiscount: productTiers.length > 0,
+        // As the product list: only a tier below the account's own price is an offer (issue 24).
+        hasMultiBuyDiscount: productTiers.some(
+          (t) => t.priceE5 < discountPriceE5(listPriceE5, termsFor(terms, r.product_type_id)),
+        ),
       };
     });
     return {

@@ -32,6 +32,7 @@ const row = (id: number, stock = 5): ProductRow => ({
   list_price_e5: 100_000,
   is_favourite: false,
   has_multibuy: false,
+  best_tier_e5: null,
   quantity_due: 0,
   due_date: null,
 });

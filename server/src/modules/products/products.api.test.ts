@@ -117,10 +117,20 @@ describe.each(testEngines())('products API on $name', (engine) => {
       gbpE5: 1_250_000, // £12.50
       eurE5: 1_463_000, // €14.63
       tiers: [
-        { currency: 'GBP', minimumQuantity: 10, priceE5: 1_000_000 },
+        // Against the gbp account's £9.375 only the 10+ tier is an offer; 'other' (£11.875) gets both.
+        { currency: 'GBP', minimumQuantity: 10, priceE5: 900_000 },
         { currency: 'GBP', minimumQuantity: 5, priceE5: 1_100_000 },
         { currency: 'EUR', minimumQuantity: 8, priceE5: 1_300_000 },
       ],
+    });
+    // The seeded RB-BAR-0004's case: a 50+ tier at £3.30 against the gbp account's £3.1875.
+    await add({
+      itemNumber: 'ZZ-BAR-0004',
+      description: 'Bottom bar offer check',
+      type: 'Roller Blinds',
+      range: 'Blackout Fabrics',
+      gbpE5: 425_000,
+      tiers: [{ currency: 'GBP', minimumQuantity: 50, priceE5: 330_000 }],
     });
     await add({
       itemNumber: 'RB-BLK-00010',
@@ -274,11 +284,13 @@ describe.each(testEngines())('products API on $name', (engine) => {
       'RB-BLK-0001',
       'RB-BLK-00010',
       'RB-DIM-0001',
+      'ZZ-BAR-0004',
     ]);
     expect(codes(await search(eur, { primaryCategory: 'Roller Blinds' }))).toEqual([
       'RB-BLK-0001',
       'RB-BLK-00010',
       'RB-DIM-0001',
+      'ZZ-BAR-0004',
     ]);
     expect(
       codes(await search(gbp, { primaryCategory: 'Roller Blinds', secondaryCategory: 'Dim-out Fabrics' })),
@@ -429,15 +441,26 @@ describe.each(testEngines())('products API on $name', (engine) => {
   });
 
   it("gives multi-buy tiers in the account's currency, lowest minimum first", async () => {
+    // Only tiers below the account's own price are offered: gbp pays £9.375, 'other' £11.875.
     const gbpTiers = multiBuyDiscountList.parse((await get(gbp, '/api/orderproducts/multi/RB-BLK-0001')).json());
-    expect(gbpTiers).toEqual([
+    expect(gbpTiers).toEqual([{ minimumQuantity: 10, price: 9 }]);
+    expect((await get(other, '/api/orderproducts/multi/RB-BLK-0001')).json()).toEqual([
       { minimumQuantity: 5, price: 11 },
-      { minimumQuantity: 10, price: 10 },
+      { minimumQuantity: 10, price: 9 },
     ]);
     expect((await get(eur, '/api/orderproducts/multi/RB-BLK-0001')).json()).toEqual([
       { minimumQuantity: 8, price: 13 },
     ]);
     expect((await get(gbp, '/api/orderproducts/multi/CS-7')).json()).toEqual([]);
+  });
+
+  it("offers no multi-buy tier that is not below the account's own price (RB-BAR-0004: £3.30 against £3.1875)", async () => {
+    expect((await text(gbp, 'ZZ-BAR-0004'))[0]).toMatchObject({ discountPrice: 3.1875, hasMultiBuyDiscount: false });
+    expect((await get(gbp, '/api/orderproducts/multi/ZZ-BAR-0004')).json()).toEqual([]);
+    expect((await text(other, 'ZZ-BAR-0004'))[0]).toMatchObject({ discountPrice: 4.0375, hasMultiBuyDiscount: true });
+    expect((await get(other, '/api/orderproducts/multi/ZZ-BAR-0004')).json()).toEqual([
+      { minimumQuantity: 50, price: 3.3 },
+    ]);
     expect((await get(gbp, '/api/orderproducts/multi/NOPE')).statusCode).toBe(404);
     expect((await get(gbp, '/api/orderproducts/multi/OLD-1')).statusCode).toBe(404);
   });

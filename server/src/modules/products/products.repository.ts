@@ -25,6 +25,8 @@ export interface ProductRow {
   list_price_e5: number;
   is_favourite: number | boolean;
   has_multibuy: number | boolean;
+  /** The lowest multi-buy tier price in the caller's currency (null: no tiers). */
+  best_tier_e5: number | null;
   quantity_due: number;
   due_date: string | null;
 }
@@ -81,6 +83,11 @@ const rowsSelect = (db: Db, ids: number[], userId: number, currency: 'GBP' | 'EU
       >`exists (select 1 from multibuy_tiers mt where mt.product_id = p.id and mt.currency_code = ${currency})`.as(
         'has_multibuy',
       ),
+      sql<
+        number | string | null
+      >`(select min(mt.price_e5) from multibuy_tiers mt where mt.product_id = p.id and mt.currency_code = ${currency})`.as(
+        'best_tier_e5',
+      ),
       sql<number>`coalesce((select sum(i.quantity) from inbound_deliveries i where i.product_id = p.id), 0)`.as(
         'quantity_due',
       ),
@@ -97,6 +104,7 @@ const rowNames = [
   ...ROW_COLUMNS.map((c) => c.split('.').pop()!),
   'is_favourite',
   'has_multibuy',
+  'best_tier_e5',
   'quantity_due',
   'due_date',
 ] as const;
@@ -135,6 +143,7 @@ const asProductRow = (r: Awaited<ReturnType<typeof rowsQuery.execute>>[number]):
   ...r,
   is_favourite: !!r.is_favourite,
   has_multibuy: !!r.has_multibuy,
+  best_tier_e5: r.best_tier_e5 === null || r.best_tier_e5 === undefined ? null : Number(r.best_tier_e5),
   quantity_due: Number(r.quantity_due),
   due_date: r.due_date ?? null,
 });
@@ -194,10 +203,10 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
         .execute(),
       executor
         .selectFrom('multibuy_tiers')
-        .select('product_id')
-        .distinct()
+        .select((eb) => ['product_id', eb.fn.min<number | string>('price_e5').as('best_tier_e5')])
         .where('currency_code', '=', caller.currency)
         .where('product_id', 'in', list)
+        .groupBy('product_id')
         .execute(),
       executor
         .selectFrom('inbound_deliveries')
@@ -211,7 +220,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
         .execute(),
     ]);
     const isFavourite = new Set(favourites.map((f) => f.product_id));
-    const hasMultibuy = new Set(multibuy.map((m) => m.product_id));
+    const bestTier = new Map(multibuy.map((m) => [m.product_id, Number(m.best_tier_e5)]));
     const due = new Map(inbound.map((i) => [i.product_id, i]));
     return inOrder(
       ids,
@@ -220,7 +229,8 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
         return {
           ...r,
           is_favourite: isFavourite.has(r.id),
-          has_multibuy: hasMultibuy.has(r.id),
+          has_multibuy: bestTier.has(r.id),
+          best_tier_e5: bestTier.get(r.id) ?? null,
           quantity_due: Number(d?.quantity_due ?? 0),
           due_date: d?.due_date ?? null,
         };

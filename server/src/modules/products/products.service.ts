@@ -91,6 +91,10 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
     return { caller: { userId: who.userId, accountId: who.accountId, currency: terms.currencyCode }, terms };
   }
 
+  /** The account's own price for a row: list price less its terms for the row's type. */
+  const ownPriceE5 = (terms: AccountTerms, r: Pick<ProductRow, 'list_price_e5' | 'product_type_id'>) =>
+    discountPriceE5(Number(r.list_price_e5), termsFor(terms, r.product_type_id));
+
   /** Every price through the one pricing module: list price less the account's terms for the type. */
   const toProduct =
     (terms: AccountTerms) =>
@@ -103,9 +107,10 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
       dueDate: r.due_date ? toShortDate(r.due_date) : null,
       unit: r.unit,
       price: e5ToAmount(Number(r.list_price_e5)),
-      discountPrice: e5ToAmount(discountPriceE5(Number(r.list_price_e5), termsFor(terms, r.product_type_id))),
+      discountPrice: e5ToAmount(ownPriceE5(terms, r)),
       isFavourite: Boolean(r.is_favourite),
-      hasMultiBuyDiscount: Boolean(r.has_multibuy),
+      // A tier is an offer only when it beats the account's own price (issue 24).
+      hasMultiBuyDiscount: Boolean(r.has_multibuy) && r.best_tier_e5 !== null && r.best_tier_e5 < ownPriceE5(terms, r),
     });
 
   /** Ask for one row more than the limit to learn whether the list was cut. */
@@ -229,9 +234,16 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
     /** Tiers in the account's currency, lowest minimum first. */
     async listMultiBuyDiscounts(who: Requester, itemNumber: string): Promise<MultiBuyDiscount[]> {
       const productId = await productIdOr404(itemNumber);
-      const { caller } = await termsOf(who);
-      const tiers = await repo.multiBuyTiers(caller.currency, productId);
-      return tiers.map((t) => ({ minimumQuantity: Number(t.minimum_quantity), price: e5ToAmount(Number(t.price_e5)) }));
+      const { caller, terms } = await termsOf(who);
+      const [tiers, [row]] = await Promise.all([
+        repo.multiBuyTiers(caller.currency, productId),
+        repo.details(caller, [productId]),
+      ]);
+      // Only tiers below the account's own price are offers (none when the product has no price here).
+      const own = row ? ownPriceE5(terms, row) : 0;
+      return tiers
+        .filter((t) => Number(t.price_e5) < own)
+        .map((t) => ({ minimumQuantity: Number(t.minimum_quantity), price: e5ToAmount(Number(t.price_e5)) }));
     },
 
     /** Inbound deliveries, earliest first. */
