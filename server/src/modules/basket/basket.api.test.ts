@@ -134,6 +134,8 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     await add(eur, 'RB-100', 1);
     const b = await get(eur);
     expect(b.basketLines[0]).toMatchObject({ discountPrice: 17.55, discountPercentage: 25, totalLinePrice: 17.55 });
+    // The 10+ tier at €19.99999 is worse than the account's €17.55: no offer (issue 24).
+    expect(b.basketLines[0]?.hasMultiBuyDiscount).toBe(false);
     expect(b.carriageLine?.totalLinePrice).toBe(15);
     const summary = basketSummary.parse(
       (await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(eur) })).json(),
