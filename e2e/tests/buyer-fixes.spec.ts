@@ -414,3 +414,25 @@ test.describe('6: totals are named', () => {
     await shot(page, testInfo, '06-basket');
   });
 });
+
+test.describe('7: on stop is said where the buyer starts', () => {
+  test('the euro account sees the on-stop message with the contact on Home and on the Basket', async ({ page }) => {
+    await login(page, 'euro'); // the demo account on stop
+    const email = ((await (await page.request.get('/api/settings')).json()) as { supportEmail: string }).supportEmail;
+    const message = `Your account is on stop, so orders cannot be placed. Contact ${email} for further assistance`;
+    await page.goto('/');
+    await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
+    await expectNoA11yViolations(page, 'home on stop');
+    await page.goto('/basket');
+    await expect(page.getByRole('heading', { name: 'Shopping Basket' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
+    await expectNoA11yViolations(page, 'basket on stop');
+  });
+
+  test('an account not on stop sees no such message', async ({ page }) => {
+    await login(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Wholesale Portal' })).toBeVisible();
+    await expect(page.getByText('Your account is on stop')).toHaveCount(0);
+  });
+});

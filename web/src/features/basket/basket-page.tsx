@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '../../components/button';
 import { CheckoutErrorDialog, readCheckoutError } from '../../components/checkout-error-dialog';
 import { PageHeading } from '../../components/page-heading';
+import { OnStopBanner } from '../account/on-stop-banner';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
@@ -382,6 +383,7 @@ export function BasketPage() {
   return (
     <>
       <PageHeading title="Shopping Basket" />
+      <OnStopBanner />
       {content}
       <CheckoutErrorDialog error={checkoutError} onClose={closeError} />
     </>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
+import { OnStopBanner } from '../account/on-stop-banner';
 import { selectUser } from '../../lib/session';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { useAppSelector } from '../../lib/store-types';
@@ -127,6 +128,7 @@ export function HomePage() {
         {user && <p className="text-slate-600">Welcome back, {user.name}</p>}
       </PageHeading>
 
+      <OnStopBanner />
       <NotificationBanner />
 
       <nav aria-label="Portal areas">
