@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { AccountsTable, DeliveryAddressesTable, InvoiceLinesTable, InvoicesTable } from '../../db/types.js';
+import { accountRepository } from '../account/account.repository.js';
 
 /** SQL of PUT /accounts. Account writes fire the `terms` change-feed trigger (migration 005). */
 export function accountsUpsertRepository(db: Db) {
@@ -62,26 +63,8 @@ export function accountsUpsertRepository(db: Db) {
       numbers.length === 0
         ? []
         : db.selectFrom('invoices').selectAll().where('document_number', 'in', numbers).execute(),
-    invoiceLinesOf: async (invoiceIds: readonly number[]) =>
-      invoiceIds.length === 0
-        ? []
-        : db
-            .selectFrom('invoice_lines')
-            .select([
-              'invoice_id',
-              'line_no',
-              'type',
-              'item_no',
-              'description',
-              'quantity',
-              'unit',
-              'unit_price_e5',
-              'line_discount_bp',
-              'total_minor',
-            ])
-            .where('invoice_id', 'in', invoiceIds)
-            .orderBy('line_no')
-            .execute(),
+    /** The invoices' lines: the account area's own read (one query for both). */
+    invoiceLinesOf: (invoiceIds: readonly number[]) => accountRepository(db).invoiceLines([...invoiceIds]),
     insertInvoice: async (values: Insertable<InvoicesTable>) =>
       (await db.insertInto('invoices').values(values).returning('id').executeTakeFirstOrThrow()).id,
     updateInvoice: (id: number, values: Updateable<InvoicesTable>) =>
