@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { screenShells } from './src/app/screen-shells';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -63,9 +64,32 @@ function preloadFirstScreen(): Plugin {
       const tag = `<script type="module" async crossorigin src="/${fileName}"></script>`;
       // After the stylesheet and the entry, so the first paint's CSS is asked for first.
       if (!html.includes('</head>')) throw new Error('preload-first-screen: no </head> in index.html');
-      fs.writeFileSync(htmlFile, html.replace('</head>', `  ${tag}\n  </head>`));
+      const withPreload = html.replace('</head>', `  ${tag}\n  </head>`);
+      fs.writeFileSync(htmlFile, withPreload);
+      writeScreenShells(outDir, withPreload, Object.keys(screens));
     },
   };
+}
+
+/**
+ * Writes `screens/<path>.html` for each screen with a static shell of its own (src/app/screen-shells.ts):
+ * index.html with the screen's markup in `#app-shell` and its tab title. The server sends it for
+ * that path (server/src/app.ts), so the first paint shows the screen's heading.
+ */
+function writeScreenShells(outDir: string, html: string, routes: string[]) {
+  // The shell's element up to its closing tag, which index.html indents by four spaces.
+  const bar = html.match(/<div id="app-shell" aria-hidden="true">[\s\S]*?\n {4}<\/div>\n/);
+  if (!bar) throw new Error('screen shells: no #app-shell in index.html');
+  for (const [route, { title, html: markup }] of Object.entries(screenShells)) {
+    if (!routes.includes(route)) throw new Error(`screen shells: ${route} is not a screen in src/app/router.tsx`);
+    const page = html
+      .replace('<title>Wholesale Portal</title>', `<title>${title}</title>`)
+      .replace(bar[0], `<div id="app-shell" aria-hidden="true">${markup}</div>\n`);
+    if (page === html) throw new Error(`screen shells: could not write ${route}`);
+    const file = path.join(outDir, 'screens', `${route.slice(1)}.html`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, page);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 // Start-up (issue 22): index.html preloads the first screen's chunk, so it downloads beside the
 // entry rather than after it (web/vite.config.ts: preloadFirstScreen).
 import { expect, test } from '@playwright/test';
+import { screenShells } from '../../web/src/app/screen-shells';
 import { login } from './helpers';
 
 test.describe('start-up', () => {
@@ -15,6 +16,45 @@ test.describe('start-up', () => {
     await page.goto('/products/search/');
     await expect(preload('search-page')).toHaveCount(1);
     await expect(preload('login-page')).toHaveCount(0);
+  });
+});
+
+test.describe("each screen's static shell", () => {
+  // The first paint (before the app's script has run) shows the screen's heading where the app then
+  // draws it, so Lighthouse's Largest Contentful Paint is the first paint and the swap moves nothing.
+  test('paints the heading with the same text, place and size as the app', async ({ page }) => {
+    const shellHeading = async (path: string) => {
+      await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort('failed'));
+      await page.goto(path);
+      const heading = page.locator('#app-shell [data-shell-heading]');
+      await expect(heading, path).toBeVisible();
+      const found = { text: await heading.textContent(), box: await heading.boundingBox() };
+      await page.unrouteAll();
+      return found;
+    };
+    const appHeading = async (path: string) => {
+      await page.goto(path);
+      const heading = page.locator('#root h1').first();
+      await expect(heading, path).toBeVisible();
+      await expect(page.locator('#app-shell'), path).toBeHidden();
+      await expect(page, path).toHaveURL((url) => url.pathname === path);
+      return { text: await heading.textContent(), box: await heading.boundingBox() };
+    };
+    const paths = Object.keys(screenShells);
+    expect(paths.length).toBeGreaterThan(3);
+    const compare = async (path: string) => {
+      const shell = await shellHeading(path);
+      const app = await appHeading(path);
+      expect(shell.text, path).toBe(app.text);
+      for (const k of ['x', 'y', 'width', 'height'] as const)
+        expect(
+          Math.abs(shell.box![k] - app.box![k]),
+          `${path}: ${k} of the shell's heading against the app's`,
+        ).toBeLessThan(0.5);
+    };
+    await compare('/login');
+    await login(page);
+    for (const path of paths.filter((p) => p !== '/login')) await compare(path);
   });
 });
 

@@ -252,6 +252,7 @@ export async function buildApp({
   const dist = path.resolve(config.WEB_DIST);
   const indexHtml = path.join(dist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
+  const shells = hasWeb ? screenShellFiles(dist) : new Map<string, string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -270,7 +271,9 @@ export async function buildApp({
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === '/api' || req.url.startsWith('/api/');
     if (!isApi && req.method === 'GET' && hasWeb && wantsApp(req.url, req.headers.accept)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile(shells.get(appPath(req.url)) ?? 'index.html', { cacheControl: false });
     }
     return reply
       .status(404)
@@ -326,6 +329,26 @@ function headersOf(
  * without a file extension, so a missing asset stays a 404). A client that asks for JSON only gets
  * the JSON 404.
  */
+/**
+ * The screens with a static shell of their own (web/src/app/screen-shells.ts): the build writes
+ * `screens/<path>.html` for each; by app path ('/basket'), the file to send.
+ */
+function screenShellFiles(dist: string): Map<string, string> {
+  const dir = path.join(dist, 'screens');
+  const files = fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]) : [];
+  return new Map(
+    files
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => {
+        const rel = f.split(path.sep).join('/');
+        return [`/${rel.slice(0, -'.html'.length)}`, `screens/${rel}`];
+      }),
+  );
+}
+
+/** A request URL's app path: no query, no trailing slash ('/basket/?x' is '/basket'). */
+const appPath = (url: string) => url.split('?')[0]!.replace(/(.)\/+$/, '$1');
+
 export function wantsApp(url: string, accept: string | undefined): boolean {
   const types = (accept ?? '')
     .split(',')

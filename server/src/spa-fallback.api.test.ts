@@ -13,11 +13,16 @@ describe.each(testEngines())('SPA fallback on $name', (engine) => {
   let app: FastifyInstance;
   let dist: string;
   const html = '<!doctype html><title>Wholesale Portal</title>';
+  const basketHtml = '<!doctype html><title>Shopping Basket | Wholesale Portal</title>';
+  const searchHtml = '<!doctype html><title>Create Orders | Wholesale Portal</title>';
 
   beforeAll(async () => {
     handle = await engine.open();
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-fallback-'));
     fs.writeFileSync(path.join(dist, 'index.html'), html);
+    fs.mkdirSync(path.join(dist, 'screens', 'products'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'screens', 'basket.html'), basketHtml);
+    fs.writeFileSync(path.join(dist, 'screens', 'products', 'search.html'), searchHtml);
     app = await testApp(handle, { WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -29,13 +34,26 @@ describe.each(testEngines())('SPA fallback on $name', (engine) => {
   it.each([
     ['no Accept header', '/', undefined],
     ['no Accept header, a deep link', '/open-orders', undefined],
-    ['any type', '/basket', '*/*'],
-    ['a browser', '/products/search?x=1', 'text/html,application/xhtml+xml,*/*;q=0.8'],
+    ['any type', '/open-orders', '*/*'],
+    ['a browser', '/account?x=1', 'text/html,application/xhtml+xml,*/*;q=0.8'],
   ])('serves the app to %s (%s)', async (_name, url, accept) => {
     const res = await app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(html);
+  });
+
+  // Issue 22: a screen with a static shell of its own (web/src/app/screen-shells.ts) gets its page.
+  it.each([
+    ['/basket', basketHtml],
+    ['/basket/', basketHtml],
+    ['/products/search?q=blind&page=2', searchHtml],
+  ])("serves %s the screen's own shell", async (url, body) => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(body);
   });
 
   it.each([
