@@ -19,3 +19,5 @@ export * from './account.js';
 export * from './integration.js';
 export * from './integration-events.js';
 export * from './format.js';
+export * from './payment-gateway.js';
+export * from './endpoints.js';
