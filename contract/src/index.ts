@@ -21,3 +21,4 @@ export * from './integration-events.js';
 export * from './format.js';
 export * from './payment-gateway.js';
 export * from './endpoints.js';
+export * from './integration-endpoints.js';
