@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { arg, loadLine, percentile, startBareServer, startServer, writeOutput } from './lib.js';
-import { endpoints, pathOf } from '@wholesale/contract';
+import { routes, pathOf } from '@wholesale/contract';
 
 const ROUNDS = arg('rounds', 60);
 const LINES = 20;
@@ -57,14 +57,12 @@ try {
       headers: { 'content-type': 'application/json', ...auth, ...(init.headers as Record<string, string>) },
     });
   let auth: Record<string, string> = {};
-  const login = await api(pathOf(endpoints.login), {
+  const login = await api(pathOf(routes.login), {
     method: 'POST',
     body: JSON.stringify({ username: 'demo', password: 'Portal-demo-1' }),
   });
   auth = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-  const found = (await (
-    await api(`${pathOf(endpoints.searchProducts)}?searchValue=white&isSearching=true`)
-  ).json()) as {
+  const found = (await (await api(`${pathOf(routes.searchProducts)}?searchValue=white&isSearching=true`)).json()) as {
     itemNumber: string;
   }[];
   const items = found.slice(0, LINES).map((p) => p.itemNumber);
@@ -72,22 +70,22 @@ try {
 
   for (let round = 0; round < ROUNDS + 5; round++) {
     for (const itemNumber of items)
-      await api(pathOf(endpoints.addBasketLine), {
+      await api(pathOf(routes.addBasketLine), {
         method: 'POST',
         body: JSON.stringify({ itemNumber, quantity: 1 + (round % 3) }),
       });
-    await api(pathOf(endpoints.submitBasketHeader), {
+    await api(pathOf(routes.submitBasketHeader), {
       method: 'POST',
       body: JSON.stringify({ externalDocNo: `BENCH-${round}`, deliveryCode: 'INVOICE' }),
     });
-    const basket = (await (await api(pathOf(endpoints.getBasket))).json()) as {
+    const basket = (await (await api(pathOf(routes.getBasket))).json()) as {
       revision: number;
       basketLines: unknown[];
     };
     if (basket.basketLines.length !== LINES) throw new Error(`basket has ${basket.basketLines.length} lines`);
-    const { totalAmount } = (await (await api(pathOf(endpoints.getBasketAmount))).json()) as { totalAmount: number };
+    const { totalAmount } = (await (await api(pathOf(routes.getBasketAmount))).json()) as { totalAmount: number };
     const t = await timed(() =>
-      api(pathOf(endpoints.submitBasket, { id: basket.revision }), {
+      api(pathOf(routes.submitBasket, { id: basket.revision }), {
         method: 'POST',
         body: JSON.stringify({ amount: totalAmount }),
       }),

@@ -29,15 +29,16 @@ import {
   webhookEndpoint,
   webhookEndpointParams,
 } from './integration-events.js';
-import { apiKey, endpoints, table, type Endpoint } from './endpoints.js';
+import { endpoints, withDetails, type Endpoint } from './endpoints.js';
+import { apiKey, routeTable } from './routes.js';
 
 const problems = <const S extends readonly number[]>(...statuses: S) =>
   Object.fromEntries(statuses.map((s) => [s, problemDetails])) as { readonly [K in S[number]]: typeof problemDetails };
 
 const upsertDescription =
   'Each item is answered in order: created, updated, unchanged (nothing written), stale (older sourceVersion than the last applied) or failed (with JSON pointers). Failed items never block the others unless atomic=true.';
+const upsertRoute = { method: 'PUT' } as const;
 const upsert = {
-  method: 'PUT',
   tags: ['integration: catalogue'],
   query: upsertQuery,
   response: { 200: upsertResponse, .../* @__PURE__ */ problems(400, 401, 403, 422, 429) },
@@ -45,39 +46,110 @@ const upsert = {
 const P = INTEGRATION_PREFIX;
 const eventTags = ['integration: events'];
 
-/**
- * The ERP integration API under INTEGRATION_PREFIX: API keys with scopes, problem+json errors.
- * Kept apart from `endpoints` so that the web app's bundle carries none of its schemas.
- */
-export const integrationEndpoints = /* @__PURE__ */ table({
+/** The ERP integration API's routes under INTEGRATION_PREFIX: API keys with scopes, problem+json errors. */
+export const integrationRoutes = /* @__PURE__ */ routeTable({
   upsertProducts: {
-    ...upsert,
+    ...upsertRoute,
     path: `${P}/products`,
     access: apiKey('catalogue:write'),
+  },
+  upsertPrices: {
+    ...upsertRoute,
+    path: `${P}/prices`,
+    access: apiKey('prices:write'),
+  },
+  upsertStock: {
+    ...upsertRoute,
+    path: `${P}/stock`,
+    access: apiKey('stock:write'),
+  },
+  upsertAccounts: {
+    ...upsertRoute,
+    path: `${P}/accounts`,
+    access: apiKey('accounts:write'),
+  },
+  upsertInvoices: {
+    ...upsertRoute,
+    path: `${P}/invoices`,
+    access: apiKey('invoices:write'),
+  },
+  listOrdersOut: {
+    method: 'GET',
+    path: `${P}/orders`,
+    access: apiKey('orders:read'),
+  },
+  acknowledgeOrder: {
+    method: 'POST',
+    path: `${P}/orders/:orderNumber/acknowledge`,
+    access: apiKey('orders:write'),
+  },
+  setOrderStatus: {
+    method: 'PUT',
+    path: `${P}/orders/:orderNumber/status`,
+    access: apiKey('orders:write'),
+  },
+  listEvents: {
+    method: 'GET',
+    path: `${P}/events`,
+    access: apiKey('events:read'),
+  },
+  redeliverEvent: {
+    method: 'POST',
+    path: `${P}/events/:id/redeliver`,
+    access: apiKey('webhooks:manage'),
+  },
+  createWebhookEndpoint: {
+    method: 'POST',
+    path: `${P}/webhook-endpoints`,
+    access: apiKey('webhooks:manage'),
+  },
+  listWebhookEndpoints: {
+    method: 'GET',
+    path: `${P}/webhook-endpoints`,
+    access: apiKey('webhooks:manage'),
+  },
+  getWebhookEndpoint: {
+    method: 'GET',
+    path: `${P}/webhook-endpoints/:id`,
+    access: apiKey('webhooks:manage'),
+  },
+  updateWebhookEndpoint: {
+    method: 'PATCH',
+    path: `${P}/webhook-endpoints/:id`,
+    access: apiKey('webhooks:manage'),
+  },
+  deleteWebhookEndpoint: {
+    method: 'DELETE',
+    path: `${P}/webhook-endpoints/:id`,
+    access: apiKey('webhooks:manage'),
+  },
+});
+
+/**
+ * The integration routes with their schemas. Kept apart from `endpoints` so that the web app's
+ * bundle carries none of their schemas.
+ */
+export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoutes, {
+  upsertProducts: {
+    ...upsert,
     summary: 'Create or update products by itemNumber',
     description: `${upsertDescription} A new product starts with no stock; prices and stock have their own endpoints.`,
     body: upsertProductsRequest,
   },
   upsertPrices: {
     ...upsert,
-    path: `${P}/prices`,
-    access: apiKey('prices:write'),
     summary: 'Set list prices and multi-buy tiers by itemNumber and currency',
     description: `${upsertDescription} An unknown itemNumber fails its item.`,
     body: upsertPricesRequest,
   },
   upsertStock: {
     ...upsert,
-    path: `${P}/stock`,
-    access: apiKey('stock:write'),
     summary: 'Set quantities available and due-in schedules by itemNumber',
     description: `${upsertDescription} An unknown itemNumber fails its item.`,
     body: upsertStockRequest,
   },
   upsertAccounts: {
     ...upsert,
-    path: `${P}/accounts`,
-    access: apiKey('accounts:write'),
     tags: ['integration: accounts'],
     summary: 'Create or update trade accounts by customerNumber',
     description: `${upsertDescription} Terms (currency, proforma, on stop, discounts, VAT, carriage) apply to the account's next page, basket and checkout.`,
@@ -85,17 +157,12 @@ export const integrationEndpoints = /* @__PURE__ */ table({
   },
   upsertInvoices: {
     ...upsert,
-    path: `${P}/invoices`,
-    access: apiKey('invoices:write'),
     tags: ['integration: accounts'],
     summary: 'Create or update invoices and credit memos by documentNumber',
     description: `${upsertDescription} The customer's open documents are those with a remaining amount; the balance of every account a request touches becomes the sum of its documents' remaining amounts.`,
     body: upsertInvoicesRequest,
   },
   listOrdersOut: {
-    method: 'GET',
-    path: `${P}/orders`,
-    access: apiKey('orders:read'),
     tags: ['integration: orders'],
     summary: 'Orders placed in the portal, oldest first',
     description:
@@ -104,9 +171,6 @@ export const integrationEndpoints = /* @__PURE__ */ table({
     response: { 200: ordersOutResponse, .../* @__PURE__ */ problems(400, 401, 403, 429) },
   },
   acknowledgeOrder: {
-    method: 'POST',
-    path: `${P}/orders/:orderNumber/acknowledge`,
-    access: apiKey('orders:write'),
     tags: ['integration: orders'],
     summary: "Record the ERP's own reference for an order",
     description:
@@ -116,9 +180,6 @@ export const integrationEndpoints = /* @__PURE__ */ table({
     response: { 200: acknowledgeOrderResponse, .../* @__PURE__ */ problems(400, 401, 403, 404, 422, 429) },
   },
   setOrderStatus: {
-    method: 'PUT',
-    path: `${P}/orders/:orderNumber/status`,
-    access: apiKey('orders:write'),
     tags: ['integration: orders'],
     summary: "Set an order's status, tracking numbers and despatch date",
     description:
@@ -128,9 +189,6 @@ export const integrationEndpoints = /* @__PURE__ */ table({
     response: { 200: setOrderStatusResponse, .../* @__PURE__ */ problems(400, 401, 403, 404, 429) },
   },
   listEvents: {
-    method: 'GET',
-    path: `${P}/events`,
-    access: apiKey('events:read'),
     tags: eventTags,
     summary: 'Events after a sequence, oldest first (kept 30 days)',
     description:
@@ -139,44 +197,29 @@ export const integrationEndpoints = /* @__PURE__ */ table({
     response: { 200: listEventsResponse },
   },
   redeliverEvent: {
-    method: 'POST',
-    path: `${P}/events/:id/redeliver`,
-    access: apiKey('webhooks:manage'),
     tags: eventTags,
     summary: "Send an event again to the caller's enabled endpoints subscribed to its type",
     params: eventIdParams,
     response: { 202: redeliverEventResponse },
   },
   createWebhookEndpoint: {
-    method: 'POST',
-    path: `${P}/webhook-endpoints`,
-    access: apiKey('webhooks:manage'),
     tags: eventTags,
     summary: 'Add a webhook endpoint; its signing secret is answered this once',
     body: createWebhookEndpointRequest,
     response: { 201: createWebhookEndpointResponse },
   },
   listWebhookEndpoints: {
-    method: 'GET',
-    path: `${P}/webhook-endpoints`,
-    access: apiKey('webhooks:manage'),
     tags: eventTags,
     summary: "The caller's webhook endpoints",
     response: { 200: listWebhookEndpointsResponse },
   },
   getWebhookEndpoint: {
-    method: 'GET',
-    path: `${P}/webhook-endpoints/:id`,
-    access: apiKey('webhooks:manage'),
     tags: eventTags,
     summary: 'One webhook endpoint',
     params: webhookEndpointParams,
     response: { 200: webhookEndpoint },
   },
   updateWebhookEndpoint: {
-    method: 'PATCH',
-    path: `${P}/webhook-endpoints/:id`,
-    access: apiKey('webhooks:manage'),
     tags: eventTags,
     summary: 'Change an endpoint’s URL or event types, or enable/disable it',
     params: webhookEndpointParams,
@@ -184,9 +227,6 @@ export const integrationEndpoints = /* @__PURE__ */ table({
     response: { 200: webhookEndpoint },
   },
   deleteWebhookEndpoint: {
-    method: 'DELETE',
-    path: `${P}/webhook-endpoints/:id`,
-    access: apiKey('webhooks:manage'),
     tags: eventTags,
     summary: 'Remove an endpoint (its pending deliveries go with it)',
     params: webhookEndpointParams,

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
-import { endpoints, pathOf } from '@wholesale/contract';
+import { routes, pathOf } from '@wholesale/contract';
 
 const RESULTS = /^Displaying (\d+) results for (.+)$/;
 
@@ -157,7 +157,7 @@ test.describe('order products', () => {
     const code = await itemCodeOf(item);
     const before = await apiGet<{ basketLines: { itemNumber: string; quantity: number }[] }>(
       page,
-      pathOf(endpoints.getBasket),
+      pathOf(routes.getBasket),
     );
     const had = before.basketLines.find((l) => l.itemNumber === code)?.quantity ?? 0;
 
@@ -190,7 +190,7 @@ test.describe('order products', () => {
       .poll(async () => {
         const after = await apiGet<{ basketLines: { itemNumber: string; quantity: number }[] }>(
           page,
-          pathOf(endpoints.getBasket),
+          pathOf(routes.getBasket),
         );
         return after.basketLines.find((l) => l.itemNumber === code)?.quantity ?? 0;
       })

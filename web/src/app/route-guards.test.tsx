@@ -5,7 +5,7 @@ import { authResponseFor, loggedInSession } from '../test/fixtures';
 import { renderApp } from '../test/render';
 import { answerOtherApiCallsWith404, server, on } from '../test/server';
 import { returnPath } from './route-guards';
-import { endpoints } from '@wholesale/contract';
+import { routes } from '@wholesale/contract';
 
 describe('protected routes', () => {
   beforeEach(answerOtherApiCallsWith404);
@@ -29,7 +29,7 @@ describe('protected routes', () => {
   });
 
   it('returns to the requested location after logging in', async () => {
-    server.use(on(endpoints.login, () => HttpResponse.json(authResponseFor(1))));
+    server.use(on(routes.login, () => HttpResponse.json(authResponseFor(1))));
     const { user, location, router } = renderApp('/change-password?from=test#top');
 
     await user.type(await screen.findByLabelText('Username'), 'jsmith');
@@ -42,7 +42,7 @@ describe('protected routes', () => {
   });
 
   it('starts at Home when logging in again after Log Out', async () => {
-    server.use(on(endpoints.login, () => HttpResponse.json(authResponseFor(1))));
+    server.use(on(routes.login, () => HttpResponse.json(authResponseFor(1))));
     const { user, location } = renderApp('/details', { session: loggedInSession });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('button', { name: 'Log Out' }));

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../app/store';
 import { authResponseFor, demoUser, loggedInSession } from '../test/fixtures';
 import { invalidTokenResponse, on, server } from '../test/server';
-import { endpoints } from '@wholesale/contract';
+import { routes } from '@wholesale/contract';
 import { api, followSessionAcrossTabs, withRetries } from './base-api';
 import { registerNavigate } from './navigation';
 import { SESSION_STORAGE_KEY } from './session';
@@ -55,7 +55,7 @@ describe('base query: auth header and re-auth', () => {
     const seen: string[] = [];
     server.use(
       thingsAccepting('access-2', seen),
-      on(endpoints.refreshSession, async ({ request }) => {
+      on(routes.refreshSession, async ({ request }) => {
         refreshAuth.push(request.headers.get('Authorization') ?? '');
         await new Promise((r) => setTimeout(r, 30));
         return HttpResponse.json(authResponseFor(2));
@@ -89,7 +89,7 @@ describe('base query: auth header and re-auth', () => {
           ? HttpResponse.json({ id: String(params.id), token: validToken })
           : invalidTokenResponse(),
       ),
-      on(endpoints.refreshSession, () =>
+      on(routes.refreshSession, () =>
         HttpResponse.json(
           { statusCode: 401, error: 'Unauthorized', message: 'Refresh token revoked' },
           { status: 401 },
@@ -118,7 +118,7 @@ describe('base query: auth header and re-auth', () => {
     async (status) => {
       server.use(
         thingsAccepting('access-2'),
-        on(endpoints.refreshSession, () =>
+        on(routes.refreshSession, () =>
           HttpResponse.json({ statusCode: status, error: 'Busy', message: 'Try again' }, { status }),
         ),
       );
@@ -134,7 +134,7 @@ describe('base query: auth header and re-auth', () => {
   it('logs out when the refresh answers without a session', async () => {
     server.use(
       thingsAccepting('access-2'),
-      on(endpoints.refreshSession, () => HttpResponse.json({})),
+      on(routes.refreshSession, () => HttpResponse.json({})),
     );
     const store = loggedInStore();
     await store.dispatch(testApi.endpoints.getThing.initiate('a'));
@@ -150,7 +150,7 @@ describe('base query: auth header and re-auth', () => {
       http.get('/test/things/:id', () =>
         HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Session ended' }, { status: 401 }),
       ),
-      on(endpoints.refreshSession, () => (refreshCalls++, HttpResponse.json(authResponseFor(2)))),
+      on(routes.refreshSession, () => (refreshCalls++, HttpResponse.json(authResponseFor(2)))),
     );
     const store = loggedInStore();
     await store.dispatch(testApi.endpoints.getThing.initiate('a'));
@@ -165,7 +165,7 @@ describe('base query: auth header and re-auth', () => {
   it('logs out when the retried request is refused again', async () => {
     server.use(
       thingsAccepting('never-valid'),
-      on(endpoints.refreshSession, () => HttpResponse.json(authResponseFor(2))),
+      on(routes.refreshSession, () => HttpResponse.json(authResponseFor(2))),
     );
     const store = loggedInStore();
     const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
@@ -229,7 +229,7 @@ describe('one session across tabs', () => {
     let refreshes = 0;
     server.use(
       thingsAccepting('access-2', seen),
-      on(endpoints.refreshSession, () => (refreshes++, HttpResponse.json(authResponseFor(3)))),
+      on(routes.refreshSession, () => (refreshes++, HttpResponse.json(authResponseFor(3)))),
     );
     try {
       const other = { token: 'access-2', refresh: 'refresh-2', user: demoUser };

@@ -9,7 +9,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { pathOf, endpoints, KEEP_UNUSED_DATA_SECONDS, authResponse } from '@wholesale/contract';
+import { pathOf, routes, KEEP_UNUSED_DATA_SECONDS, authResponse } from '@wholesale/contract';
 import { navigateTo } from './navigation';
 import {
   SESSION_STORAGE_KEY,
@@ -28,7 +28,7 @@ export const TAG_TYPES = ['Basket', 'SearchProducts', 'OpenOrders'] as const;
  * names): no Authorization header, and a 401 means "bad input", not "log out".
  */
 export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set(
-  Object.values(endpoints)
+  Object.values(routes)
     .filter((e) => e.access.kind === 'public')
     .map((e) => e.name),
 );
@@ -71,8 +71,8 @@ export const logout =
 export const signOut = (): ThunkAction<void, StateWithSession, unknown, UnknownAction> => (dispatch, getState) => {
   const { token } = getState().session;
   if (token) {
-    void fetch(`${globalThis.location.origin}${pathOf(endpoints.logout)}`, {
-      method: endpoints.logout.method,
+    void fetch(`${globalThis.location.origin}${pathOf(routes.logout)}`, {
+      method: routes.logout.method,
       headers: { Authorization: `Bearer ${token}` },
       keepalive: true,
     }).catch(() => undefined);
@@ -125,7 +125,7 @@ function refreshSession(api: BaseQueryApi): Promise<RefreshOutcome> {
     // Its own signal: aborting the request that happened to start the refresh must not abort it.
     const refreshApi: BaseQueryApi = { ...api, endpoint: 'refreshSession', signal: new AbortController().signal };
     const result = await rawBaseQuery(
-      { url: pathOf(endpoints.refreshSession), headers: { Authorization: `Bearer ${refresh}` } },
+      { url: pathOf(routes.refreshSession), headers: { Authorization: `Bearer ${refresh}` } },
       refreshApi,
       {},
     );

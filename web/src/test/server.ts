@@ -1,12 +1,12 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
-import { API_BASE_PATH, type HttpMethod, endpoints } from '@wholesale/contract';
+import { API_BASE_PATH, type HttpMethod, routes } from '@wholesale/contract';
 import { emptyBasket, noNotification, settings } from './fixtures';
 
 const handlerFor = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
 
 /**
- * An msw handler for a contract endpoint (`on(endpoints.getBasket, () => HttpResponse.json(...))`):
+ * An msw handler for a contract endpoint (`on(routes.getBasket, () => HttpResponse.json(...))`):
  * its method and path come from the contract, so a test answers exactly what the app calls. Path
  * parameters keep the contract's names (`params.itemNumber`).
  */
@@ -22,10 +22,10 @@ export const partialPath = (endpoint: { readonly path: string }, values: Readonl
 
 /** Answers every screen of the shell needs; tests override per case with server.use(...). */
 export const defaultHandlers = [
-  on(endpoints.getSettings, () => HttpResponse.json(settings)),
-  on(endpoints.getNotification, () => HttpResponse.json(noNotification)),
-  on(endpoints.getBasket, () => HttpResponse.json(emptyBasket)),
-  on(endpoints.logout, () => HttpResponse.json({ ok: true })),
+  on(routes.getSettings, () => HttpResponse.json(settings)),
+  on(routes.getNotification, () => HttpResponse.json(noNotification)),
+  on(routes.getBasket, () => HttpResponse.json(emptyBasket)),
+  on(routes.logout, () => HttpResponse.json({ ok: true })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type InvoicePaymentRequest, endpoints } from '@wholesale/contract';
+import { MSG, type InvoicePaymentRequest, routes } from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
@@ -14,8 +14,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 function invoicesAnswer(body: unknown = invoicesFixture, status = 200) {
   server.use(
-    on(endpoints.getInvoices, () => HttpResponse.json(body as object, { status })),
-    on(endpoints.getCurrentUser, () => HttpResponse.json(demoUser)),
+    on(routes.getInvoices, () => HttpResponse.json(body as object, { status })),
+    on(routes.getCurrentUser, () => HttpResponse.json(demoUser)),
   );
 }
 
@@ -92,7 +92,7 @@ describe('My Account', () => {
     invoicesAnswer();
     let body: InvoicePaymentRequest | undefined;
     server.use(
-      on(endpoints.requestInvoicePayment, async ({ request }) => {
+      on(routes.requestInvoicePayment, async ({ request }) => {
         body = (await request.json()) as InvoicePaymentRequest;
         return HttpResponse.json({ payment_Checkout_Url: 'http://localhost/payments/sandbox/abc' });
       }),
@@ -138,7 +138,7 @@ describe('My Account', () => {
   it("says 'Cannot pay invoices' when the payment cannot be requested", async () => {
     invoicesAnswer();
     server.use(
-      on(endpoints.requestInvoicePayment, () =>
+      on(routes.requestInvoicePayment, () =>
         HttpResponse.json(
           { statusCode: 409, error: 'Conflict', message: 'Invoice SI-100234 is not open' },
           { status: 409 },

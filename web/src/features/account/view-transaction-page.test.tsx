@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG, endpoints } from '@wholesale/contract';
+import { MSG, routes } from '@wholesale/contract';
 import { demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
@@ -12,7 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 function invoiceAnswer(invoice = invoiceFixture()) {
   server.use(
-    on(endpoints.getInvoice, ({ params }) =>
+    on(routes.getInvoice, ({ params }) =>
       params.documentNumber === invoice.documentNumber
         ? HttpResponse.json(invoice)
         : HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'Invoice not found' }, { status: 404 }),
@@ -82,7 +82,7 @@ describe('View Transaction', () => {
     const gate = new Promise<void>((r) => (release = r));
     let body: Record<string, unknown> = {};
     server.use(
-      on(endpoints.downloadInvoiceStatement, async ({ request }) => {
+      on(routes.downloadInvoiceStatement, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         await gate;
         return new HttpResponse('%PDF-1.3 test', { headers: { 'content-type': 'application/pdf' } });
@@ -104,7 +104,7 @@ describe('View Transaction', () => {
     invoiceAnswer();
     let copied = '';
     server.use(
-      on(endpoints.copyOrder, ({ params }) => {
+      on(routes.copyOrder, ({ params }) => {
         copied = String(params.orderNumber);
         return HttpResponse.json({ orderNumber: copied, copiedLines: 1, skippedItems: [] });
       }),
@@ -129,7 +129,7 @@ describe('View Transaction', () => {
 
   it("says 'Unable to copy order' when copying fails, and has no Copy Order without an order", async () => {
     invoiceAnswer();
-    server.use(on(endpoints.copyOrder, () => HttpResponse.json({ message: 'x' }, { status: 409 })));
+    server.use(on(routes.copyOrder, () => HttpResponse.json({ message: 'x' }, { status: 409 })));
     const { user, location } = renderApp('/view-transaction?invoice=SI-100234', { session: loggedInSession });
     await user.click(await screen.findByRole('button', { name: 'Copy Order' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));

@@ -5,13 +5,13 @@ import { SESSION_STORAGE_KEY } from '../../lib/session';
 import { authResponseFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
-import { endpoints } from '@wholesale/contract';
+import { routes } from '@wholesale/contract';
 
 describe('/redirect', () => {
   it('exchanges rt for a session (without an auth header) and goes home', async () => {
     const seen: { rt: string; auth: string | null }[] = [];
     server.use(
-      on(endpoints.exchangeRedirectToken, ({ params, request }) => {
+      on(routes.exchangeRedirectToken, ({ params, request }) => {
         seen.push({ rt: String(params.token), auth: request.headers.get('Authorization') });
         return HttpResponse.json(authResponseFor(7));
       }),
@@ -32,7 +32,7 @@ describe('/redirect', () => {
 
   it('goes to /login when the exchange fails', async () => {
     server.use(
-      on(endpoints.exchangeRedirectToken, () =>
+      on(routes.exchangeRedirectToken, () =>
         HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Expired' }, { status: 401 }),
       ),
     );

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { NEW_ADDRESS_REFERENCE, type BasketHeader, type User, endpoints } from '@wholesale/contract';
+import { NEW_ADDRESS_REFERENCE, type BasketHeader, type User, routes } from '@wholesale/contract';
 import { demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
@@ -12,9 +12,9 @@ const user: User = { ...demoUser, deliveryAddresses: [savedAddress] };
 function setup(header: BasketHeader = invoiceHeader, who: User = user) {
   const posted: unknown[] = [];
   server.use(
-    on(endpoints.getBasketHeader, () => HttpResponse.json(header)),
-    on(endpoints.getCountries, () => HttpResponse.json(countries)),
-    on(endpoints.submitBasketHeader, async ({ request }) => {
+    on(routes.getBasketHeader, () => HttpResponse.json(header)),
+    on(routes.getCountries, () => HttpResponse.json(countries)),
+    on(routes.submitBasketHeader, async ({ request }) => {
       const body = (await request.json()) as Record<string, string>;
       posted.push(body);
       return HttpResponse.json({
@@ -24,10 +24,10 @@ function setup(header: BasketHeader = invoiceHeader, who: User = user) {
         addressReference: body.deliveryCode,
       });
     }),
-    on(endpoints.getBasket, () =>
+    on(routes.getBasket, () =>
       HttpResponse.json({ basketLines: [], carriageLine: null, totalBasketPrice: 0, revision: 1 }),
     ),
-    on(endpoints.getBasketAmount, () => HttpResponse.json({ amount: 0, totalVAT: 0, totalAmount: 0 })),
+    on(routes.getBasketAmount, () => HttpResponse.json({ amount: 0, totalVAT: 0, totalAmount: 0 })),
   );
   const view = renderApp('/checkout/deliveryinformation', { session: { ...loggedInSession, user: who } });
   return { ...view, posted };
@@ -160,7 +160,7 @@ describe('Checkout - Delivery Information', () => {
   it("shows the server's field messages", async () => {
     const { user: u } = setup();
     server.use(
-      on(endpoints.submitBasketHeader, () =>
+      on(routes.submitBasketHeader, () =>
         HttpResponse.json(
           {
             statusCode: 400,

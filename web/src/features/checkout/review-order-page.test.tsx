@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type BasketHeader, type User, endpoints, pathOf } from '@wholesale/contract';
+import { MSG, type BasketHeader, type User, routes, pathOf } from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
@@ -20,16 +20,16 @@ function setup({
   const record = async (request: Request) =>
     calls.push({ url: new URL(request.url).pathname, body: await request.json() });
   server.use(
-    on(endpoints.getBasket, () => HttpResponse.json(twoLineBasket)),
-    on(endpoints.getBasketAmount, () => HttpResponse.json(twoLineSummary)),
-    on(endpoints.getBasketHeader, () => HttpResponse.json(header)),
-    on(endpoints.submitBasketHeader, async ({ request }) => (await record(request), HttpResponse.json(header))),
+    on(routes.getBasket, () => HttpResponse.json(twoLineBasket)),
+    on(routes.getBasketAmount, () => HttpResponse.json(twoLineSummary)),
+    on(routes.getBasketHeader, () => HttpResponse.json(header)),
+    on(routes.submitBasketHeader, async ({ request }) => (await record(request), HttpResponse.json(header))),
     on(
-      endpoints.submitBasket,
+      routes.submitBasket,
       async ({ request }) => (await record(request), HttpResponse.json({ orderNumber: 'SO-300001' })),
     ),
-    on(endpoints.listOpenOrders, () => HttpResponse.json([])),
-    on(endpoints.getOrderConfirmation, () =>
+    on(routes.listOpenOrders, () => HttpResponse.json([])),
+    on(routes.getOrderConfirmation, () =>
       HttpResponse.json({ orderNumber: 'SO-300001', reference: 'PO-123', totalAmount: 55.54, status: 'Open' }),
     ),
   );
@@ -85,17 +85,17 @@ describe('Checkout - Review Order', () => {
     await waitFor(() => expect(location()).toMatch(/^\/open-orders(\?confirmorder=success)?$/));
     expect(calls).toEqual([
       {
-        url: pathOf(endpoints.submitBasketHeader),
+        url: pathOf(routes.submitBasketHeader),
         body: expect.objectContaining({ externalDocNo: 'PO-123', deliveryCode: 'INVOICE' }),
       },
-      { url: pathOf(endpoints.submitBasket, { id: 7 }), body: { amount: 55.54 } },
+      { url: pathOf(routes.submitBasket, { id: 7 }), body: { amount: 55.54 } },
     ]);
   });
 
   it("goes to /basket with 'The Basket was updated during the checkout process.' on 409", async () => {
     const { user, location } = setup();
     server.use(
-      on(endpoints.submitBasket, () =>
+      on(routes.submitBasket, () =>
         HttpResponse.json({ statusCode: 409, message: MSG.basketUpdatedDuringCheckout }, { status: 409 }),
       ),
     );
@@ -111,7 +111,7 @@ describe('Checkout - Review Order', () => {
   it("goes to /basket with 'Order cannot be processed.' and the reason when placing fails", async () => {
     const { user } = setup();
     server.use(
-      on(endpoints.submitBasket, () =>
+      on(routes.submitBasket, () =>
         HttpResponse.json({ statusCode: 400, message: MSG.missingDeliveryInformation }, { status: 400 }),
       ),
     );
@@ -144,7 +144,7 @@ describe('Checkout - Review Order', () => {
       let paymentBody: unknown;
       const { user, calls } = setup({ user: proforma });
       server.use(
-        on(endpoints.requestOrderPayment, async ({ request }) => {
+        on(routes.requestOrderPayment, async ({ request }) => {
           paymentBody = await request.json();
           return HttpResponse.json({ payment_Checkout_Url: '/pay/0b8f6a7e-4a3c-4d5e-9f00-1234567890ab' });
         }),
@@ -158,7 +158,7 @@ describe('Checkout - Review Order', () => {
       await waitFor(() => expect(pay).toBeEnabled());
       await user.click(pay);
       await waitFor(() => expect(go).toHaveBeenCalledWith('/pay/0b8f6a7e-4a3c-4d5e-9f00-1234567890ab'));
-      expect(calls.map((c) => c.url)).toEqual([pathOf(endpoints.submitBasketHeader)]);
+      expect(calls.map((c) => c.url)).toEqual([pathOf(routes.submitBasketHeader)]);
       expect(paymentBody).toMatchObject({
         amount: 55.54,
         account_code: 'C10002',
@@ -173,7 +173,7 @@ describe('Checkout - Review Order', () => {
       const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => {});
       const { user } = setup({ user: proforma });
       server.use(
-        on(endpoints.requestOrderPayment, () => HttpResponse.json({ statusCode: 500, message: 'x' }, { status: 500 })),
+        on(routes.requestOrderPayment, () => HttpResponse.json({ statusCode: 500, message: 'x' }, { status: 500 })),
       );
       await table();
       const pay = screen.getByRole('button', { name: 'Proceed to Payment' });

@@ -1,10 +1,10 @@
-import { pathOf, endpoints, notification, type Notification } from '@wholesale/contract';
+import { pathOf, routes, notification, type Notification } from '@wholesale/contract';
 import { api } from '../../lib/base-api';
 
 export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNotification: build.query<Notification, void>({
-      query: () => pathOf(endpoints.getNotification),
+      query: () => pathOf(routes.getNotification),
       responseSchema: notification,
     }),
   }),

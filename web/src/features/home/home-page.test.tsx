@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
-import { endpoints } from '@wholesale/contract';
+import { routes } from '@wholesale/contract';
 
 function notificationIs(body: { showNotification: boolean; notificationText: string | null }) {
   let calls = 0;
-  server.use(on(endpoints.getNotification, () => (calls++, HttpResponse.json(body))));
+  server.use(on(routes.getNotification, () => (calls++, HttpResponse.json(body))));
   return () => calls;
 }
 

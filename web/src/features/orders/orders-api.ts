@@ -1,7 +1,7 @@
 import {
   requestOf,
   pathOf,
-  endpoints,
+  routes,
   STATEMENT_FILENAME,
   cancelOrderResponse,
   openOrderList,
@@ -19,19 +19,19 @@ export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /order: the open orders with their lines; the screen sorts them. */
     listOpenOrders: build.query<OpenOrder[], void>({
-      query: () => pathOf(endpoints.listOpenOrders),
+      query: () => pathOf(routes.listOpenOrders),
       responseSchema: openOrderList,
       providesTags: ['OpenOrders'],
     }),
     /** GET /order/{orderNumber}/track: tracking numbers, fetched each time the dialog opens. */
     trackOrder: build.query<TrackingResponse, string>({
-      query: (orderNumber) => pathOf(endpoints.trackOrder, { orderNumber }),
+      query: (orderNumber) => pathOf(routes.trackOrder, { orderNumber }),
       responseSchema: trackingResponse,
       keepUnusedDataFor: 0,
     }),
     /** POST /order/{orderNumber}/cancel */
     cancelOrder: build.mutation<CancelOrderResponse, string>({
-      query: (orderNumber) => requestOf(endpoints.cancelOrder, { orderNumber }),
+      query: (orderNumber) => requestOf(routes.cancelOrder, { orderNumber }),
       responseSchema: cancelOrderResponse,
       invalidatesTags: ['OpenOrders'],
     }),
@@ -42,7 +42,7 @@ export const ordersApi = api.injectEndpoints({
     downloadOrderStatement: build.mutation<null, { order: OpenOrder; user: User | null }>({
       async queryFn({ order, user }, _api, _extra, baseQuery) {
         const result = await baseQuery({
-          ...requestOf(endpoints.downloadOrderStatement),
+          ...requestOf(routes.downloadOrderStatement),
           body: { ...(user ?? {}), ...order },
           responseHandler: async (res: Response) => (res.ok ? res.blob() : res.json().catch(() => null)),
         });

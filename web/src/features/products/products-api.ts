@@ -1,7 +1,7 @@
 import {
   requestOf,
   pathOf,
-  endpoints,
+  routes,
   RESULTS_TRUNCATED_HEADER,
   TOTAL_COUNT_HEADER,
   basket,
@@ -50,48 +50,48 @@ export interface ProductImageArgs {
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCategories: build.query<Category[], void>({
-      query: () => pathOf(endpoints.listCategories),
+      query: () => pathOf(routes.listCategories),
       responseSchema: categoryList,
     }),
     searchProducts: build.query<ProductListResult, SearchProductsQuery>({
-      query: (params) => ({ url: pathOf(endpoints.searchProducts), params }),
+      query: (params) => ({ url: pathOf(routes.searchProducts), params }),
       rawResponseSchema: productList,
       transformResponse: withTruncation,
       providesTags: ['SearchProducts'],
     }),
     /** Download All for a paged search: the whole list as export.csv, written by the server. */
     exportSearch: build.mutation<string, SearchExportQuery>({
-      query: (params) => ({ url: pathOf(endpoints.exportSearch), params, responseHandler: 'text' }),
+      query: (params) => ({ url: pathOf(routes.exportSearch), params, responseHandler: 'text' }),
     }),
     listFavourites: build.query<ProductListResult, void>({
-      query: () => pathOf(endpoints.listFavourites),
+      query: () => pathOf(routes.listFavourites),
       rawResponseSchema: productList,
       transformResponse: withTruncation,
       providesTags: ['SearchProducts'],
     }),
     listUsuals: build.query<ProductListResult, void>({
-      query: () => pathOf(endpoints.listUsuals),
+      query: () => pathOf(routes.listUsuals),
       rawResponseSchema: productList,
       transformResponse: withTruncation,
       providesTags: ['SearchProducts'],
     }),
     /** The screen updates the row's flag in place (spec section 4); no list is refetched. */
     addFavourite: build.mutation<void, string>({
-      query: (itemNumber) => ({ ...requestOf(endpoints.addFavourite), body: { itemNumber } }),
+      query: (itemNumber) => ({ ...requestOf(routes.addFavourite), body: { itemNumber } }),
       rawResponseSchema: okResponse,
       transformResponse: () => undefined,
     }),
     removeFavourite: build.mutation<void, string>({
-      query: (itemNumber) => ({ ...requestOf(endpoints.removeFavourite), body: { itemNumber } }),
+      query: (itemNumber) => ({ ...requestOf(routes.removeFavourite), body: { itemNumber } }),
       rawResponseSchema: okResponse,
       transformResponse: () => undefined,
     }),
     listMultiBuyDiscounts: build.query<MultiBuyDiscount[], string>({
-      query: (itemNumber) => pathOf(endpoints.listMultiBuyDiscounts, { itemNumber }),
+      query: (itemNumber) => pathOf(routes.listMultiBuyDiscounts, { itemNumber }),
       responseSchema: multiBuyDiscountList,
     }),
     listDeliverySchedule: build.query<DeliveryScheduleEntry[], string>({
-      query: (itemNumber) => pathOf(endpoints.listDeliverySchedule, { itemNumber }),
+      query: (itemNumber) => pathOf(routes.listDeliverySchedule, { itemNumber }),
       responseSchema: deliveryScheduleList,
     }),
     /**
@@ -101,7 +101,7 @@ export const productsApi = api.injectEndpoints({
     getProductImage: build.query<string, ProductImageArgs>({
       async queryFn({ itemNumber, imageType }, _api, _extra, baseQuery) {
         const result = await baseQuery({
-          url: pathOf(endpoints.getProductImage, { itemNumber, imageType }),
+          url: pathOf(routes.getProductImage, { itemNumber, imageType }),
           cache: 'no-store',
           responseHandler: async (res: Response) => (res.ok ? res.blob() : null),
         });
@@ -121,7 +121,7 @@ export const productsApi = api.injectEndpoints({
     }),
     /** POST /basket {itemNumber, quantity}: the server prices the line and answers the basket. */
     addBasketLine: build.mutation<Basket, AddBasketLine>({
-      query: (body) => ({ ...requestOf(endpoints.addBasketLine), body }),
+      query: (body) => ({ ...requestOf(routes.addBasketLine), body }),
       responseSchema: basket,
       invalidatesTags: ['Basket'],
     }),
