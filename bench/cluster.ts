@@ -24,6 +24,7 @@ import { clusterSkipReason, DEFAULT_REDIS_URL, runClusterScenario } from '../ser
 import { openDatabase } from '../server/src/db/client.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../server/src/db/seed/index.js';
+import { routes, pathOf } from '@wholesale/contract';
 
 const skip = await clusterSkipReason();
 if (skip) {
@@ -109,14 +110,14 @@ try {
     });
     try {
       await cluster.start();
-      const login = await fetch(`${cluster.url}/api/auth/login`, {
+      const login = await fetch(`${cluster.url}${pathOf(routes.login)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'demo', password: DEMO_PASSWORD }),
       });
       const { accessToken } = (await login.json()) as { accessToken: string };
       const target = {
-        url: `${cluster.url}/api/orderproducts/search?searchValue=white&isSearching=true`,
+        url: `${cluster.url}${pathOf(routes.searchProducts)}?searchValue=white&isSearching=true`,
         headers: { authorization: `Bearer ${accessToken}` },
         connections: 20,
       };

@@ -20,6 +20,7 @@ import { openDatabase, type DbHandle } from '../server/src/db/client.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { apiKeysService } from '../server/src/modules/integration/api-keys.js';
 import { arg, loadLine, startServer, writeOutput } from './lib.js';
+import { integrationRoutes, pathOf } from '@wholesale/contract';
 
 const PRODUCTS = arg('products', 50_000);
 const PAGE = 1_000;
@@ -129,7 +130,7 @@ async function push(base: string, key: string): Promise<{ seconds: number; statu
   const statuses: Record<string, number> = {};
   const started = performance.now();
   for (const page of pages) {
-    const res = await fetch(`${base}/api/integration/v1/products`, {
+    const res = await fetch(`${base}${pathOf(integrationRoutes.upsertProducts)}`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ items: page }),

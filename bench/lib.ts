@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { routes, pathOf } from '@wholesale/contract';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -33,7 +34,7 @@ export async function waitForHealth(base: string, child?: ChildProcess): Promise
   for (let i = 0; i < 600; i++) {
     if (child && child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     if (
-      await fetch(`${base}/api/health`).then(
+      await fetch(`${base}${pathOf(routes.getHealth)}`).then(
         (r) => r.ok,
         () => false,
       )

@@ -24,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 
 import { spawn } from 'node:child_process';
 import { arg, loadLine, percentile, startServer, writeOutput } from './lib.js';
+import { routes, pathOf } from '@wholesale/contract';
 
 // Attacker mode (a child of the benchmark): wrong passwords as fast as they are answered.
 const attackBase = process.argv.find((a) => a.startsWith('--attack='))?.slice('--attack='.length);
@@ -39,7 +40,7 @@ if (attackBase) {
     Array.from({ length: count }, async () => {
       while (performance.now() < until) {
         const n = i++;
-        const res = await fetch(`${attackBase}/api/auth/login`, {
+        const res = await fetch(`${attackBase}${pathOf(routes.login)}`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
@@ -149,7 +150,7 @@ function startAttackers(
 
 async function phase(base: string, name: string, attackers: number): Promise<Phase> {
   const times: number[] = [];
-  const login = await fetch(`${base}/api/auth/login`, {
+  const login = await fetch(`${base}${pathOf(routes.login)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'reader', password: 'Reader-pass-1' }),
@@ -160,7 +161,7 @@ async function phase(base: string, name: string, attackers: number): Promise<Pha
   const read = async () => {
     while (performance.now() < until) {
       const t = performance.now();
-      const res = await fetch(`${base}/api/auth/me`, { headers: auth });
+      const res = await fetch(`${base}${pathOf(routes.getCurrentUser)}`, { headers: auth });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`signed-in read answered ${res.status}`);
       times.push(performance.now() - t);
@@ -209,7 +210,7 @@ async function lockoutPhase(attackers: number): Promise<Lockout> {
     TRUSTED_PROXIES: '127.0.0.1',
   });
   const victimLogin = (headers: Record<string, string>) =>
-    fetch(`${server.base}/api/auth/login`, {
+    fetch(`${server.base}${pathOf(routes.login)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.77', ...headers },
       body: JSON.stringify({ username: 'victim', password: 'Victim-pass-1' }),

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { arg, loadLine, percentile, startServer, writeOutput } from './lib.js';
+import { routes, pathOf } from '@wholesale/contract';
 
 const { openDatabase } = await import('../server/src/db/client.js');
 const { migrateToLatest } = await import('../server/src/db/migrate.js');
@@ -105,7 +106,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   fetch(url, { headers, signal: AbortSignal.timeout(HUNG_MS) });
 
 async function loginAs(base: string, username: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/api/auth/login`, {
+  const res = await fetch(`${base}${pathOf(routes.login)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: 'Portal-test-1' }),
@@ -180,11 +181,11 @@ else {
       try {
         const customer = await loginAs(server.base, 'customer');
         const abuser = await loginAs(server.base, 'abuser');
-        const routes = ['/api/auth/me', '/api/countries', '/api/health'];
+        const reads = [pathOf(routes.getCurrentUser), pathOf(routes.getCountries), pathOf(routes.getHealth)];
         let n = 0;
         const read = () => {
-          const route = routes[n++ % routes.length]!;
-          return get(`${server.base}${route}`, route === '/api/health' ? {} : customer);
+          const route = reads[n++ % reads.length]!;
+          return get(`${server.base}${route}`, route === pathOf(routes.getHealth) ? {} : customer);
         };
         await measure('warm-up', read, true);
         await measure(`quiet (${label})`, read);
@@ -195,7 +196,7 @@ else {
         let stop = false;
         const abusers = Array.from({ length: ABUSERS }, async () => {
           while (!stop)
-            await get(`${server.base}/api/order`, abuser).then(
+            await get(`${server.base}${pathOf(routes.listOpenOrders)}`, abuser).then(
               (r) => r.arrayBuffer(),
               () => undefined,
             );
@@ -238,7 +239,7 @@ else {
     });
     try {
       const login = () =>
-        fetch(`${server.base}/api/auth/login`, {
+        fetch(`${server.base}${pathOf(routes.login)}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ username: 'customer', password: 'Portal-test-1' }),

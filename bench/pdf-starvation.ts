@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { arg, loadLine, percentile, startServer, writeOutput } from './lib.js';
+import { routes, pathOf } from '@wholesale/contract';
 
 const { openDatabase } = await import('../server/src/db/client.js');
 const { migrateToLatest } = await import('../server/src/db/migrate.js');
@@ -77,7 +78,7 @@ interface Phase {
 }
 
 const signIn = async (base: string, username: string) => {
-  const res = await fetch(`${base}/api/auth/login`, {
+  const res = await fetch(`${base}${pathOf(routes.login)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password: PASSWORD }),
@@ -95,7 +96,7 @@ async function phase(base: string, name: string, abuse: boolean): Promise<Phase>
   const read = async (auth: Record<string, string>) => {
     while (performance.now() < until) {
       const t = performance.now();
-      const res = await fetch(`${base}/api/basket`, { headers: auth });
+      const res = await fetch(`${base}${pathOf(routes.getBasket)}`, { headers: auth });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`a reader got ${res.status}`);
       times.push(performance.now() - t);
@@ -103,7 +104,7 @@ async function phase(base: string, name: string, abuse: boolean): Promise<Phase>
   };
   const loopPdf = async () => {
     while (performance.now() < until) {
-      const res = await fetch(`${base}/api/order/statement-template`, {
+      const res = await fetch(`${base}${pathOf(routes.downloadOrderStatement)}`, {
         method: 'POST',
         headers: { ...abuserAuth, 'content-type': 'application/json' },
         body: JSON.stringify({ orderNumber: 'SO-BIG' }),
@@ -136,9 +137,9 @@ async function run(label: string, env: Record<string, string>, abuse: boolean): 
     // Warm-up: the worker thread starts on the first document.
     const warm = await signIn(server.base, 'reader0');
     const abuserAuth = await signIn(server.base, 'abuser');
-    await fetch(`${server.base}/api/basket`, { headers: warm });
+    await fetch(`${server.base}${pathOf(routes.getBasket)}`, { headers: warm });
     if (abuse)
-      await fetch(`${server.base}/api/order/statement-template`, {
+      await fetch(`${server.base}${pathOf(routes.downloadOrderStatement)}`, {
         method: 'POST',
         headers: { ...abuserAuth, 'content-type': 'application/json' },
         body: JSON.stringify({ orderNumber: 'SO-BIG' }),

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { arg, loadLine, percentile, startBareServer, startServer, writeOutput } from './lib.js';
+import { routes, pathOf } from '@wholesale/contract';
 
 const ROUNDS = arg('rounds', 60);
 const LINES = 20;
@@ -51,17 +52,17 @@ const portal = await startServer({ DATA_DIR: dataDir, SEED_ON_EMPTY: 'true', LOG
 const samples: number[] = [];
 try {
   const api = (url: string, init: RequestInit = {}) =>
-    fetch(`${portal.base}/api${url}`, {
+    fetch(`${portal.base}${url}`, {
       ...init,
       headers: { 'content-type': 'application/json', ...auth, ...(init.headers as Record<string, string>) },
     });
   let auth: Record<string, string> = {};
-  const login = await api('/auth/login', {
+  const login = await api(pathOf(routes.login), {
     method: 'POST',
     body: JSON.stringify({ username: 'demo', password: 'Portal-demo-1' }),
   });
   auth = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-  const found = (await (await api('/orderproducts/search?searchValue=white&isSearching=true')).json()) as {
+  const found = (await (await api(`${pathOf(routes.searchProducts)}?searchValue=white&isSearching=true`)).json()) as {
     itemNumber: string;
   }[];
   const items = found.slice(0, LINES).map((p) => p.itemNumber);
@@ -69,16 +70,25 @@ try {
 
   for (let round = 0; round < ROUNDS + 5; round++) {
     for (const itemNumber of items)
-      await api('/basket', { method: 'POST', body: JSON.stringify({ itemNumber, quantity: 1 + (round % 3) }) });
-    await api('/basket/header', {
+      await api(pathOf(routes.addBasketLine), {
+        method: 'POST',
+        body: JSON.stringify({ itemNumber, quantity: 1 + (round % 3) }),
+      });
+    await api(pathOf(routes.submitBasketHeader), {
       method: 'POST',
       body: JSON.stringify({ externalDocNo: `BENCH-${round}`, deliveryCode: 'INVOICE' }),
     });
-    const basket = (await (await api('/basket')).json()) as { revision: number; basketLines: unknown[] };
+    const basket = (await (await api(pathOf(routes.getBasket))).json()) as {
+      revision: number;
+      basketLines: unknown[];
+    };
     if (basket.basketLines.length !== LINES) throw new Error(`basket has ${basket.basketLines.length} lines`);
-    const { totalAmount } = (await (await api('/basket/amount')).json()) as { totalAmount: number };
+    const { totalAmount } = (await (await api(pathOf(routes.getBasketAmount))).json()) as { totalAmount: number };
     const t = await timed(() =>
-      api(`/basket/submit/${basket.revision}`, { method: 'POST', body: JSON.stringify({ amount: totalAmount }) }),
+      api(pathOf(routes.submitBasket, { id: basket.revision }), {
+        method: 'POST',
+        body: JSON.stringify({ amount: totalAmount }),
+      }),
     );
     if (round >= 5) samples.push(t);
   }

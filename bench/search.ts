@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import { arg, percentile } from './lib.js';
+import { routes, pathOf } from '@wholesale/contract';
 
 // Seeding hashes one demo password; the bench does not need the production cost.
 process.env.PASSWORD_HASH_COST ??= '10';
@@ -241,9 +242,9 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     try {
-      const login = await fetch(`${base}/auth/login`, {
+      const login = await fetch(`${base}${pathOf(routes.login)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'demo', password: DEMO_PASSWORD }),
@@ -269,19 +270,23 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       /** What Create Orders asks for: the first page of 20, with the total in x-total-count. */
       const endpoint = (term: string) => {
         const q = new URLSearchParams({ searchValue: term, isSearching: 'true', page: '1', pageSize: '20' });
-        return client.get(`${base}/orderproducts/search?${q.toString()}`, 'json', auth).then(ok(`search ${term}`));
+        return client
+          .get(`${base}${pathOf(routes.searchProducts)}?${q.toString()}`, 'json', auth)
+          .then(ok(`search ${term}`));
       };
       /** Download All on a paged list: the server's streamed export.csv of the same search, read to the end. */
       const download = (term: string) => {
         const q = new URLSearchParams({ searchValue: term, isSearching: 'true' });
         return client
-          .get(`${base}/orderproducts/search/export?${q.toString()}`, 'csv', auth)
+          .get(`${base}${pathOf(routes.exportSearch)}?${q.toString()}`, 'csv', auth)
           .then(ok(`export ${term}`));
       };
       /** The whole list in one JSON answer (the spec's call without page). */
       const wholeList = (term: string) => {
         const q = new URLSearchParams({ searchValue: term, isSearching: 'true' });
-        return client.get(`${base}/orderproducts/search?${q.toString()}`, 'rows', auth).then(ok(`search ${term}`));
+        return client
+          .get(`${base}${pathOf(routes.searchProducts)}?${q.toString()}`, 'rows', auth)
+          .then(ok(`search ${term}`));
       };
 
       // The floor for an HTTP search: the raw query served by a bare Fastify route (no auth, no

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { arg, loadLine, startBareServer, startServer, writeOutput } from './lib.js';
+import { routes, pathOf } from '@wholesale/contract';
 
 const SECONDS = arg('seconds', 5);
 const CONNECTIONS = arg('connections', 10);
@@ -47,7 +48,7 @@ try {
       ...(cached ? {} : { SEARCH_CACHE_ENTRIES: '0' }),
     });
     try {
-      const login = await fetch(`${portal.base}/api/auth/login`, {
+      const login = await fetch(`${portal.base}${pathOf(routes.login)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'demo', password: 'Portal-demo-1' }),
@@ -55,22 +56,24 @@ try {
       const { accessToken } = (await login.json()) as { accessToken: string };
       const auth = { authorization: `Bearer ${accessToken}` };
       const some = (await (
-        await fetch(`${portal.base}/api/orderproducts/search?searchValue=white&isSearching=true`, { headers: auth })
+        await fetch(`${portal.base}${pathOf(routes.searchProducts)}?searchValue=white&isSearching=true`, {
+          headers: auth,
+        })
       ).json()) as { itemNumber: string }[];
       const code = some[Math.floor(some.length / 2)]!.itemNumber;
-      const exact = `/api/orderproducts/search?searchValue=${code}&isSearching=true`;
+      const exact = `${pathOf(routes.searchProducts)}?searchValue=${code}&isSearching=true`;
       if (!cached) {
         results[UNCACHED] = await load(portal.base + exact, auth);
         continue;
       }
-      await fetch(`${portal.base}/api/basket`, {
+      await fetch(`${portal.base}${pathOf(routes.addBasketLine)}`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({ itemNumber: code, quantity: 2 }),
       });
       const reads: [string, string][] = [
-        ['GET /api/orderproducts/categories', '/api/orderproducts/categories'],
-        ['GET /api/basket (1 line)', '/api/basket'],
+        ['GET /api/orderproducts/categories', pathOf(routes.listCategories)],
+        ['GET /api/basket (1 line)', pathOf(routes.getBasket)],
         [`GET /api/orderproducts/search (exact code)`, exact],
       ];
       for (const [name, url] of reads) results[name] = await load(portal.base + url, auth);

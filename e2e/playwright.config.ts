@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { routes, pathOf } from '@wholesale/contract';
 
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which builds the web app and picks the port.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -70,7 +71,7 @@ export default defineConfig({
     // One process (not npx/npm), so stopping it by pid stops the server.
     command: `"${process.execPath}" --enable-source-maps server/dist/main.js`,
     cwd: root,
-    url: `${baseURL}/api/health`,
+    url: `${baseURL}${pathOf(routes.getHealth)}`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

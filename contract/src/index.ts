@@ -19,3 +19,7 @@ export * from './account.js';
 export * from './integration.js';
 export * from './integration-events.js';
 export * from './format.js';
+export * from './payment-gateway.js';
+export * from './routes.js';
+export * from './endpoints.js';
+export * from './integration-endpoints.js';

@@ -99,8 +99,7 @@ export function productCsvColumns(
 /** The file Download All saves (spec section 2). */
 export const PRODUCTS_CSV_FILENAME = 'export.csv';
 
-/** Download All for a search: the whole list as export.csv, streamed (same query less the paging). */
-export const SEARCH_EXPORT_PATH = '/orderproducts/search/export';
+/** Download All for a search (`endpoints.exportSearch`): the same query less the paging. */
 export const searchExportQuery = z.lazy(() => searchProductsQuery.unwrap().omit({ page: true, pageSize: true }));
 export type SearchExportQuery = z.input<typeof searchExportQuery>;
 

@@ -2,6 +2,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { atPath, DEMO_PASSWORD, isPhone, login, navLink, openMenu, submitLogin } from './helpers';
+import { routes, pathOf } from '@wholesale/contract';
 
 /** Every axe violation of any impact fails (the issue's bar: 0 violations on every screen). */
 async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
@@ -17,8 +18,6 @@ async function expectNoA11yViolations(page: Page, label: string): Promise<void> 
   );
   expect(found, `axe on ${label}`).toEqual([]);
 }
-
-const API = '/api';
 
 /** Calls the API with the page's session token (to set up a known basket quickly). */
 async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
@@ -42,12 +41,12 @@ interface BasketLine {
 
 /** Empties the user's basket and adds `count` in-stock products found by "blind", quantities 2, 1, 1... */
 async function freshBasket(page: Page, count: number): Promise<string[]> {
-  const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', '/api/basket');
-  for (const l of basket.basketLines) await api(page, 'DELETE', `/api/basket/${l.lineNumber}`);
+  const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
+  for (const l of basket.basketLines) await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id: l.lineNumber }));
   const products = await api<{ itemNumber: string; stock: number }[]>(
     page,
     'GET',
-    '/api/orderproducts/search?searchValue=blind',
+    `${pathOf(routes.searchProducts)}?searchValue=blind`,
   );
   const chosen = products
     .filter((p) => p.stock > 10)
@@ -55,7 +54,7 @@ async function freshBasket(page: Page, count: number): Promise<string[]> {
     .map((p) => p.itemNumber);
   expect(chosen).toHaveLength(count);
   for (const [i, itemNumber] of chosen.entries())
-    await api(page, 'POST', '/api/basket', { itemNumber, quantity: i === 0 ? 2 : 1 });
+    await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber, quantity: i === 0 ? 2 : 1 });
   return chosen;
 }
 
@@ -97,12 +96,12 @@ test.describe('1: a session ended elsewhere', () => {
     // Another session of the same user changes the password (ending this one), then changes it back.
     const other = await playwright.request.newContext({ baseURL: page.url() });
     try {
-      const res = await other.post(`${API}/auth/login`, { data: { username: user, password: DEMO_PASSWORD } });
+      const res = await other.post(pathOf(routes.login), { data: { username: user, password: DEMO_PASSWORD } });
       expect(res.ok()).toBe(true);
       const { accessToken } = (await res.json()) as { accessToken: string };
       const headers = { Authorization: `Bearer ${accessToken}` };
       const changeTo = async (from: string, to: string) => {
-        const r = await other.post(`${API}/auth/changepassword`, {
+        const r = await other.post(pathOf(routes.changePassword), {
           headers,
           data: { oldPassword: from, newPassword: to, confirmPassword: to },
         });
@@ -145,7 +144,11 @@ test.describe('2: Review Order shows every column at both widths', () => {
   }, testInfo) => {
     await login(page, creditUser(testInfo));
     const [first] = await freshBasket(page, 2);
-    const basket = await api<{ basketLines: (BasketLine & { totalLinePrice: number })[] }>(page, 'GET', '/api/basket');
+    const basket = await api<{ basketLines: (BasketLine & { totalLinePrice: number })[] }>(
+      page,
+      'GET',
+      pathOf(routes.getBasket),
+    );
     await page.goto('/checkout/deliveryinformation');
     await page.getByLabel('Purchase Order').fill('REVIEW-WIDTH');
     await page.getByRole('button', { name: 'Proceed', exact: true }).click();
@@ -282,7 +285,7 @@ test.describe('5: Cancel Order and Track only when they can work', () => {
     const orders = await api<{ orderNumber: string; status: string; isTrackingAvailable: boolean }[]>(
       page,
       'GET',
-      '/api/order',
+      pathOf(routes.listOpenOrders),
     );
     const byStatus = (status: string) => orders.find((o) => o.status === status)!;
     const reasons = {
@@ -326,7 +329,7 @@ test.describe('8: Open Orders paging', () => {
     test.setTimeout(90_000);
     await login(page, creditUser(testInfo));
     // More than one page (20) of orders: place a few through checkout when the account has fewer.
-    for (let i = 0; (await api<unknown[]>(page, 'GET', '/api/order')).length <= 20; i++) {
+    for (let i = 0; (await api<unknown[]>(page, 'GET', pathOf(routes.listOpenOrders))).length <= 20; i++) {
       expect(i, 'orders placed to fill a second page').toBeLessThan(5);
       await freshBasket(page, 1);
       await page.goto('/checkout/deliveryinformation');
@@ -354,7 +357,7 @@ test.describe('8: Open Orders paging', () => {
 test.describe('12: smaller ones', () => {
   test('order line cards on phones label the line type "Type", not "Item Item"', async ({ page }, testInfo) => {
     await login(page);
-    const [order] = await api<{ orderNumber: string }[]>(page, 'GET', '/api/order');
+    const [order] = await api<{ orderNumber: string }[]>(page, 'GET', pathOf(routes.listOpenOrders));
     await page.goto(`/open-order-enquiry?order=${order!.orderNumber}`);
     const lines = page.getByRole(isPhone(testInfo) ? 'list' : 'table', { name: 'Order lines' });
     await expect(lines).toBeVisible();
@@ -418,7 +421,8 @@ test.describe('6: totals are named', () => {
 test.describe('7: on stop is said where the buyer starts', () => {
   test('the euro account sees the on-stop message with the contact on Home and on the Basket', async ({ page }) => {
     await login(page, 'euro'); // the demo account on stop
-    const email = ((await (await page.request.get('/api/settings')).json()) as { supportEmail: string }).supportEmail;
+    const email = ((await (await page.request.get(pathOf(routes.getSettings))).json()) as { supportEmail: string })
+      .supportEmail;
     const message = `Your account is on stop, so orders cannot be placed. Contact ${email} for further assistance`;
     await page.goto('/');
     await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();

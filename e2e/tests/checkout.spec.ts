@@ -4,6 +4,7 @@
 // stop is told why it cannot order; axe on every screen of the way.
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
+import { routes, pathOf } from '@wholesale/contract';
 
 const APPROVING_CARD = '4242 4242 4242 4242';
 const DECLINING_CARD = '4000 0000 0000 0002';
@@ -31,12 +32,12 @@ async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: strin
 
 /** Empties the user's basket and adds `count` products found by a text search, quantities 2, 1, 1... */
 async function freshBasket(page: Page, count: number): Promise<string[]> {
-  const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', '/api/basket');
-  for (const l of basket.basketLines) await api(page, 'DELETE', `/api/basket/${l.lineNumber}`);
+  const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
+  for (const l of basket.basketLines) await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id: l.lineNumber }));
   const products = await api<{ itemNumber: string; stock: number }[]>(
     page,
     'GET',
-    '/api/orderproducts/search?searchValue=blind',
+    `${pathOf(routes.searchProducts)}?searchValue=blind`,
   );
   const chosen = products
     .filter((p) => p.stock > 10)
@@ -44,7 +45,7 @@ async function freshBasket(page: Page, count: number): Promise<string[]> {
     .map((p) => p.itemNumber);
   expect(chosen).toHaveLength(count);
   for (const [i, itemNumber] of chosen.entries())
-    await api(page, 'POST', '/api/basket', { itemNumber, quantity: i === 0 ? 2 : 1 });
+    await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber, quantity: i === 0 ? 2 : 1 });
   return chosen;
 }
 
@@ -112,7 +113,7 @@ test.describe('basket and checkout', () => {
     await expect(qty).toHaveValue('3');
     await page.getByRole('button', { name: `Confirm quantity of ${first}` }).click();
     await expect(page.getByText(new RegExp(`Updated ${first} quantity$`))).toBeVisible();
-    const lines = await api<{ basketLines: BasketLine[] }>(page, 'GET', '/api/basket');
+    const lines = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
     expect(lines.basketLines.find((l) => l.itemNumber === first)?.quantity).toBe(3);
 
     // Step 1: a new delivery address, with the form's messages first.
@@ -151,7 +152,7 @@ test.describe('basket and checkout', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
 
     await expectOrderPlacedDialog(page, testInfo, purchaseOrder);
-    const after = await api<{ basketLines: BasketLine[] }>(page, 'GET', '/api/basket');
+    const after = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
     expect(after.basketLines).toEqual([]);
   });
 
@@ -214,10 +215,10 @@ test.describe('basket and checkout', () => {
     await expect(page).toHaveURL(atPath('/checkout/review-order'));
     await expect(page.getByRole('alert').filter({ hasText: 'Cannot confirm order' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, testInfo, 'review order after a declined payment');
-    const orders = await api<{ reference: string }[]>(page, 'GET', '/api/order');
+    const orders = await api<{ reference: string }[]>(page, 'GET', pathOf(routes.listOpenOrders));
     expect(orders.map((o) => o.reference)).not.toContain(purchaseOrder);
     // The basket is still there to try again.
-    const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', '/api/basket');
+    const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
     expect(basket.basketLines.length).toBe(1);
   });
 

@@ -6,6 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 // The server's own reader of its PDFs' text (pdf-parse 1.1's pdf.js cannot open pdfkit 0.20 files).
 import { isPdf, pdfText } from '../../server/src/test/pdf-text';
 import { atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
+import { routes, pathOf } from '@wholesale/contract';
 
 const ORDER_NUMBER = /^SO-\d+$/;
 
@@ -51,7 +52,7 @@ function dialog(page: Page, name: string): Locator {
 }
 
 async function supportEmail(page: Page): Promise<string> {
-  const res = await page.request.get('/api/settings');
+  const res = await page.request.get(pathOf(routes.getSettings));
   return ((await res.json()) as { supportEmail: string }).supportEmail;
 }
 
@@ -87,7 +88,9 @@ test.describe('open orders', () => {
     await expect(table.getByRole('cell', { name: 'MAIN', exact: true }).first()).toBeVisible();
 
     // Sorting covers every page, not just the one shown: compare with the whole list.
-    const all = ((await apiGet(page, '/api/order')) as { orderNumber: string }[]).map((o) => o.orderNumber).sort();
+    const all = ((await apiGet(page, pathOf(routes.listOpenOrders))) as { orderNumber: string }[])
+      .map((o) => o.orderNumber)
+      .sort();
     await page.getByRole('button', { name: /Order No/ }).click();
     await expect(page.getByRole('columnheader', { name: /Order No/ })).toHaveAttribute('aria-sort', 'ascending');
     const asc = await shownOrderNumbers(page);
@@ -222,7 +225,7 @@ test.describe('open orders', () => {
     await expect(page).toHaveURL(atPath('/basket'));
 
     // The basket now holds the order's items (those still sold), nothing else.
-    const orders = (await apiGet(page, '/api/order')) as {
+    const orders = (await apiGet(page, pathOf(routes.listOpenOrders))) as {
       orderNumber: string;
       openOrderLine: { type: string; itemNo: string }[];
     }[];
@@ -230,7 +233,7 @@ test.describe('open orders', () => {
       .find((o) => o.orderNumber === orderNumber)!
       .openOrderLine.filter((l) => l.type === 'Item')
       .map((l) => l.itemNo);
-    const basket = (await apiGet(page, '/api/basket')) as { basketLines: { itemNumber: string }[] };
+    const basket = (await apiGet(page, pathOf(routes.getBasket))) as { basketLines: { itemNumber: string }[] };
     expect(basket.basketLines.length).toBeGreaterThan(0);
     for (const line of basket.basketLines) expect(ordered).toContain(line.itemNumber);
   });

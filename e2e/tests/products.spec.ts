@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
+import { routes, pathOf } from '@wholesale/contract';
 
 const RESULTS = /^Displaying (\d+) results for (.+)$/;
 
@@ -154,7 +155,10 @@ test.describe('order products', () => {
     await browseFirstType(page);
     const item = productItems(page).nth(1);
     const code = await itemCodeOf(item);
-    const before = await apiGet<{ basketLines: { itemNumber: string; quantity: number }[] }>(page, '/api/basket');
+    const before = await apiGet<{ basketLines: { itemNumber: string; quantity: number }[] }>(
+      page,
+      pathOf(routes.getBasket),
+    );
     const had = before.basketLines.find((l) => l.itemNumber === code)?.quantity ?? 0;
 
     const qty = item.getByRole('textbox', { name: `Quantity of ${code}` });
@@ -184,7 +188,10 @@ test.describe('order products', () => {
     await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
     await expect
       .poll(async () => {
-        const after = await apiGet<{ basketLines: { itemNumber: string; quantity: number }[] }>(page, '/api/basket');
+        const after = await apiGet<{ basketLines: { itemNumber: string; quantity: number }[] }>(
+          page,
+          pathOf(routes.getBasket),
+        );
         return after.basketLines.find((l) => l.itemNumber === code)?.quantity ?? 0;
       })
       .toBe(had + 3);

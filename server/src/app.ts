@@ -14,6 +14,8 @@ import type { DbHandle } from './db/client.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { provideCustomerGuard, recordRoutes } from './plugins/routes.js';
+import { requireAuth } from './plugins/authenticate.js';
 import { authService } from './modules/auth/auth.service.js';
 import { settingsService } from './modules/site/settings.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -104,6 +106,7 @@ export async function buildApp({
     // not refused with Fastify's 503 (which nginx may not retry elsewhere for a POST).
     return503OnClosing: false,
   });
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -235,6 +238,8 @@ export async function buildApp({
     redis,
   };
 
+  // Every route needs a customer session unless its contract entry says otherwise (plugins/routes.ts).
+  provideCustomerGuard(app, { check: requireAuth(ctx.auth), security: [{ bearer: [] }] });
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { ctx });

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loggedInSession, settings } from '../test/fixtures';
 import { renderApp } from '../test/render';
-import { answerOtherApiCallsWith404, server } from '../test/server';
+import { answerOtherApiCallsWith404, server, on } from '../test/server';
+import { routes } from '@wholesale/contract';
 
 // The shell renders once the first screen's chunk is in (route `lazy`), so tests wait for it.
 const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
@@ -36,8 +37,8 @@ describe('header', () => {
   it('shows the basket marker while the basket query has not failed', async () => {
     let calls = 0;
     server.use(
-      http.get(
-        '/api/basket',
+      on(
+        routes.getBasket,
         () => (calls++, HttpResponse.json({ basketLines: [], carriageLine: null, totalBasketPrice: 0, revision: 3 })),
       ),
     );
@@ -49,7 +50,7 @@ describe('header', () => {
 
   it('hides the basket marker when the basket query fails (after its one retry)', async () => {
     let calls = 0;
-    server.use(http.get('/api/basket', () => (calls++, new HttpResponse(null, { status: 500 }))));
+    server.use(on(routes.getBasket, () => (calls++, new HttpResponse(null, { status: 500 }))));
     renderApp('/', { session: loggedInSession });
     const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Basket' });
     await waitFor(() => expect(within(basket).queryByTestId('basket-marker')).not.toBeInTheDocument(), {
@@ -61,7 +62,7 @@ describe('header', () => {
   it('logs out from the header and ends the session on the server', async () => {
     let serverLogoutAuth: string | null = null;
     server.use(
-      http.post('/api/auth/logout', ({ request }) => {
+      on(routes.logout, ({ request }) => {
         serverLogoutAuth = request.headers.get('authorization');
         return HttpResponse.json({ ok: true });
       }),

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authResponseFor, loggedInSession } from '../test/fixtures';
 import { renderApp } from '../test/render';
-import { answerOtherApiCallsWith404, server } from '../test/server';
+import { answerOtherApiCallsWith404, server, on } from '../test/server';
 import { returnPath } from './route-guards';
+import { routes } from '@wholesale/contract';
 
 describe('protected routes', () => {
   beforeEach(answerOtherApiCallsWith404);
@@ -28,7 +29,7 @@ describe('protected routes', () => {
   });
 
   it('returns to the requested location after logging in', async () => {
-    server.use(http.post('/api/auth/login', () => HttpResponse.json(authResponseFor(1))));
+    server.use(on(routes.login, () => HttpResponse.json(authResponseFor(1))));
     const { user, location, router } = renderApp('/change-password?from=test#top');
 
     await user.type(await screen.findByLabelText('Username'), 'jsmith');
@@ -41,7 +42,7 @@ describe('protected routes', () => {
   });
 
   it('starts at Home when logging in again after Log Out', async () => {
-    server.use(http.post('/api/auth/login', () => HttpResponse.json(authResponseFor(1))));
+    server.use(on(routes.login, () => HttpResponse.json(authResponseFor(1))));
     const { user, location } = renderApp('/details', { session: loggedInSession });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await user.click(within(nav).getByRole('button', { name: 'Log Out' }));

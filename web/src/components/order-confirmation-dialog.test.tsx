@@ -1,12 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from '../lib/router';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@wholesale/contract';
+import { MSG, routes } from '@wholesale/contract';
 import { createAppStore } from '../app/store';
 import { loggedInSession, settings } from '../test/fixtures';
-import { server } from '../test/server';
+import { server, on } from '../test/server';
 import { OrderConfirmationDialog } from './order-confirmation-dialog';
 
 function Where() {
@@ -33,7 +33,7 @@ describe('Order confirmation dialog', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     server.use(
-      http.get('/api/basket/confirmation', async () => {
+      on(routes.getOrderConfirmation, async () => {
         await gate;
         return HttpResponse.json({ orderNumber: 'SO-300001', reference: 'PO-123', totalAmount: 55.54, status: 'Open' });
       }),
@@ -49,7 +49,7 @@ describe('Order confirmation dialog', () => {
   });
 
   it('shows the failure text with the support email when the confirmation cannot be had', async () => {
-    server.use(http.get('/api/basket/confirmation', () => HttpResponse.json({ message: 'none' }, { status: 404 })));
+    server.use(on(routes.getOrderConfirmation, () => HttpResponse.json({ message: 'none' }, { status: 404 })));
     renderAt('/open-orders?confirmorder=success');
     const dialog = await screen.findByRole('dialog', { name: 'Order confirmation' });
     expect(await within(dialog).findByText(MSG.orderFailed(settings.supportEmail))).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { MSG, orderConfirmation, type OrderConfirmation } from '@wholesale/contract';
+import { MSG, routes, orderConfirmation, pathOf, type OrderConfirmation } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from '../lib/router';
 import { api, withRetries } from '../lib/base-api';
@@ -10,7 +10,7 @@ import { Spinner } from './spinner';
 export const orderConfirmationApi = api.injectEndpoints({
   endpoints: (build) => ({
     getOrderConfirmation: build.query<OrderConfirmation, void>({
-      query: () => '/basket/confirmation',
+      query: () => pathOf(routes.getOrderConfirmation),
       responseSchema: orderConfirmation,
       extraOptions: withRetries(2),
       keepUnusedDataFor: 0,

@@ -2,22 +2,24 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../app/store';
 import { authResponseFor, demoUser, loggedInSession } from '../test/fixtures';
-import { invalidTokenResponse, server } from '../test/server';
+import { invalidTokenResponse, on, server } from '../test/server';
+import { routes } from '@wholesale/contract';
 import { api, followSessionAcrossTabs, withRetries } from './base-api';
 import { registerNavigate } from './navigation';
 import { SESSION_STORAGE_KEY } from './session';
 
+/** Endpoints of this test only (not the contract's): what the base query does with any call. */
 const testApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getThing: build.query<{ id: string; token: string }, string>({ query: (id) => `/things/${id}` }),
-    getFlaky: build.query<{ ok: boolean }, void>({ query: () => '/flaky', extraOptions: withRetries(1) }),
-    getMissing: build.query<{ ok: boolean }, void>({ query: () => '/missing', extraOptions: withRetries(2) }),
+    getThing: build.query<{ id: string; token: string }, string>({ query: (id) => `/test/things/${id}` }),
+    getFlaky: build.query<{ ok: boolean }, void>({ query: () => '/test/flaky', extraOptions: withRetries(1) }),
+    getMissing: build.query<{ ok: boolean }, void>({ query: () => '/test/missing', extraOptions: withRetries(2) }),
   }),
 });
 
 /** A protected resource that accepts only `validToken` and answers an invalid-token challenge otherwise. */
 function thingsAccepting(validToken: string, seen: string[] = []) {
-  return http.get('/api/things/:id', ({ request, params }) => {
+  return http.get('/test/things/:id', ({ request, params }) => {
     const auth = request.headers.get('Authorization') ?? '';
     seen.push(auth);
     if (auth !== `Bearer ${validToken}`) return invalidTokenResponse();
@@ -53,7 +55,7 @@ describe('base query: auth header and re-auth', () => {
     const seen: string[] = [];
     server.use(
       thingsAccepting('access-2', seen),
-      http.get('/api/auth/refresh', async ({ request }) => {
+      on(routes.refreshSession, async ({ request }) => {
         refreshAuth.push(request.headers.get('Authorization') ?? '');
         await new Promise((r) => setTimeout(r, 30));
         return HttpResponse.json(authResponseFor(2));
@@ -82,12 +84,12 @@ describe('base query: auth header and re-auth', () => {
   it('logs out, resets the cache and goes to /login when the refresh fails', async () => {
     let validToken = 'access-1';
     server.use(
-      http.get('/api/things/:id', ({ request, params }) =>
+      http.get('/test/things/:id', ({ request, params }) =>
         request.headers.get('Authorization') === `Bearer ${validToken}`
           ? HttpResponse.json({ id: String(params.id), token: validToken })
           : invalidTokenResponse(),
       ),
-      http.get('/api/auth/refresh', () =>
+      on(routes.refreshSession, () =>
         HttpResponse.json(
           { statusCode: 401, error: 'Unauthorized', message: 'Refresh token revoked' },
           { status: 401 },
@@ -116,7 +118,7 @@ describe('base query: auth header and re-auth', () => {
     async (status) => {
       server.use(
         thingsAccepting('access-2'),
-        http.get('/api/auth/refresh', () =>
+        on(routes.refreshSession, () =>
           HttpResponse.json({ statusCode: status, error: 'Busy', message: 'Try again' }, { status }),
         ),
       );
@@ -132,7 +134,7 @@ describe('base query: auth header and re-auth', () => {
   it('logs out when the refresh answers without a session', async () => {
     server.use(
       thingsAccepting('access-2'),
-      http.get('/api/auth/refresh', () => HttpResponse.json({})),
+      on(routes.refreshSession, () => HttpResponse.json({})),
     );
     const store = loggedInStore();
     await store.dispatch(testApi.endpoints.getThing.initiate('a'));
@@ -145,10 +147,10 @@ describe('base query: auth header and re-auth', () => {
   it('logs out on any other 401 without trying to refresh', async () => {
     let refreshCalls = 0;
     server.use(
-      http.get('/api/things/:id', () =>
+      http.get('/test/things/:id', () =>
         HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Session ended' }, { status: 401 }),
       ),
-      http.get('/api/auth/refresh', () => (refreshCalls++, HttpResponse.json(authResponseFor(2)))),
+      on(routes.refreshSession, () => (refreshCalls++, HttpResponse.json(authResponseFor(2)))),
     );
     const store = loggedInStore();
     await store.dispatch(testApi.endpoints.getThing.initiate('a'));
@@ -163,7 +165,7 @@ describe('base query: auth header and re-auth', () => {
   it('logs out when the retried request is refused again', async () => {
     server.use(
       thingsAccepting('never-valid'),
-      http.get('/api/auth/refresh', () => HttpResponse.json(authResponseFor(2))),
+      on(routes.refreshSession, () => HttpResponse.json(authResponseFor(2))),
     );
     const store = loggedInStore();
     const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
@@ -178,7 +180,7 @@ describe('base query: auth header and re-auth', () => {
 describe('base query: retries', () => {
   it('does not retry by default', async () => {
     let calls = 0;
-    server.use(http.get('/api/things/:id', () => (calls++, new HttpResponse(null, { status: 503 }))));
+    server.use(http.get('/test/things/:id', () => (calls++, new HttpResponse(null, { status: 503 }))));
     const store = loggedInStore();
     const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
     expect(result.error).toMatchObject({ status: 503 });
@@ -188,7 +190,7 @@ describe('base query: retries', () => {
   it('retries a server error as many times as the endpoint asks', async () => {
     let calls = 0;
     server.use(
-      http.get('/api/flaky', () =>
+      http.get('/test/flaky', () =>
         ++calls === 1 ? new HttpResponse(null, { status: 500 }) : HttpResponse.json({ ok: true }),
       ),
     );
@@ -202,7 +204,7 @@ describe('base query: retries', () => {
     let calls = 0;
     server.use(
       http.get(
-        '/api/missing',
+        '/test/missing',
         () => (
           calls++,
           HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, { status: 404 })
@@ -227,7 +229,7 @@ describe('one session across tabs', () => {
     let refreshes = 0;
     server.use(
       thingsAccepting('access-2', seen),
-      http.get('/api/auth/refresh', () => (refreshes++, HttpResponse.json(authResponseFor(3)))),
+      on(routes.refreshSession, () => (refreshes++, HttpResponse.json(authResponseFor(3)))),
     );
     try {
       const other = { token: 'access-2', refresh: 'refresh-2', user: demoUser };

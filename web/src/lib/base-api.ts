@@ -9,7 +9,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { API_BASE_PATH, KEEP_UNUSED_DATA_SECONDS, authResponse } from '@wholesale/contract';
+import { pathOf, routes, KEEP_UNUSED_DATA_SECONDS, authResponse } from '@wholesale/contract';
 import { navigateTo } from './navigation';
 import {
   SESSION_STORAGE_KEY,
@@ -23,15 +23,22 @@ import {
 
 export const TAG_TYPES = ['Basket', 'SearchProducts', 'OpenOrders'] as const;
 
-/** Endpoints that run without a session: no Authorization header, and a 401 means "bad input", not "log out". */
-export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set(['login', 'exchangeRedirectToken', 'getSettings']);
+/**
+ * Endpoints that run without a session (public in the contract; the RTK endpoints share their
+ * names): no Authorization header, and a 401 means "bad input", not "log out".
+ */
+export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set(
+  Object.values(routes)
+    .filter((e) => e.access.kind === 'public')
+    .map((e) => e.name),
+);
 
 /** The challenge the server sends with an expired or invalid access token. */
 const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
 
-// An absolute base URL: fetch under jsdom rejects relative URLs.
+// An absolute base URL: fetch under jsdom rejects relative URLs. Paths are the contract's (`pathOf`).
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: `${globalThis.location.origin}${API_BASE_PATH}`,
+  baseUrl: globalThis.location.origin,
   prepareHeaders: (headers, { getState, endpoint }) => {
     const { token } = (getState() as StateWithSession).session;
     if (token && !headers.has('Authorization') && !PUBLIC_ENDPOINTS.has(endpoint)) {
@@ -64,8 +71,8 @@ export const logout =
 export const signOut = (): ThunkAction<void, StateWithSession, unknown, UnknownAction> => (dispatch, getState) => {
   const { token } = getState().session;
   if (token) {
-    void fetch(`${globalThis.location.origin}${API_BASE_PATH}/auth/logout`, {
-      method: 'POST',
+    void fetch(`${globalThis.location.origin}${pathOf(routes.logout)}`, {
+      method: routes.logout.method,
       headers: { Authorization: `Bearer ${token}` },
       keepalive: true,
     }).catch(() => undefined);
@@ -118,7 +125,7 @@ function refreshSession(api: BaseQueryApi): Promise<RefreshOutcome> {
     // Its own signal: aborting the request that happened to start the refresh must not abort it.
     const refreshApi: BaseQueryApi = { ...api, endpoint: 'refreshSession', signal: new AbortController().signal };
     const result = await rawBaseQuery(
-      { url: '/auth/refresh', headers: { Authorization: `Bearer ${refresh}` } },
+      { url: pathOf(routes.refreshSession), headers: { Authorization: `Bearer ${refresh}` } },
       refreshApi,
       {},
     );

@@ -1,4 +1,4 @@
-import { basket, basketSummary, type Basket, type BasketSummary } from '@wholesale/contract';
+import { pathOf, routes, basket, basketSummary, type Basket, type BasketSummary } from '@wholesale/contract';
 import { api, withRetries } from './base-api';
 
 /**
@@ -8,13 +8,13 @@ import { api, withRetries } from './base-api';
 export const basketQueries = api.injectEndpoints({
   endpoints: (build) => ({
     getBasket: build.query<Basket, void>({
-      query: () => '/basket',
+      query: () => pathOf(routes.getBasket),
       responseSchema: basket,
       providesTags: ['Basket'],
       extraOptions: withRetries(1),
     }),
     getBasketAmount: build.query<BasketSummary, void>({
-      query: () => '/basket/amount',
+      query: () => pathOf(routes.getBasketAmount),
       responseSchema: basketSummary,
       providesTags: ['Basket'],
       extraOptions: withRetries(2),

@@ -1,6 +1,6 @@
 import { useNavigate } from './router';
 import { toast } from 'react-toastify';
-import { MSG, copyOrderResponse, type CopyOrderResponse } from '@wholesale/contract';
+import { requestOf, routes, MSG, copyOrderResponse, type CopyOrderResponse } from '@wholesale/contract';
 import { api } from './base-api';
 
 /**
@@ -10,7 +10,7 @@ import { api } from './base-api';
 export const orderCopyApi = api.injectEndpoints({
   endpoints: (build) => ({
     copyOrder: build.mutation<CopyOrderResponse, string>({
-      query: (orderNumber) => ({ url: `/order/${encodeURIComponent(orderNumber)}/copy`, method: 'POST' }),
+      query: (orderNumber) => requestOf(routes.copyOrder, { orderNumber }),
       responseSchema: copyOrderResponse,
       invalidatesTags: ['Basket'],
     }),

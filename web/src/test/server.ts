@@ -1,13 +1,31 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
+import { API_BASE_PATH, type HttpMethod, routes } from '@wholesale/contract';
 import { emptyBasket, noNotification, settings } from './fixtures';
+
+const handlerFor = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
+
+/**
+ * An msw handler for a contract endpoint (`on(routes.getBasket, () => HttpResponse.json(...))`):
+ * its method and path come from the contract, so a test answers exactly what the app calls. Path
+ * parameters keep the contract's names (`params.itemNumber`).
+ */
+export function on(endpoint: { readonly method: HttpMethod; readonly path: string }, resolver: HttpResponseResolver) {
+  return handlerFor[endpoint.method](endpoint.path, resolver);
+}
+
+/** An endpoint's path with some parameters filled in and the others left for msw to match (`:name`). */
+export const partialPath = (endpoint: { readonly path: string }, values: Readonly<Record<string, string | number>>) =>
+  endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (whole, name: string) =>
+    name in values ? encodeURIComponent(String(values[name])) : whole,
+  );
 
 /** Answers every screen of the shell needs; tests override per case with server.use(...). */
 export const defaultHandlers = [
-  http.get('/api/settings', () => HttpResponse.json(settings)),
-  http.get('/api/notification', () => HttpResponse.json(noNotification)),
-  http.get('/api/basket', () => HttpResponse.json(emptyBasket)),
-  http.post('/api/auth/logout', () => HttpResponse.json({ ok: true })),
+  on(routes.getSettings, () => HttpResponse.json(settings)),
+  on(routes.getNotification, () => HttpResponse.json(noNotification)),
+  on(routes.getBasket, () => HttpResponse.json(emptyBasket)),
+  on(routes.logout, () => HttpResponse.json({ ok: true })),
 ];
 
 export const server = setupServer(...defaultHandlers);
@@ -27,7 +45,7 @@ export function invalidTokenResponse() {
 export function answerOtherApiCallsWith404() {
   server.use(
     ...defaultHandlers,
-    http.all('/api/*', () =>
+    http.all(`${API_BASE_PATH}/*`, () =>
       HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, { status: 404 }),
     ),
   );

@@ -1,139 +1,66 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-
-import {
-  authResponse,
-  changePasswordRequest,
-  errorResponse,
-  loginRequest,
-  okResponse,
-  refreshTokenParams,
-  user,
-} from '@wholesale/contract';
+import { endpoints } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
-import { bearerToken, requireAuth } from '../../plugins/authenticate.js';
+import { bearerToken } from '../../plugins/authenticate.js';
+import { route } from '../../plugins/routes.js';
 import { unauthorized } from '../../lib/http-errors.js';
 import { keyPart } from '../../lib/throttle.js';
 import { issueDeviceCookie, knownDevice, registerDeviceCookies } from './device-cookie.js';
 
-const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse, 503: errorResponse };
-
-export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const auth = requireAuth(ctx.auth);
+export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { throttle, limits } = ctx;
   // Tokens and profiles must not stay in a browser or proxy cache.
-  fastify.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
-  await registerDeviceCookies(fastify, ctx.config.jwtSecret);
+  await registerDeviceCookies(app, ctx.config.jwtSecret);
 
-  app.post(
-    '/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in with username and password',
-        body: loginRequest,
-        response: { 200: authResponse, ...errors },
-      },
-    },
-    async (req, reply) => {
-      // Counted before the (deliberately slow) password check, per address always; per username for
-      // unknown devices, per device for one that signed in as this user before (device-cookie.ts),
-      // so wrong passwords from elsewhere cannot lock the user out of their own devices.
-      const name = keyPart(req.body.username);
-      const device = knownDevice(req, name);
-      await throttle.enforce(
-        [limits.loginIp, req.ip],
-        device ? [limits.loginDevice, device] : [limits.loginUser, name],
-      );
-      const session = await ctx.auth.login(req.body.username, req.body.password, device !== undefined);
-      // A success clears the count it was charged to.
-      await (device ? throttle.reset(limits.loginDevice, device) : throttle.reset(limits.loginUser, name));
-      issueDeviceCookie(req, reply, name);
-      return session;
-    },
-  );
+  route(app, endpoints.login, async (req, reply) => {
+    // Counted before the (deliberately slow) password check, per address always; per username for
+    // unknown devices, per device for one that signed in as this user before (device-cookie.ts),
+    // so wrong passwords from elsewhere cannot lock the user out of their own devices.
+    const name = keyPart(req.body.username);
+    const device = knownDevice(req, name);
+    await throttle.enforce([limits.loginIp, req.ip], device ? [limits.loginDevice, device] : [limits.loginUser, name]);
+    const session = await ctx.auth.login(req.body.username, req.body.password, device !== undefined);
+    // A success clears the count it was charged to.
+    await (device ? throttle.reset(limits.loginDevice, device) : throttle.reset(limits.loginUser, name));
+    issueDeviceCookie(req, reply, name);
+    return session;
+  });
 
-  app.get(
-    '/auth/refresh',
-    {
-      preHandler: async (req) => throttle.enforce([limits.refreshIp, req.ip]),
-      schema: {
-        tags: ['auth'],
-        summary: 'Exchange a refresh token (sent as Bearer) for a new session; the token rotates',
-        response: { 200: authResponse, ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.refreshSession,
     (req) => {
       const token = bearerToken(req);
       if (!token) throw unauthorized();
       return ctx.auth.refresh(token);
     },
+    { preHandler: async (req) => throttle.enforce([limits.refreshIp, req.ip]) },
   );
 
-  app.get(
-    '/auth/refresh/:token',
-    {
-      preHandler: async (req) => throttle.enforce([limits.oneTimeIp, req.ip]),
-      schema: {
-        tags: ['auth'],
-        summary: 'Exchange a one-time rt token (from a /redirect link) for a session',
-        params: refreshTokenParams,
-        response: { 200: authResponse, ...errors },
-      },
-    },
-    (req) => ctx.auth.exchangeOneTimeToken(req.params.token),
-  );
+  route(app, endpoints.exchangeRedirectToken, (req) => ctx.auth.exchangeOneTimeToken(req.params.token), {
+    preHandler: async (req) => throttle.enforce([limits.oneTimeIp, req.ip]),
+  });
 
-  app.post(
-    '/auth/changepassword',
-    {
-      preHandler: [
-        auth,
-        async (req) =>
-          throttle.enforce([limits.changePasswordIp, req.ip], [limits.changePasswordUser, String(req.auth.userId)]),
-      ],
-      schema: {
-        tags: ['auth'],
-        summary: "Change the caller's password; ends the user's other sessions",
-        body: changePasswordRequest,
-        response: { 200: okResponse, ...errors },
-      },
-    },
+  route(
+    app,
+    endpoints.changePassword,
     async (req) => {
       await ctx.auth.changePassword(req.auth, req.body);
       return { ok: true as const };
     },
-  );
-
-  app.post(
-    '/auth/logout',
     {
-      preHandler: auth,
-      schema: {
-        tags: ['auth'],
-        summary: 'End this session on the server',
-        response: { 200: okResponse, 401: errorResponse },
-      },
-    },
-    async (req) => {
-      await ctx.auth.logout(req.auth);
-      return { ok: true as const };
+      preHandler: async (req) =>
+        throttle.enforce([limits.changePasswordIp, req.ip], [limits.changePasswordUser, String(req.auth.userId)]),
     },
   );
 
-  app.get(
-    '/auth/me',
-    {
-      preHandler: auth,
-      schema: {
-        tags: ['auth'],
-        summary: 'The current user with account details',
-        response: { 200: user, 401: errorResponse },
-      },
-    },
-    (req) => ctx.auth.profile(req.auth.userId),
-  );
+  route(app, endpoints.logout, async (req) => {
+    await ctx.auth.logout(req.auth);
+    return { ok: true as const };
+  });
+
+  route(app, endpoints.getCurrentUser, (req) => ctx.auth.profile(req.auth.userId));
 };

@@ -1,17 +1,8 @@
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
-import {
-  upsertAccountsRequest,
-  upsertInvoicesRequest,
-  upsertEnvelope,
-  upsertPricesRequest,
-  upsertProductsRequest,
-  upsertQuery,
-  upsertResponse,
-  upsertStockRequest,
-} from '@wholesale/contract';
-import { INTEGRATION_SECURITY, problemResponses, type IntegrationRoutePlugin } from './integration-plugin-types.js';
+import { integrationEndpoints as api, upsertEnvelope } from '@wholesale/contract';
+import { route } from '../../plugins/routes.js';
+import type { IntegrationRoutePlugin } from './integration-plugin-types.js';
 import { upsertService } from './upsert.service.js';
 
 /**
@@ -26,92 +17,28 @@ export const envelopeValidator: FastifySchemaCompiler<FastifySchema> = (req) =>
       : (req as unknown as Parameters<typeof validatorCompiler>[0]),
   ) as ReturnType<FastifySchemaCompiler<FastifySchema>>;
 
-export const catalogueRoutes: IntegrationRoutePlugin = async (fastify, { ctx, guard }) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export const catalogueRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
   const service = upsertService(ctx.handle.db);
-  const common = {
-    tags: ['integration: catalogue'],
-    security: INTEGRATION_SECURITY,
-    querystring: upsertQuery,
-    response: { 200: upsertResponse, ...problemResponses(400, 401, 403, 422, 429) },
-  };
-  const description =
-    'Each item is answered in order: created, updated, unchanged (nothing written), stale (older sourceVersion than the last applied) or failed (with JSON pointers). Failed items never block the others unless atomic=true.';
+  const envelope = { validatorCompiler: envelopeValidator };
 
-  app.put(
-    '/products',
-    {
-      onRequest: guard('catalogue:write'),
-      validatorCompiler: envelopeValidator,
-      schema: {
-        ...common,
-        summary: 'Create or update products by itemNumber',
-        description: `${description} A new product starts with no stock; prices and stock have their own endpoints.`,
-        body: upsertProductsRequest,
-      },
-    },
+  route(
+    app,
+    api.upsertProducts,
     (req) => service.upsertProducts(req.body.items, { atomic: req.query.atomic }),
+    envelope,
   );
-
-  app.put(
-    '/prices',
-    {
-      onRequest: guard('prices:write'),
-      validatorCompiler: envelopeValidator,
-      schema: {
-        ...common,
-        summary: 'Set list prices and multi-buy tiers by itemNumber and currency',
-        description: `${description} An unknown itemNumber fails its item.`,
-        body: upsertPricesRequest,
-      },
-    },
-    (req) => service.upsertPrices(req.body.items, { atomic: req.query.atomic }),
-  );
-
-  app.put(
-    '/stock',
-    {
-      onRequest: guard('stock:write'),
-      validatorCompiler: envelopeValidator,
-      schema: {
-        ...common,
-        summary: 'Set quantities available and due-in schedules by itemNumber',
-        description: `${description} An unknown itemNumber fails its item.`,
-        body: upsertStockRequest,
-      },
-    },
-    (req) => service.upsertStock(req.body.items, { atomic: req.query.atomic }),
-  );
-
-  app.put(
-    '/accounts',
-    {
-      onRequest: guard('accounts:write'),
-      validatorCompiler: envelopeValidator,
-      schema: {
-        ...common,
-        tags: ['integration: accounts'],
-        summary: 'Create or update trade accounts by customerNumber',
-        description: `${description} Terms (currency, proforma, on stop, discounts, VAT, carriage) apply to the account's next page, basket and checkout.`,
-        body: upsertAccountsRequest,
-      },
-    },
+  route(app, api.upsertPrices, (req) => service.upsertPrices(req.body.items, { atomic: req.query.atomic }), envelope);
+  route(app, api.upsertStock, (req) => service.upsertStock(req.body.items, { atomic: req.query.atomic }), envelope);
+  route(
+    app,
+    api.upsertAccounts,
     (req) => service.upsertAccounts(req.body.items, { atomic: req.query.atomic }),
+    envelope,
   );
-
-  app.put(
-    '/invoices',
-    {
-      onRequest: guard('invoices:write'),
-      validatorCompiler: envelopeValidator,
-      schema: {
-        ...common,
-        tags: ['integration: accounts'],
-        summary: 'Create or update invoices and credit memos by documentNumber',
-        description: `${description} The customer's open documents are those with a remaining amount; the balance of every account a request touches becomes the sum of its documents' remaining amounts.`,
-        body: upsertInvoicesRequest,
-      },
-    },
+  route(
+    app,
+    api.upsertInvoices,
     (req) => service.upsertInvoices(req.body.items, { atomic: req.query.atomic }),
+    envelope,
   );
 };

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { problemDetails } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
-import type { IntegrationGuard } from './guard.js';
 
-/** A route plugin under /api/integration/v1: given the context and the guard. */
-export type IntegrationRoutePlugin = FastifyPluginAsync<{ ctx: AppContext; guard: IntegrationGuard }>;
+/** A route plugin under /api/integration/v1; its routes' contract entries name their scopes. */
+export type IntegrationRoutePlugin = FastifyPluginAsync<{ ctx: AppContext }>;
 
 /** The OpenAPI security schemes of the integration API (app.ts adds them to the document). */
 export const INTEGRATION_SECURITY_SCHEMES = {
@@ -19,7 +17,3 @@ export const INTEGRATION_SECURITY_SCHEMES = {
 
 /** Either scheme; every integration route declares it. */
 export const INTEGRATION_SECURITY: { [scheme: string]: string[] }[] = [{ apiKeyBearer: [] }, { apiKeyHeader: [] }];
-
-/** Problem+json answers for the OpenAPI document (the integration error handler writes them). */
-export const problemResponses = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [s, problemDetails])) as Record<number, typeof problemDetails>;

@@ -4,15 +4,17 @@ import { apiKeysService } from './api-keys.js';
 import { catalogueRoutes } from './catalogue.routes.js';
 import type { ApiCaller } from './guard.js';
 import { createIntegrationGuard } from './integration-guard.js';
-import type { IntegrationRoutePlugin } from './integration-plugin-types.js';
+import { INTEGRATION_SECURITY, type IntegrationRoutePlugin } from './integration-plugin-types.js';
+import { provideApiKeyGuard } from '../../plugins/routes.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerProblemHandling } from './problem.js';
 import { orderStatusRoutes, ordersOutRoutes } from './orders-out.routes.js';
 import { integrationEventsRoutes } from '../events/events.routes.js';
 
 /**
- * Route plugins under /api/integration/v1, each registered with `{ ctx, guard }`. Another area of
- * the integration API (events, webhooks) joins by adding its plugin here.
+ * Route plugins under /api/integration/v1, each registered with `{ ctx }`; each route's contract
+ * entry names the scope the API-key guard checks. Another area of the integration API joins by
+ * adding its plugin here.
  */
 export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
   catalogueRoutes,
@@ -31,5 +33,6 @@ export const integrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async 
   registerProblemHandling(app);
   registerIdempotency(app, ctx.handle.db);
   const guard = createIntegrationGuard(ctx, apiKeysService(ctx.handle.db));
-  for (const routes of integrationRoutePlugins) await app.register(routes, { ctx, guard });
+  provideApiKeyGuard(app, (scope) => ({ check: guard(scope), security: INTEGRATION_SECURITY }));
+  for (const routes of integrationRoutePlugins) await app.register(routes, { ctx });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { MSG } from '@wholesale/contract';
+import { MSG, endpoints } from '@wholesale/contract';
+import { route } from '../../plugins/routes.js';
 import { shortId } from '../../lib/redact.js';
 import { isExpired, purposeHandler, returnUrlFor, signCallback } from './gateway.js';
 import { paymentsRepository } from './payments.repository.js';
@@ -64,77 +65,74 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return undefined;
   }
 
-  app.get<{ Params: { id: string } }>('/pay/:id', { schema: { hide: true } }, async (req, reply) => {
+  route(app, endpoints.showPaymentPage, async (req, reply) => {
     const info = await load(req.params.id);
     const closed = notPayable(reply, info);
     if (closed || !info) return closed;
     return html(reply, 200, paymentFormPage(info, { cancelUrl: cancelUrl(info) }));
   });
 
-  app.post<{ Params: { id: string }; Body: Record<string, unknown> | undefined }>(
-    '/pay/:id',
-    { schema: { hide: true } },
-    async (req, reply) => {
-      // Card testing protection: a handful of attempts per payment, and per client address.
-      const verdict = await ctx.throttle.consume(
-        [ctx.limits.payFormIp, req.ip],
-        [ctx.limits.payFormPayment, req.params.id.slice(0, 64).toLowerCase()],
+  route(app, endpoints.payByCard, async (req, reply) => {
+    // Card testing protection: a handful of attempts per payment, and per client address.
+    const verdict = await ctx.throttle.consume(
+      [ctx.limits.payFormIp, req.ip],
+      [ctx.limits.payFormPayment, req.params.id.slice(0, 64).toLowerCase()],
+    );
+    if (!verdict.ok)
+      return html(reply.header('retry-after', String(verdict.retryAfterSeconds)), 429, tooManyAttemptsPage());
+    const info = await load(req.params.id);
+    const closed = notPayable(reply, info);
+    if (closed || !info) return closed;
+
+    // The form post, parsed above (no body schema: each field is read and cut to size here).
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const form: CardForm = {
+      cardNumber: text(body.cardNumber, 40),
+      expiry: text(body.expiry, 20),
+      cvc: text(body.cvc, 10),
+      name: text(body.name, 200),
+    };
+    const check = checkCard(form);
+    if (!check.ok)
+      return html(
+        reply,
+        422,
+        paymentFormPage(info, { values: form, errors: check.errors, cancelUrl: cancelUrl(info) }),
       );
-      if (!verdict.ok)
-        return html(reply.header('retry-after', String(verdict.retryAfterSeconds)), 429, tooManyAttemptsPage());
-      const info = await load(req.params.id);
-      const closed = notPayable(reply, info);
-      if (closed || !info) return closed;
 
-      const body = req.body ?? {};
-      const form: CardForm = {
-        cardNumber: text(body.cardNumber, 40),
-        expiry: text(body.expiry, 20),
-        cvc: text(body.cvc, 10),
-        name: text(body.name, 200),
-      };
-      const check = checkCard(form);
-      if (!check.ok)
-        return html(
-          reply,
-          422,
-          paymentFormPage(info, { values: form, errors: check.errors, cancelUrl: cancelUrl(info) }),
-        );
+    // Asked again just before charging: the basket, the account or the invoices may have changed.
+    const refusal = await purposeHandler(info.payment.purpose).recheck?.(ctx.handle.db, info.payment);
+    if (refusal !== undefined) {
+      await repo.cancel(info.payment.id);
+      return html(
+        reply,
+        409,
+        paymentNoticePage(info, 'Payment not taken', MSG.paymentNoLongerPossible(refusal), cancelUrl(info)),
+      );
+    }
 
-      // Asked again just before charging: the basket, the account or the invoices may have changed.
-      const refusal = await purposeHandler(info.payment.purpose).recheck?.(ctx.handle.db, info.payment);
-      if (refusal !== undefined) {
-        await repo.cancel(info.payment.id);
-        return html(
-          reply,
-          409,
-          paymentNoticePage(info, 'Payment not taken', MSG.paymentNoLongerPossible(refusal), cancelUrl(info)),
-        );
-      }
-
-      await repo.setCard(info.payment.id, check.last4);
-      try {
-        // Confirm server-side exactly as an external gateway would: a signed callback.
-        const result = await receivePaymentCallback(
-          ctx,
-          signCallback(ctx.config.paymentSecret, info.payment.id, check.outcome),
-        );
-        const done = await repo.find(info.payment.id);
-        const target = done && returnUrlFor(done);
-        if (result.status === 'pending' || !target) throw new Error('payment still pending after its callback');
-        return reply.header('cache-control', 'no-store').redirect(target, 303);
-      } catch (err) {
-        req.log.error({ err, paymentId: shortId(info.payment.id) }, 'sandbox payment could not be completed');
-        return html(
-          reply,
-          502,
-          paymentFormPage(info, {
-            values: form,
-            message: 'The payment could not be completed and no money has been taken. Please try again.',
-            cancelUrl: cancelUrl(info),
-          }),
-        );
-      }
-    },
-  );
+    await repo.setCard(info.payment.id, check.last4);
+    try {
+      // Confirm server-side exactly as an external gateway would: a signed callback.
+      const result = await receivePaymentCallback(
+        ctx,
+        signCallback(ctx.config.paymentSecret, info.payment.id, check.outcome),
+      );
+      const done = await repo.find(info.payment.id);
+      const target = done && returnUrlFor(done);
+      if (result.status === 'pending' || !target) throw new Error('payment still pending after its callback');
+      return reply.header('cache-control', 'no-store').redirect(target, 303);
+    } catch (err) {
+      req.log.error({ err, paymentId: shortId(info.payment.id) }, 'sandbox payment could not be completed');
+      return html(
+        reply,
+        502,
+        paymentFormPage(info, {
+          values: form,
+          message: 'The payment could not be completed and no money has been taken. Please try again.',
+          cancelUrl: cancelUrl(info),
+        }),
+      );
+    }
+  });
 };

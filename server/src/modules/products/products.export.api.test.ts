@@ -4,7 +4,8 @@ import Papa from 'papaparse';
 import {
   PRODUCTS_CSV_FILENAME,
   RESULTS_TRUNCATED_HEADER,
-  SEARCH_EXPORT_PATH,
+  endpoints,
+  pathOf,
   productCsvFields,
   productList,
 } from '@wholesale/contract';
@@ -35,8 +36,7 @@ describe.each(testEngines())('search export on $name', (engine) => {
     await handle?.close();
   });
 
-  const get = (url: string, query: Record<string, string>) =>
-    app.inject({ method: 'GET', url: `/api${url}`, query, headers });
+  const get = (url: string, query: Record<string, string>) => app.inject({ method: 'GET', url, query, headers });
 
   it('answers the whole list of the search as export.csv, as the screen would write it', async () => {
     const queries: Record<string, string>[] = [
@@ -45,8 +45,8 @@ describe.each(testEngines())('search export on $name', (engine) => {
       { primaryCategory: 'Roller Blinds' },
     ];
     for (const query of queries) {
-      const list = productList.parse((await get('/orderproducts/search', query)).json());
-      const res = await get(SEARCH_EXPORT_PATH, query);
+      const list = productList.parse((await get(pathOf(endpoints.searchProducts), query)).json());
+      const res = await get(pathOf(endpoints.exportSearch), query);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="${PRODUCTS_CSV_FILENAME}"`);
@@ -60,23 +60,23 @@ describe.each(testEngines())('search export on $name', (engine) => {
       expect(list.length).toBeGreaterThan(0);
     }
     const many = productList.parse(
-      (await get('/orderproducts/search', { searchValue: 'blind', isSearching: 'true' })).json(),
+      (await get(pathOf(endpoints.searchProducts), { searchValue: 'blind', isSearching: 'true' })).json(),
     );
     expect(many.length).toBeGreaterThan(EXPORT_BATCH);
   });
 
   it('gives only the header for nothing to search by or no match, and says when the list was cut', async () => {
     const header = `${HEADER_GBP}\r\n`;
-    expect((await get(SEARCH_EXPORT_PATH, {})).body).toBe(header);
-    expect((await get(SEARCH_EXPORT_PATH, { searchValue: 'zzqx', isSearching: 'true' })).body).toBe(header);
-    const all = await get('/orderproducts/search', { searchValue: 'e', isSearching: 'true' });
-    const exported = await get(SEARCH_EXPORT_PATH, { searchValue: 'e', isSearching: 'true' });
+    expect((await get(pathOf(endpoints.exportSearch), {})).body).toBe(header);
+    expect((await get(pathOf(endpoints.exportSearch), { searchValue: 'zzqx', isSearching: 'true' })).body).toBe(header);
+    const all = await get(pathOf(endpoints.searchProducts), { searchValue: 'e', isSearching: 'true' });
+    const exported = await get(pathOf(endpoints.exportSearch), { searchValue: 'e', isSearching: 'true' });
     expect(exported.headers[RESULTS_TRUNCATED_HEADER]).toBe(all.headers[RESULTS_TRUNCATED_HEADER]);
   });
 
   it('needs a session and valid input', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api${SEARCH_EXPORT_PATH}?searchValue=blind` });
+    const res = await app.inject({ method: 'GET', url: `${pathOf(endpoints.exportSearch)}?searchValue=blind` });
     expect(res.statusCode).toBe(401);
-    expect((await get(SEARCH_EXPORT_PATH, { searchValue: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect((await get(pathOf(endpoints.exportSearch), { searchValue: 'x'.repeat(101) })).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,7 @@
 import {
+  requestOf,
+  pathOf,
+  routes,
   invoice,
   invoiceList,
   okResponse,
@@ -25,17 +28,17 @@ export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /account/invoices: open invoices and the total remaining. */
     getInvoices: build.query<InvoiceList, void>({
-      query: () => '/account/invoices',
+      query: () => pathOf(routes.getInvoices),
       responseSchema: invoiceList,
     }),
     /** GET /account/invoices/{documentNumber}: one invoice for View Transaction. */
     getInvoice: build.query<Invoice, string>({
-      query: (documentNumber) => `/account/invoices/${encodeURIComponent(documentNumber)}`,
+      query: (documentNumber) => pathOf(routes.getInvoice, { documentNumber }),
       responseSchema: invoice,
     }),
     /** GET /auth/me: the fresh user (balance after a payment); also refreshes the stored session user. */
     getCurrentUser: build.query<User, void>({
-      query: () => '/auth/me',
+      query: () => pathOf(routes.getCurrentUser),
       responseSchema: user,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
@@ -48,19 +51,19 @@ export const accountApi = api.injectEndpoints({
     }),
     /** POST /auth/changepassword. */
     changePassword: build.mutation<{ ok: true }, ChangePasswordRequest>({
-      query: (body) => ({ url: '/auth/changepassword', method: 'POST', body }),
+      query: (body) => ({ ...requestOf(routes.changePassword), body }),
       responseSchema: okResponse,
     }),
     /** POST /payment/request/invoice: a hosted payment page for the selected invoices. */
     requestInvoicePayment: build.mutation<PaymentResponse, InvoicePaymentRequest>({
-      query: (body) => ({ url: '/payment/request/invoice', method: 'POST', body }),
+      query: (body) => ({ ...requestOf(routes.requestInvoicePayment), body }),
       responseSchema: paymentResponse,
     }),
     /** POST /account/statement-template: the invoice's Order Summary, saved as Statement.pdf. */
     downloadInvoiceStatement: build.mutation<null, Invoice & Partial<User>>({
       async queryFn(body, _api, _extra, baseQuery) {
         const { filename, responseHandler } = pdfDownload('Statement.pdf');
-        const result = await baseQuery({ url: '/account/statement-template', method: 'POST', body, responseHandler });
+        const result = await baseQuery({ ...requestOf(routes.downloadInvoiceStatement), body, responseHandler });
         if (result.error) return { error: result.error };
         saveFile(result.data as Blob, filename);
         return { data: null };
@@ -70,7 +73,7 @@ export const accountApi = api.injectEndpoints({
     downloadStatement: build.mutation<null, string>({
       async queryFn(filename, _api, _extra, baseQuery) {
         const { responseHandler } = pdfDownload(`${filename}.pdf`);
-        const result = await baseQuery({ url: `/account/statement/${encodeURIComponent(filename)}`, responseHandler });
+        const result = await baseQuery({ url: pathOf(routes.downloadStatement, { filename }), responseHandler });
         if (result.error) return { error: result.error };
         saveFile(result.data as Blob, `${filename}.pdf`);
         return { data: null };

@@ -1,10 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type InvoicePaymentRequest } from '@wholesale/contract';
+import { MSG, type InvoicePaymentRequest, routes } from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
 import { invoicesFixture } from './account-test-data';
 import { paymentRedirect } from './account-page';
 import { selectedTotal, toggleInvoice } from './invoice-selection';
@@ -14,8 +14,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 function invoicesAnswer(body: unknown = invoicesFixture, status = 200) {
   server.use(
-    http.get('/api/account/invoices', () => HttpResponse.json(body as object, { status })),
-    http.get('/api/auth/me', () => HttpResponse.json(demoUser)),
+    on(routes.getInvoices, () => HttpResponse.json(body as object, { status })),
+    on(routes.getCurrentUser, () => HttpResponse.json(demoUser)),
   );
 }
 
@@ -92,7 +92,7 @@ describe('My Account', () => {
     invoicesAnswer();
     let body: InvoicePaymentRequest | undefined;
     server.use(
-      http.post('/api/payment/request/invoice', async ({ request }) => {
+      on(routes.requestInvoicePayment, async ({ request }) => {
         body = (await request.json()) as InvoicePaymentRequest;
         return HttpResponse.json({ payment_Checkout_Url: 'http://localhost/payments/sandbox/abc' });
       }),
@@ -138,7 +138,7 @@ describe('My Account', () => {
   it("says 'Cannot pay invoices' when the payment cannot be requested", async () => {
     invoicesAnswer();
     server.use(
-      http.post('/api/payment/request/invoice', () =>
+      on(routes.requestInvoicePayment, () =>
         HttpResponse.json(
           { statusCode: 409, error: 'Conflict', message: 'Invoice SI-100234 is not open' },
           { status: 409 },

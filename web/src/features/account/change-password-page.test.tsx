@@ -1,10 +1,10 @@
 import { configure, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@wholesale/contract';
+import { MSG, routes } from '@wholesale/contract';
 import { demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
 
 // Screens load as lazy chunks; on a busy machine the first render can take a few seconds.
 configure({ asyncUtilTimeout: 5000 });
@@ -24,7 +24,7 @@ async function fill(
 describe('Change password', () => {
   it("requires the old and new password and says 'Passwords must match'", async () => {
     let calls = 0;
-    server.use(http.post('/api/auth/changepassword', () => (calls++, HttpResponse.json({ ok: true }))));
+    server.use(on(routes.changePassword, () => (calls++, HttpResponse.json({ ok: true }))));
     const { user } = renderApp('/change-password', { session: loggedInSession });
     await user.click(await screen.findByRole('button', { name: 'Change Password' }));
     expect(await screen.findAllByText(MSG.required)).toHaveLength(2);
@@ -42,11 +42,11 @@ describe('Change password', () => {
   it("says 'Password changed' and returns to My Details", async () => {
     let body: unknown;
     server.use(
-      http.post('/api/auth/changepassword', async ({ request }) => {
+      on(routes.changePassword, async ({ request }) => {
         body = await request.json();
         return HttpResponse.json({ ok: true });
       }),
-      http.get('/api/auth/me', () => HttpResponse.json(demoUser)),
+      on(routes.getCurrentUser, () => HttpResponse.json(demoUser)),
     );
     const { user, location } = renderApp('/change-password', { session: loggedInSession });
     await fill(user, 'Portal-demo-1', 'Better-pass-22', 'Better-pass-22');
@@ -61,7 +61,7 @@ describe('Change password', () => {
 
   it("says 'Failed to change password' and stays when the server refuses", async () => {
     server.use(
-      http.post('/api/auth/changepassword', () =>
+      on(routes.changePassword, () =>
         HttpResponse.json(
           { statusCode: 400, error: 'Bad Request', message: 'The current password is not correct' },
           { status: 400 },

@@ -1,11 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type User } from '@wholesale/contract';
+import { MSG, type User, routes } from '@wholesale/contract';
 import { SESSION_STORAGE_KEY } from '../../lib/session';
 import { demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
 
 // Screens load as lazy chunks; on a busy machine the first render can take a few seconds.
 configure({ asyncUtilTimeout: 5000 });
@@ -30,7 +30,7 @@ describe('My Details', () => {
   });
 
   it('shows account and balance details from the fresh user and stores it in the session', async () => {
-    server.use(http.get('/api/auth/me', () => HttpResponse.json(fresh)));
+    server.use(on(routes.getCurrentUser, () => HttpResponse.json(fresh)));
     const { store } = renderApp('/details', { session: loggedInSession });
     expect(await screen.findByRole('heading', { level: 1, name: 'My Details' })).toBeInTheDocument();
     await waitFor(() => expect(facts('Balance Details').getByText('£99.50')).toBeInTheDocument());
@@ -44,7 +44,7 @@ describe('My Details', () => {
   });
 
   it('shows on-stop as No and the stored user while the fresh one is not there', async () => {
-    server.use(http.get('/api/auth/me', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
+    server.use(on(routes.getCurrentUser, () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     renderApp('/details', { session: loggedInSession });
     expect(await screen.findByText('£1,234.50')).toBeInTheDocument();
     expect(facts('Balance Details').getByText('On Stop').nextElementSibling).toHaveTextContent('No');
@@ -56,8 +56,8 @@ describe('My Details', () => {
     const gate = new Promise<void>((r) => (release = r));
     let requested = '';
     server.use(
-      http.get('/api/auth/me', () => HttpResponse.json(fresh)),
-      http.get('/api/account/statement/:filename', async ({ params, request }) => {
+      on(routes.getCurrentUser, () => HttpResponse.json(fresh)),
+      on(routes.downloadStatement, async ({ params, request }) => {
         requested = `${String(params.filename)} ${request.headers.get('authorization')}`;
         await gate;
         return new HttpResponse('%PDF-1.3 test', { headers: { 'content-type': 'application/pdf' } });
@@ -82,8 +82,8 @@ describe('My Details', () => {
 
   it("says 'Unable to download statement' when the download fails", async () => {
     server.use(
-      http.get('/api/auth/me', () => HttpResponse.json(fresh)),
-      http.get('/api/account/statement/:filename', () =>
+      on(routes.getCurrentUser, () => HttpResponse.json(fresh)),
+      on(routes.downloadStatement, () =>
         HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'Statement not found' }, { status: 404 }),
       ),
     );

@@ -1,10 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { MSG } from '@wholesale/contract';
+import { MSG, routes } from '@wholesale/contract';
 import { demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
 import { invoiceFixture } from './account-test-data';
 
 // Screens load as lazy chunks; on a busy machine the first render can take a few seconds.
@@ -12,7 +12,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 function invoiceAnswer(invoice = invoiceFixture()) {
   server.use(
-    http.get('/api/account/invoices/:documentNumber', ({ params }) =>
+    on(routes.getInvoice, ({ params }) =>
       params.documentNumber === invoice.documentNumber
         ? HttpResponse.json(invoice)
         : HttpResponse.json({ statusCode: 404, error: 'Not Found', message: 'Invoice not found' }, { status: 404 }),
@@ -82,7 +82,7 @@ describe('View Transaction', () => {
     const gate = new Promise<void>((r) => (release = r));
     let body: Record<string, unknown> = {};
     server.use(
-      http.post('/api/account/statement-template', async ({ request }) => {
+      on(routes.downloadInvoiceStatement, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         await gate;
         return new HttpResponse('%PDF-1.3 test', { headers: { 'content-type': 'application/pdf' } });
@@ -104,7 +104,7 @@ describe('View Transaction', () => {
     invoiceAnswer();
     let copied = '';
     server.use(
-      http.post('/api/order/:orderNumber/copy', ({ params }) => {
+      on(routes.copyOrder, ({ params }) => {
         copied = String(params.orderNumber);
         return HttpResponse.json({ orderNumber: copied, copiedLines: 1, skippedItems: [] });
       }),
@@ -129,7 +129,7 @@ describe('View Transaction', () => {
 
   it("says 'Unable to copy order' when copying fails, and has no Copy Order without an order", async () => {
     invoiceAnswer();
-    server.use(http.post('/api/order/:orderNumber/copy', () => HttpResponse.json({ message: 'x' }, { status: 409 })));
+    server.use(on(routes.copyOrder, () => HttpResponse.json({ message: 'x' }, { status: 409 })));
     const { user, location } = renderApp('/view-transaction?invoice=SI-100234', { session: loggedInSession });
     await user.click(await screen.findByRole('button', { name: 'Copy Order' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));

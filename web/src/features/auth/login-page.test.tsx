@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../../lib/session';
 import { authResponseFor, demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
+import { routes } from '@wholesale/contract';
 
 function deferred() {
   let resolve!: () => void;
@@ -15,7 +16,7 @@ function deferred() {
 describe('Login', () => {
   it('marks empty fields Required with a red outline and sends nothing', async () => {
     let calls = 0;
-    server.use(http.post('/api/auth/login', () => (calls++, HttpResponse.json(authResponseFor(1)))));
+    server.use(on(routes.login, () => (calls++, HttpResponse.json(authResponseFor(1)))));
     const { user } = renderApp('/login');
 
     await user.click(await screen.findByRole('button', { name: 'Log In' }));
@@ -34,7 +35,7 @@ describe('Login', () => {
     const gate = deferred();
     let body: unknown;
     server.use(
-      http.post('/api/auth/login', async ({ request }) => {
+      on(routes.login, async ({ request }) => {
         body = await request.json();
         await gate.promise;
         return HttpResponse.json(authResponseFor(1));
@@ -65,9 +66,7 @@ describe('Login', () => {
     [429, 'Too Many Requests', 'Too many attempts. Please wait a minute and try again.'],
     [503, 'Service Unavailable', 'The portal is busy. Please try again in a moment.'],
   ])('shows the server message when it answers %i (wait and retry)', async (status, error, message) => {
-    server.use(
-      http.post('/api/auth/login', () => HttpResponse.json({ statusCode: status, error, message }, { status })),
-    );
+    server.use(on(routes.login, () => HttpResponse.json({ statusCode: status, error, message }, { status })));
     const { user, location } = renderApp('/login');
     await user.type(await screen.findByLabelText('Username'), 'jsmith');
     await user.type(screen.getByLabelText('Password'), 'wrong');
@@ -79,7 +78,7 @@ describe('Login', () => {
 
   it("shows 'Failed to log in' and stays on the login screen", async () => {
     server.use(
-      http.post('/api/auth/login', () =>
+      on(routes.login, () =>
         HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid credentials' }, { status: 401 }),
       ),
     );

@@ -1,17 +1,18 @@
 import { screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../../lib/session';
 import { authResponseFor } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
+import { routes } from '@wholesale/contract';
 
 describe('/redirect', () => {
   it('exchanges rt for a session (without an auth header) and goes home', async () => {
     const seen: { rt: string; auth: string | null }[] = [];
     server.use(
-      http.get('/api/auth/refresh/:rt', ({ params, request }) => {
-        seen.push({ rt: String(params.rt), auth: request.headers.get('Authorization') });
+      on(routes.exchangeRedirectToken, ({ params, request }) => {
+        seen.push({ rt: String(params.token), auth: request.headers.get('Authorization') });
         return HttpResponse.json(authResponseFor(7));
       }),
     );
@@ -31,7 +32,7 @@ describe('/redirect', () => {
 
   it('goes to /login when the exchange fails', async () => {
     server.use(
-      http.get('/api/auth/refresh/:rt', () =>
+      on(routes.exchangeRedirectToken, () =>
         HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Expired' }, { status: 401 }),
       ),
     );

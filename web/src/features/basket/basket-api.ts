@@ -1,4 +1,4 @@
-import { basket, type Basket, type UpdateBasketLine } from '@wholesale/contract';
+import { requestOf, routes, basket, type Basket, type UpdateBasketLine } from '@wholesale/contract';
 import { api } from '../../lib/base-api';
 
 // The reads live in lib (the header icon and checkout use them too); re-exported for this feature.
@@ -8,12 +8,12 @@ export { basketQueries, useGetBasketAmountQuery, useGetBasketQuery } from '../..
 export const basketApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateBasketLine: build.mutation<Basket, UpdateBasketLine>({
-      query: (body) => ({ url: '/basket', method: 'PATCH', body }),
+      query: (body) => ({ ...requestOf(routes.updateBasketLine), body }),
       responseSchema: basket,
       invalidatesTags: ['Basket'],
     }),
     deleteBasketLine: build.mutation<Basket, number>({
-      query: (lineNumber) => ({ url: `/basket/${lineNumber}`, method: 'DELETE' }),
+      query: (lineNumber) => requestOf(routes.deleteBasketLine, { id: lineNumber }),
       responseSchema: basket,
       invalidatesTags: ['Basket'],
     }),

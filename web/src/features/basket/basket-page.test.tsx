@@ -1,17 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MSG, type Basket } from '@wholesale/contract';
+import { MSG, type Basket, routes } from '@wholesale/contract';
 import { checkoutErrorState } from '../../components/checkout-error-dialog';
 import { loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
 import { twoLineBasket, twoLineSummary } from './basket-test-data';
 
 function basketIs(b: Basket = twoLineBasket) {
   server.use(
-    http.get('/api/basket', () => HttpResponse.json(b)),
-    http.get('/api/basket/amount', () => HttpResponse.json(twoLineSummary)),
+    on(routes.getBasket, () => HttpResponse.json(b)),
+    on(routes.getBasketAmount, () => HttpResponse.json(twoLineSummary)),
   );
 }
 const open = () => renderApp('/basket', { session: loggedInSession });
@@ -26,7 +26,7 @@ describe('Shopping Basket', () => {
     basketIs();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    server.use(http.get('/api/basket', async () => (await gate, HttpResponse.json(twoLineBasket))));
+    server.use(on(routes.getBasket, async () => (await gate, HttpResponse.json(twoLineBasket))));
     open();
     expect(await screen.findByText(MSG.loadingBasket)).toBeInTheDocument();
     release();
@@ -61,7 +61,7 @@ describe('Shopping Basket', () => {
     const first = open();
     expect(await screen.findByText(MSG.basketEmpty)).toBeInTheDocument();
     first.unmount();
-    server.use(http.get('/api/basket', () => HttpResponse.json({ message: 'nope' }, { status: 404 })));
+    server.use(on(routes.getBasket, () => HttpResponse.json({ message: 'nope' }, { status: 404 })));
     open();
     expect(await screen.findByText(MSG.basketEmpty)).toBeInTheDocument();
   });
@@ -70,7 +70,7 @@ describe('Shopping Basket', () => {
     basketIs();
     let patched: unknown;
     server.use(
-      http.patch('/api/basket', async ({ request }) => {
+      on(routes.updateBasketLine, async ({ request }) => {
         patched = await request.json();
         return HttpResponse.json(twoLineBasket);
       }),
@@ -99,7 +99,7 @@ describe('Shopping Basket', () => {
 
   it('warns when the new quantity is above stock, and Enter confirms', async () => {
     basketIs();
-    server.use(http.patch('/api/basket', () => HttpResponse.json(twoLineBasket)));
+    server.use(on(routes.updateBasketLine, () => HttpResponse.json(twoLineBasket)));
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Edit quantity of CS-7' }));
     const input = screen.getByRole('textbox', { name: 'Quantity of CS-7' });
@@ -112,8 +112,8 @@ describe('Shopping Basket', () => {
     basketIs();
     let calls = 0;
     server.use(
-      http.patch('/api/basket', () => (calls++, HttpResponse.json({ message: 'no' }, { status: 400 }))),
-      http.delete('/api/basket/:id', () => HttpResponse.json({ message: 'no' }, { status: 404 })),
+      on(routes.updateBasketLine, () => (calls++, HttpResponse.json({ message: 'no' }, { status: 400 }))),
+      on(routes.deleteBasketLine, () => HttpResponse.json({ message: 'no' }, { status: 404 })),
     );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Edit quantity of RB-100' }));
@@ -133,7 +133,7 @@ describe('Shopping Basket', () => {
     basketIs();
     let removed = '';
     server.use(
-      http.delete('/api/basket/:id', ({ params }) => {
+      on(routes.deleteBasketLine, ({ params }) => {
         removed = String(params.id);
         return HttpResponse.json({ ...twoLineBasket, basketLines: twoLineBasket.basketLines.slice(0, 1) });
       }),

@@ -1,4 +1,7 @@
 import {
+  requestOf,
+  pathOf,
+  routes,
   basketHeader,
   countryList,
   requestOrderPaymentResponse,
@@ -20,13 +23,13 @@ export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /basket/header: step-1 data stored on the server, so a reload of either step keeps it. */
     getBasketHeader: build.query<BasketHeader, void>({
-      query: () => '/basket/header',
+      query: () => pathOf(routes.getBasketHeader),
       responseSchema: basketHeader,
       providesTags: ['Basket'],
     }),
     /** POST /basket/header; the answer replaces the cached header (the basket itself is unchanged). */
     submitBasketHeader: build.mutation<BasketHeader, SubmitBasketHeader>({
-      query: (body) => ({ url: '/basket/header', method: 'POST', body }),
+      query: (body) => ({ ...requestOf(routes.submitBasketHeader), body }),
       responseSchema: basketHeader,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
@@ -39,18 +42,18 @@ export const checkoutApi = api.injectEndpoints({
     }),
     /** POST /basket/submit/{revision} with the amount shown; invalidates OpenOrders and Basket (section 4). */
     submitBasket: build.mutation<SubmitBasketResponse, { revision: number; amount: number }>({
-      query: ({ revision, amount }) => ({ url: `/basket/submit/${revision}`, method: 'POST', body: { amount } }),
+      query: ({ revision, amount }) => ({ ...requestOf(routes.submitBasket, { id: revision }), body: { amount } }),
       responseSchema: submitBasketResponse,
       invalidatesTags: ['OpenOrders', 'Basket'],
     }),
     /** POST /payment/request (proforma): answers payment_Checkout_Url for the browser. */
     requestOrderPayment: build.mutation<PaymentResponse, OrderPaymentRequest>({
-      query: (body) => ({ url: '/payment/request', method: 'POST', body }),
+      query: (body) => ({ ...requestOf(routes.requestOrderPayment), body }),
       responseSchema: requestOrderPaymentResponse,
     }),
     /** GET /countries for the delivery form's country select. */
     getCountries: build.query<Country[], void>({
-      query: () => '/countries',
+      query: () => pathOf(routes.getCountries),
       responseSchema: countryList,
       keepUnusedDataFor: 3600,
     }),

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { NEW_ADDRESS_REFERENCE, type BasketHeader, type User } from '@wholesale/contract';
+import { NEW_ADDRESS_REFERENCE, type BasketHeader, type User, routes } from '@wholesale/contract';
 import { demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
 import { countries, invoiceHeader, savedAddress } from './checkout-test-data';
 
 const user: User = { ...demoUser, deliveryAddresses: [savedAddress] };
@@ -12,9 +12,9 @@ const user: User = { ...demoUser, deliveryAddresses: [savedAddress] };
 function setup(header: BasketHeader = invoiceHeader, who: User = user) {
   const posted: unknown[] = [];
   server.use(
-    http.get('/api/basket/header', () => HttpResponse.json(header)),
-    http.get('/api/countries', () => HttpResponse.json(countries)),
-    http.post('/api/basket/header', async ({ request }) => {
+    on(routes.getBasketHeader, () => HttpResponse.json(header)),
+    on(routes.getCountries, () => HttpResponse.json(countries)),
+    on(routes.submitBasketHeader, async ({ request }) => {
       const body = (await request.json()) as Record<string, string>;
       posted.push(body);
       return HttpResponse.json({
@@ -24,10 +24,10 @@ function setup(header: BasketHeader = invoiceHeader, who: User = user) {
         addressReference: body.deliveryCode,
       });
     }),
-    http.get('/api/basket', () =>
+    on(routes.getBasket, () =>
       HttpResponse.json({ basketLines: [], carriageLine: null, totalBasketPrice: 0, revision: 1 }),
     ),
-    http.get('/api/basket/amount', () => HttpResponse.json({ amount: 0, totalVAT: 0, totalAmount: 0 })),
+    on(routes.getBasketAmount, () => HttpResponse.json({ amount: 0, totalVAT: 0, totalAmount: 0 })),
   );
   const view = renderApp('/checkout/deliveryinformation', { session: { ...loggedInSession, user: who } });
   return { ...view, posted };
@@ -160,7 +160,7 @@ describe('Checkout - Delivery Information', () => {
   it("shows the server's field messages", async () => {
     const { user: u } = setup();
     server.use(
-      http.post('/api/basket/header', () =>
+      on(routes.submitBasketHeader, () =>
         HttpResponse.json(
           {
             statusCode: 400,

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type BasketHeader, type User } from '@wholesale/contract';
+import { MSG, type BasketHeader, type User, routes, pathOf } from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
 import { twoLineBasket, twoLineSummary } from '../basket/basket-test-data';
 import { paymentRedirect } from './checkout-api';
 import { invoiceHeader, savedHeader } from './checkout-test-data';
@@ -20,16 +20,16 @@ function setup({
   const record = async (request: Request) =>
     calls.push({ url: new URL(request.url).pathname, body: await request.json() });
   server.use(
-    http.get('/api/basket', () => HttpResponse.json(twoLineBasket)),
-    http.get('/api/basket/amount', () => HttpResponse.json(twoLineSummary)),
-    http.get('/api/basket/header', () => HttpResponse.json(header)),
-    http.post('/api/basket/header', async ({ request }) => (await record(request), HttpResponse.json(header))),
-    http.post(
-      '/api/basket/submit/:id',
+    on(routes.getBasket, () => HttpResponse.json(twoLineBasket)),
+    on(routes.getBasketAmount, () => HttpResponse.json(twoLineSummary)),
+    on(routes.getBasketHeader, () => HttpResponse.json(header)),
+    on(routes.submitBasketHeader, async ({ request }) => (await record(request), HttpResponse.json(header))),
+    on(
+      routes.submitBasket,
       async ({ request }) => (await record(request), HttpResponse.json({ orderNumber: 'SO-300001' })),
     ),
-    http.get('/api/order', () => HttpResponse.json([])),
-    http.get('/api/basket/confirmation', () =>
+    on(routes.listOpenOrders, () => HttpResponse.json([])),
+    on(routes.getOrderConfirmation, () =>
       HttpResponse.json({ orderNumber: 'SO-300001', reference: 'PO-123', totalAmount: 55.54, status: 'Open' }),
     ),
   );
@@ -85,17 +85,17 @@ describe('Checkout - Review Order', () => {
     await waitFor(() => expect(location()).toMatch(/^\/open-orders(\?confirmorder=success)?$/));
     expect(calls).toEqual([
       {
-        url: '/api/basket/header',
+        url: pathOf(routes.submitBasketHeader),
         body: expect.objectContaining({ externalDocNo: 'PO-123', deliveryCode: 'INVOICE' }),
       },
-      { url: '/api/basket/submit/7', body: { amount: 55.54 } },
+      { url: pathOf(routes.submitBasket, { id: 7 }), body: { amount: 55.54 } },
     ]);
   });
 
   it("goes to /basket with 'The Basket was updated during the checkout process.' on 409", async () => {
     const { user, location } = setup();
     server.use(
-      http.post('/api/basket/submit/:id', () =>
+      on(routes.submitBasket, () =>
         HttpResponse.json({ statusCode: 409, message: MSG.basketUpdatedDuringCheckout }, { status: 409 }),
       ),
     );
@@ -111,7 +111,7 @@ describe('Checkout - Review Order', () => {
   it("goes to /basket with 'Order cannot be processed.' and the reason when placing fails", async () => {
     const { user } = setup();
     server.use(
-      http.post('/api/basket/submit/:id', () =>
+      on(routes.submitBasket, () =>
         HttpResponse.json({ statusCode: 400, message: MSG.missingDeliveryInformation }, { status: 400 }),
       ),
     );
@@ -144,7 +144,7 @@ describe('Checkout - Review Order', () => {
       let paymentBody: unknown;
       const { user, calls } = setup({ user: proforma });
       server.use(
-        http.post('/api/payment/request', async ({ request }) => {
+        on(routes.requestOrderPayment, async ({ request }) => {
           paymentBody = await request.json();
           return HttpResponse.json({ payment_Checkout_Url: '/pay/0b8f6a7e-4a3c-4d5e-9f00-1234567890ab' });
         }),
@@ -158,7 +158,7 @@ describe('Checkout - Review Order', () => {
       await waitFor(() => expect(pay).toBeEnabled());
       await user.click(pay);
       await waitFor(() => expect(go).toHaveBeenCalledWith('/pay/0b8f6a7e-4a3c-4d5e-9f00-1234567890ab'));
-      expect(calls.map((c) => c.url)).toEqual(['/api/basket/header']);
+      expect(calls.map((c) => c.url)).toEqual([pathOf(routes.submitBasketHeader)]);
       expect(paymentBody).toMatchObject({
         amount: 55.54,
         account_code: 'C10002',
@@ -173,7 +173,7 @@ describe('Checkout - Review Order', () => {
       const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => {});
       const { user } = setup({ user: proforma });
       server.use(
-        http.post('/api/payment/request', () => HttpResponse.json({ statusCode: 500, message: 'x' }, { status: 500 })),
+        on(routes.requestOrderPayment, () => HttpResponse.json({ statusCode: 500, message: 'x' }, { status: 500 })),
       );
       await table();
       const pay = screen.getByRole('button', { name: 'Proceed to Payment' });

@@ -1,10 +1,10 @@
-import { notification, type Notification } from '@wholesale/contract';
+import { pathOf, routes, notification, type Notification } from '@wholesale/contract';
 import { api } from '../../lib/base-api';
 
 export const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNotification: build.query<Notification, void>({
-      query: () => '/notification',
+      query: () => pathOf(routes.getNotification),
       responseSchema: notification,
     }),
   }),

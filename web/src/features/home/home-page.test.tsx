@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
+import { routes } from '@wholesale/contract';
 
 function notificationIs(body: { showNotification: boolean; notificationText: string | null }) {
   let calls = 0;
-  server.use(http.get('/api/notification', () => (calls++, HttpResponse.json(body))));
+  server.use(on(routes.getNotification, () => (calls++, HttpResponse.json(body))));
   return () => calls;
 }
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@wholesale/contract';
+import { MSG, routes, pathOf } from '@wholesale/contract';
 import { demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
 import { openOrder } from './orders-test-data';
 
 const order = openOrder('SO-7', '01/02/25', {
@@ -19,8 +19,8 @@ const proforma = { ...loggedInSession, user: { ...demoUser, isProforma: true } }
 
 beforeEach(() => {
   server.use(
-    http.get('/api/order', () => HttpResponse.json([order, openOrder('SO-8', '02/02/25')])),
-    http.get('/api/basket/amount', () => HttpResponse.json({ amount: 0, totalVAT: 0, totalAmount: 0 })),
+    on(routes.listOpenOrders, () => HttpResponse.json([order, openOrder('SO-8', '02/02/25')])),
+    on(routes.getBasketAmount, () => HttpResponse.json({ amount: 0, totalVAT: 0, totalAmount: 0 })),
   );
 });
 
@@ -49,7 +49,7 @@ describe('Open Order Enquiry', () => {
     renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
     await summary();
     expect(screen.queryByText(/Our reference/)).not.toBeInTheDocument();
-    server.use(http.get('/api/order', () => HttpResponse.json([{ ...order, erpReference: 'SAGE-4411' }])));
+    server.use(on(routes.listOpenOrders, () => HttpResponse.json([{ ...order, erpReference: 'SAGE-4411' }])));
     renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
     expect(await screen.findByText('SAGE-4411')).toBeInTheDocument();
     expect(screen.getByText(/Our reference/)).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('Open Order Enquiry', () => {
   it('copies after confirmation (Copying... while busy), toasts and goes to the basket', async () => {
     let calls = 0;
     server.use(
-      http.post('/api/order/SO-7/copy', async () => {
+      http.post(pathOf(routes.copyOrder, { orderNumber: 'SO-7' }), async () => {
         calls++;
         await delay(100);
         return HttpResponse.json({ orderNumber: 'SO-7', copiedLines: 1, skippedItems: [] });
@@ -93,7 +93,7 @@ describe('Open Order Enquiry', () => {
     let calls = 0;
     server.use(
       http.post(
-        '/api/order/SO-7/copy',
+        pathOf(routes.copyOrder, { orderNumber: 'SO-7' }),
         () => (calls++, HttpResponse.json({ statusCode: 409, error: 'Conflict', message: 'x' }, { status: 409 })),
       ),
     );
@@ -111,7 +111,7 @@ describe('Open Order Enquiry', () => {
 
   it('cancels after confirmation (Cancelling... while busy), toasts and returns to Open Orders', async () => {
     server.use(
-      http.post('/api/order/SO-7/cancel', async () => {
+      http.post(pathOf(routes.cancelOrder, { orderNumber: 'SO-7' }), async () => {
         await delay(100);
         return HttpResponse.json({ orderNumber: 'SO-7', status: 'Cancelled' });
       }),
@@ -130,10 +130,10 @@ describe('Open Order Enquiry', () => {
   it("shows the server's refusal naming the support email, or 'Unable to cancel order'", async () => {
     const refusal = MSG.cancelNotAllowed('trade@example.test');
     server.use(
-      http.post('/api/order/SO-7/cancel', () =>
+      http.post(pathOf(routes.cancelOrder, { orderNumber: 'SO-7' }), () =>
         HttpResponse.json({ statusCode: 409, error: 'Conflict', message: refusal }, { status: 409 }),
       ),
-      http.post('/api/order/SO-8/cancel', () =>
+      http.post(pathOf(routes.cancelOrder, { orderNumber: 'SO-8' }), () =>
         HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
       ),
     );
@@ -160,7 +160,7 @@ describe('Open Order Enquiry', () => {
     it('posts the order merged with the user and saves Statement.pdf (Downloading... meanwhile)', async () => {
       let body: Record<string, unknown> = {};
       server.use(
-        http.post('/api/order/statement-template', async ({ request }) => {
+        on(routes.downloadOrderStatement, async ({ request }) => {
           body = (await request.json()) as Record<string, unknown>;
           await delay(100);
           return new HttpResponse(new TextEncoder().encode('%PDF-1.3'), {
@@ -184,7 +184,7 @@ describe('Open Order Enquiry', () => {
 
     it("toasts 'Unable to download statement' on failure", async () => {
       server.use(
-        http.post('/api/order/statement-template', () =>
+        on(routes.downloadOrderStatement, () =>
           HttpResponse.json({ statusCode: 404, error: 'x', message: 'x' }, { status: 404 }),
         ),
       );

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MSG, type OpenOrder } from '@wholesale/contract';
+import { MSG, type OpenOrder, routes, pathOf } from '@wholesale/contract';
 import { loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on } from '../../test/server';
 import { openOrder } from './orders-test-data';
 
 const orders = [
@@ -19,7 +19,7 @@ const orders = [
   openOrder('SO-3', '15/06/23', { invoiceTotal: 7 }),
 ];
 
-const ordersAre = (list: OpenOrder[]) => server.use(http.get('/api/order', () => HttpResponse.json(list)));
+const ordersAre = (list: OpenOrder[]) => server.use(on(routes.listOpenOrders, () => HttpResponse.json(list)));
 const table = () => screen.findByRole('table', { name: /Open orders/ });
 const orderNumbers = async () =>
   within(await table())
@@ -81,7 +81,9 @@ describe('Open Orders', () => {
 
   it("shows 'Unable to retrieve open orders' when the list fails", async () => {
     server.use(
-      http.get('/api/order', () => HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 })),
+      on(routes.listOpenOrders, () =>
+        HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
+      ),
     );
     renderApp('/open-orders', { session: loggedInSession });
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.openOrdersFailed);
@@ -90,7 +92,7 @@ describe('Open Orders', () => {
   it('opens the order-placed dialog on ?confirmorder=success and removes the parameter', async () => {
     ordersAre(orders);
     server.use(
-      http.get('/api/basket/confirmation', () =>
+      on(routes.getOrderConfirmation, () =>
         HttpResponse.json({ orderNumber: 'SO-9', reference: 'PO-1', totalAmount: 12, status: 'Open' }),
       ),
     );
@@ -102,7 +104,7 @@ describe('Open Orders', () => {
   describe('tracking dialog', () => {
     it('links each tracking number to the carrier page in a new tab', async () => {
       ordersAre(orders);
-      server.use(http.get('/api/order/:n/track', () => HttpResponse.json({ trackingId: ['TRK 1', 'TRK2'] })));
+      server.use(on(routes.trackOrder, () => HttpResponse.json({ trackingId: ['TRK 1', 'TRK2'] })));
       const { user } = renderApp('/open-orders', { session: loggedInSession });
       await table();
       await user.click(screen.getAllByRole('button', { name: 'Track order SO-1' })[0]!);
@@ -127,8 +129,8 @@ describe('Open Orders', () => {
       // Flagged as tracked, yet the lookup finds none (or fails).
       ordersAre(orders.map((o) => ({ ...o, isTrackingAvailable: true })));
       server.use(
-        http.get('/api/order/SO-2/track', () => HttpResponse.json({ trackingId: [] })),
-        http.get('/api/order/SO-3/track', () =>
+        http.get(pathOf(routes.trackOrder, { orderNumber: 'SO-2' }), () => HttpResponse.json({ trackingId: [] })),
+        http.get(pathOf(routes.trackOrder, { orderNumber: 'SO-3' }), () =>
           HttpResponse.json({ statusCode: 500, error: 'x', message: 'x' }, { status: 500 }),
         ),
       );

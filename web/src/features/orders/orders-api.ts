@@ -1,4 +1,7 @@
 import {
+  requestOf,
+  pathOf,
+  routes,
   STATEMENT_FILENAME,
   cancelOrderResponse,
   openOrderList,
@@ -11,26 +14,24 @@ import {
 import { api } from '../../lib/base-api';
 import { saveFile } from '../../lib/save-file';
 
-const path = (orderNumber: string) => `/order/${encodeURIComponent(orderNumber)}`;
-
 /** Open orders (spec section 7, /order...). Cached group OpenOrders; copying invalidates Basket. */
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /order: the open orders with their lines; the screen sorts them. */
     listOpenOrders: build.query<OpenOrder[], void>({
-      query: () => '/order',
+      query: () => pathOf(routes.listOpenOrders),
       responseSchema: openOrderList,
       providesTags: ['OpenOrders'],
     }),
     /** GET /order/{orderNumber}/track: tracking numbers, fetched each time the dialog opens. */
     trackOrder: build.query<TrackingResponse, string>({
-      query: (orderNumber) => `${path(orderNumber)}/track`,
+      query: (orderNumber) => pathOf(routes.trackOrder, { orderNumber }),
       responseSchema: trackingResponse,
       keepUnusedDataFor: 0,
     }),
     /** POST /order/{orderNumber}/cancel */
     cancelOrder: build.mutation<CancelOrderResponse, string>({
-      query: (orderNumber) => ({ url: `${path(orderNumber)}/cancel`, method: 'POST' }),
+      query: (orderNumber) => requestOf(routes.cancelOrder, { orderNumber }),
       responseSchema: cancelOrderResponse,
       invalidatesTags: ['OpenOrders'],
     }),
@@ -41,8 +42,7 @@ export const ordersApi = api.injectEndpoints({
     downloadOrderStatement: build.mutation<null, { order: OpenOrder; user: User | null }>({
       async queryFn({ order, user }, _api, _extra, baseQuery) {
         const result = await baseQuery({
-          url: '/order/statement-template',
-          method: 'POST',
+          ...requestOf(routes.downloadOrderStatement),
           body: { ...(user ?? {}), ...order },
           responseHandler: async (res: Response) => (res.ok ? res.blob() : res.json().catch(() => null)),
         });

@@ -1,6 +1,8 @@
 import {
+  requestOf,
+  pathOf,
+  routes,
   RESULTS_TRUNCATED_HEADER,
-  SEARCH_EXPORT_PATH,
   TOTAL_COUNT_HEADER,
   basket,
   categoryList,
@@ -39,8 +41,6 @@ const withTruncation = (products: Product[], meta: FetchBaseQueryMeta | undefine
   };
 };
 
-const path = (itemNumber: string) => encodeURIComponent(itemNumber);
-
 export interface ProductImageArgs {
   itemNumber: string;
   imageType: 0 | 1;
@@ -50,48 +50,48 @@ export interface ProductImageArgs {
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCategories: build.query<Category[], void>({
-      query: () => '/orderproducts/categories',
+      query: () => pathOf(routes.listCategories),
       responseSchema: categoryList,
     }),
     searchProducts: build.query<ProductListResult, SearchProductsQuery>({
-      query: (params) => ({ url: '/orderproducts/search', params }),
+      query: (params) => ({ url: pathOf(routes.searchProducts), params }),
       rawResponseSchema: productList,
       transformResponse: withTruncation,
       providesTags: ['SearchProducts'],
     }),
     /** Download All for a paged search: the whole list as export.csv, written by the server. */
     exportSearch: build.mutation<string, SearchExportQuery>({
-      query: (params) => ({ url: SEARCH_EXPORT_PATH, params, responseHandler: 'text' }),
+      query: (params) => ({ url: pathOf(routes.exportSearch), params, responseHandler: 'text' }),
     }),
     listFavourites: build.query<ProductListResult, void>({
-      query: () => '/orderproducts/favourites',
+      query: () => pathOf(routes.listFavourites),
       rawResponseSchema: productList,
       transformResponse: withTruncation,
       providesTags: ['SearchProducts'],
     }),
     listUsuals: build.query<ProductListResult, void>({
-      query: () => '/orderproducts/usuals',
+      query: () => pathOf(routes.listUsuals),
       rawResponseSchema: productList,
       transformResponse: withTruncation,
       providesTags: ['SearchProducts'],
     }),
     /** The screen updates the row's flag in place (spec section 4); no list is refetched. */
     addFavourite: build.mutation<void, string>({
-      query: (itemNumber) => ({ url: '/orderproducts/favourites', method: 'POST', body: { itemNumber } }),
+      query: (itemNumber) => ({ ...requestOf(routes.addFavourite), body: { itemNumber } }),
       rawResponseSchema: okResponse,
       transformResponse: () => undefined,
     }),
     removeFavourite: build.mutation<void, string>({
-      query: (itemNumber) => ({ url: '/orderproducts/favourites', method: 'DELETE', body: { itemNumber } }),
+      query: (itemNumber) => ({ ...requestOf(routes.removeFavourite), body: { itemNumber } }),
       rawResponseSchema: okResponse,
       transformResponse: () => undefined,
     }),
     listMultiBuyDiscounts: build.query<MultiBuyDiscount[], string>({
-      query: (itemNumber) => `/orderproducts/multi/${path(itemNumber)}`,
+      query: (itemNumber) => pathOf(routes.listMultiBuyDiscounts, { itemNumber }),
       responseSchema: multiBuyDiscountList,
     }),
     listDeliverySchedule: build.query<DeliveryScheduleEntry[], string>({
-      query: (itemNumber) => `/orderproducts/schedule/${path(itemNumber)}`,
+      query: (itemNumber) => pathOf(routes.listDeliverySchedule, { itemNumber }),
       responseSchema: deliveryScheduleList,
     }),
     /**
@@ -101,7 +101,7 @@ export const productsApi = api.injectEndpoints({
     getProductImage: build.query<string, ProductImageArgs>({
       async queryFn({ itemNumber, imageType }, _api, _extra, baseQuery) {
         const result = await baseQuery({
-          url: `/orderproducts/${path(itemNumber)}/image/${imageType}`,
+          url: pathOf(routes.getProductImage, { itemNumber, imageType }),
           cache: 'no-store',
           responseHandler: async (res: Response) => (res.ok ? res.blob() : null),
         });
@@ -121,7 +121,7 @@ export const productsApi = api.injectEndpoints({
     }),
     /** POST /basket {itemNumber, quantity}: the server prices the line and answers the basket. */
     addBasketLine: build.mutation<Basket, AddBasketLine>({
-      query: (body) => ({ url: '/basket', method: 'POST', body }),
+      query: (body) => ({ ...requestOf(routes.addBasketLine), body }),
       responseSchema: basket,
       invalidatesTags: ['Basket'],
     }),

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, RESULTS_TRUNCATED_HEADER, type Product } from '@wholesale/contract';
+import { MSG, RESULTS_TRUNCATED_HEADER, type Product, routes } from '@wholesale/contract';
 import { emptyBasket, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { server, on, partialPath } from '../../test/server';
 import { categories, product } from './products-test-data';
 import { productsCsv } from './export-csv';
 
@@ -41,7 +41,7 @@ let basketPosts: unknown[] = [];
 
 function respondSearch(rows: (q: Record<string, string>) => Product[] | Response) {
   server.use(
-    http.get('/api/orderproducts/search', ({ request }) => {
+    on(routes.searchProducts, ({ request }) => {
       const q = Object.fromEntries(new URL(request.url).searchParams);
       searches.push(q);
       const r = rows(q);
@@ -59,12 +59,9 @@ beforeEach(() => {
   vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:test/${++n}`);
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   server.use(
-    http.get('/api/orderproducts/categories', () => HttpResponse.json(categories)),
-    http.get(
-      '/api/orderproducts/:item/image/:type',
-      () => new HttpResponse('<svg/>', { headers: { 'content-type': 'image/svg+xml' } }),
-    ),
-    http.post('/api/basket', async ({ request }) => {
+    on(routes.listCategories, () => HttpResponse.json(categories)),
+    on(routes.getProductImage, () => new HttpResponse('<svg/>', { headers: { 'content-type': 'image/svg+xml' } })),
+    on(routes.addBasketLine, async ({ request }) => {
       basketPosts.push(await request.json());
       return HttpResponse.json(emptyBasket);
     }),
@@ -119,7 +116,7 @@ describe('Order Products (/products/search)', () => {
     const gate = new Promise<void>((r) => (release = r));
     respondSearch(() => blackout);
     server.use(
-      http.get('/api/orderproducts/search', async ({ request }) => {
+      on(routes.searchProducts, async ({ request }) => {
         searches.push(Object.fromEntries(new URL(request.url).searchParams));
         await gate;
         return HttpResponse.json(blackout);
@@ -234,11 +231,11 @@ describe('Order Products (/products/search)', () => {
   it('toggles a favourite in place, and reports a failure', async () => {
     const posted: unknown[] = [];
     server.use(
-      http.post('/api/orderproducts/favourites', async ({ request }) => {
+      on(routes.addFavourite, async ({ request }) => {
         posted.push(await request.json());
         return HttpResponse.json({ ok: true });
       }),
-      http.delete('/api/orderproducts/favourites', () => failure()),
+      on(routes.removeFavourite, () => failure()),
     );
     const { user } = await openPage();
     await user.type(screen.getByLabelText('Look up product'), 'blackout{Enter}');
@@ -256,8 +253,8 @@ describe('Order Products (/products/search)', () => {
 
   it('enters and leaves Favorites and Usual Orders; leaving reruns the search when text or a category is set', async () => {
     server.use(
-      http.get('/api/orderproducts/favourites', () => HttpResponse.json([blackout[1]])),
-      http.get('/api/orderproducts/usuals', () => HttpResponse.json([blackout[0], many[0]])),
+      on(routes.listFavourites, () => HttpResponse.json([blackout[1]])),
+      on(routes.listUsuals, () => HttpResponse.json([blackout[0], many[0]])),
     );
     const { user } = await openPage();
     const favourites = screen.getByRole('button', { name: 'Favorites' });
@@ -287,8 +284,8 @@ describe('Order Products (/products/search)', () => {
 
   it('says when favourites or usuals cannot be loaded', async () => {
     server.use(
-      http.get('/api/orderproducts/favourites', () => failure()),
-      http.get('/api/orderproducts/usuals', () => failure()),
+      on(routes.listFavourites, () => failure()),
+      on(routes.listUsuals, () => failure()),
     );
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Favorites' }));
@@ -341,7 +338,7 @@ describe('Order Products (/products/search)', () => {
       await user.clear(qty);
       await user.type(qty, '6{Enter}');
       expect(await screen.findByText(MSG.addedToBasketLowStock('RB-BLK-1'))).toBeInTheDocument();
-      server.use(http.post('/api/basket', () => failure(404)));
+      server.use(on(routes.addBasketLine, () => failure(404)));
       await user.clear(qty);
       await user.type(qty, '2');
       await user.click(within(r).getByRole('button', { name: 'Add RB-BLK-1 to basket' }));
@@ -352,7 +349,7 @@ describe('Order Products (/products/search)', () => {
     it('refreshes the basket after an add', async () => {
       let basketGets = 0;
       server.use(
-        http.get('/api/basket', () => {
+        on(routes.getBasket, () => {
           basketGets += 1;
           return HttpResponse.json(emptyBasket);
         }),
@@ -374,8 +371,8 @@ describe('Order Products (/products/search)', () => {
 
     it('opens Multi Buy, Delivery schedule and Product Image, each with Close', async () => {
       server.use(
-        http.get('/api/orderproducts/multi/:item', () => HttpResponse.json([{ minimumQuantity: 10, price: 8.12345 }])),
-        http.get('/api/orderproducts/schedule/:item', () => HttpResponse.json([{ quantity: 40, date: '01/02/30' }])),
+        on(routes.listMultiBuyDiscounts, () => HttpResponse.json([{ minimumQuantity: 10, price: 8.12345 }])),
+        on(routes.listDeliverySchedule, () => HttpResponse.json([{ quantity: 40, date: '01/02/30' }])),
       );
       const { user } = await openPage();
       await user.type(screen.getByLabelText('Look up product'), 'blackout{Enter}');
@@ -410,7 +407,7 @@ describe('Order Products (/products/search)', () => {
     });
 
     it('shows a placeholder, silently, when a thumbnail fails', async () => {
-      server.use(http.get('/api/orderproducts/:item/image/:type', () => failure(404)));
+      server.use(on(routes.getProductImage, () => failure(404)));
       const { user } = await openPage();
       await user.type(screen.getByLabelText('Look up product'), 'blackout{Enter}');
       const thumbnail = within(await row('RB-BLK-1')).getByRole('button', { name: 'View image of RB-BLK-1' });
@@ -420,9 +417,9 @@ describe('Order Products (/products/search)', () => {
     });
 
     it.each([
-      ['Multi Buy offer for RB-BLK-1', '/api/orderproducts/multi/:item', MSG.multiBuyFailed],
-      ['Delivery schedule of RB-BLK-1', '/api/orderproducts/schedule/:item', MSG.scheduleFailed],
-      ['View image of RB-BLK-1', '/api/orderproducts/:item/image/1', MSG.imageFailed],
+      ['Multi Buy offer for RB-BLK-1', routes.listMultiBuyDiscounts.path, MSG.multiBuyFailed],
+      ['Delivery schedule of RB-BLK-1', routes.listDeliverySchedule.path, MSG.scheduleFailed],
+      ['View image of RB-BLK-1', partialPath(routes.getProductImage, { imageType: 1 }), MSG.imageFailed],
     ])('closes %s with a message when it fails to load', async (button, url, message) => {
       server.use(http.get(url, () => failure()));
       const { user } = await openPage();
@@ -435,7 +432,7 @@ describe('Order Products (/products/search)', () => {
     it('loads each thumbnail once and shows it', async () => {
       let imageGets = 0;
       server.use(
-        http.get('/api/orderproducts/:item/image/:type', async () => {
+        on(routes.getProductImage, async () => {
           imageGets += 1;
           await delay(10);
           return new HttpResponse('<svg/>', { headers: { 'content-type': 'image/svg+xml' } });
@@ -459,7 +456,7 @@ describe('Order Products (/products/search)', () => {
     });
 
     it('writes every listed product, leaving out the multi-buy flag while a filter is active', async () => {
-      server.use(http.get('/api/orderproducts/favourites', () => HttpResponse.json([blackout[1]])));
+      server.use(on(routes.listFavourites, () => HttpResponse.json([blackout[1]])));
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
       const { user } = await openPage();
       await user.type(screen.getByLabelText('Look up product'), 'blackout{Enter}');
@@ -500,7 +497,7 @@ describe('Order Products (/products/search)', () => {
       respondPaged();
       const exports: Record<string, string>[] = [];
       server.use(
-        http.get('/api/orderproducts/search/export', ({ request }) => {
+        on(routes.exportSearch, ({ request }) => {
           exports.push(Object.fromEntries(new URL(request.url).searchParams));
           return new HttpResponse(productsCsv(many, false, 'GBP'), {
             headers: { 'content-type': 'text/csv; charset=utf-8' },
@@ -532,7 +529,7 @@ describe('Order Products (/products/search)', () => {
 
     it("says 'Unable to download products' when the server cannot write the file", async () => {
       respondPaged();
-      server.use(http.get('/api/orderproducts/search/export', () => failure()));
+      server.use(on(routes.exportSearch, () => failure()));
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
       const { user } = await openPage();
       await user.type(screen.getByLabelText('Look up product'), 'pg{Enter}');

@@ -1,0 +1,397 @@
+import type { z } from 'zod';
+import {
+  errorResponse,
+  countryList,
+  healthResponse,
+  liveResponse,
+  notification,
+  okResponse,
+  readyResponse,
+  siteSettings,
+} from './common.js';
+import { authResponse, changePasswordRequest, loginRequest, refreshTokenParams, user } from './auth.js';
+import {
+  addBasketLine,
+  basket,
+  basketHeader,
+  basketLineParams,
+  basketSummary,
+  getOrderConfirmationResponse,
+  paymentResponse,
+  requestOrderPayment,
+  requestOrderPaymentResponse,
+  submitBasketHeader,
+  submitBasketParams,
+  submitBasketRequest,
+  submitBasketResponse,
+  updateBasketLine,
+} from './basket.js';
+import {
+  categoryList,
+  deliveryScheduleList,
+  favouriteRequest,
+  itemNumberParams,
+  multiBuyDiscountList,
+  productImageParams,
+  productList,
+  RESULTS_TRUNCATED_HEADER,
+  searchExportQuery,
+  searchProductsQuery,
+  SEARCH_RESULT_LIMIT,
+  TOTAL_COUNT_HEADER,
+} from './products.js';
+import {
+  cancelOrderResponse,
+  copyOrderResponse,
+  listOpenOrdersResponse,
+  orderNumberParams,
+  orderStatementRequest,
+  trackOrderResponse,
+} from './orders.js';
+import {
+  invoice,
+  invoiceList,
+  invoiceParams,
+  invoicePaymentRequest,
+  invoiceStatementRequest,
+  statementParams,
+} from './account.js';
+import { paymentCallback, paymentCallbackResponse, paymentPageParams } from './payment-gateway.js';
+import { routes, type Route } from './routes.js';
+
+/**
+ * What the server needs of each route beyond `routes` (routes.ts): the schemas of its params,
+ * query, body and answers, and its OpenAPI text. One entry per route, under the route's name
+ * (TypeScript refuses a missing or an extra one); `endpoints.x` is the route and these together,
+ * and the server registers every route from it (server/src/plugins/routes.ts).
+ */
+export interface EndpointDetails {
+  readonly tags: readonly string[];
+  readonly summary: string;
+  readonly description?: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly response?: Readonly<Record<number, z.ZodType>>;
+  /** Content types other than JSON that the answer may have (a PDF). */
+  readonly produces?: readonly string[];
+  /** Left out of the OpenAPI page (the sandbox payment page's HTML). */
+  readonly hide?: boolean;
+}
+
+/** A route with its schemas: what the server registers. */
+export type Endpoint = Route & EndpointDetails;
+
+/** Joins each route with its details; `details` must name exactly the routes. */
+export function withDetails<
+  const R extends Record<string, Route>,
+  const D extends { readonly [K in keyof R]: EndpointDetails },
+>(table: R, details: D & Record<Exclude<keyof D, keyof R>, never>): { readonly [K in keyof R]: R[K] & D[K] } {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, route]) => [
+      name,
+      { ...route, ...(details[name as keyof R] as EndpointDetails) },
+    ]),
+  ) as { readonly [K in keyof R]: R[K] & D[K] };
+}
+
+const e400 = { 400: errorResponse, 401: errorResponse } as const;
+const e404 = { ...e400, 404: errorResponse } as const;
+const authErrors = { 400: errorResponse, 401: errorResponse, 429: errorResponse, 503: errorResponse } as const;
+const checkoutErrors = { ...e404, 403: errorResponse, 409: errorResponse } as const;
+const pdfErrors = { ...e404, 429: errorResponse, 503: errorResponse } as const;
+const listNote = `At most ${SEARCH_RESULT_LIMIT} rows; when more matched, the header ${RESULTS_TRUNCATED_HEADER}: true is set.`;
+
+/** The portal's routes with their schemas (the server's side of `routes`). */
+export const endpoints = /* @__PURE__ */ withDetails(routes, {
+  // ---- site ----
+  getHealth: {
+    tags: ['site'],
+    summary: 'Liveness and database check: 503 with Retry-After when the database does not answer',
+    response: { 200: healthResponse, 503: healthResponse },
+  },
+  getLiveness: {
+    tags: ['site'],
+    summary: 'Liveness: the process answers',
+    response: { 200: liveResponse },
+  },
+  getReadiness: {
+    tags: ['site'],
+    summary: 'Readiness: 200 when this server should take traffic, else 503 with Retry-After',
+    response: { 200: readyResponse, 503: readyResponse },
+  },
+  getSettings: {
+    tags: ['site'],
+    summary: 'Public portal settings (support email, footer, links)',
+    response: { 200: siteSettings },
+  },
+  getNotification: {
+    tags: ['site'],
+    summary: 'The home page notification banner',
+    response: { 200: notification },
+  },
+  getCountries: {
+    tags: ['site'],
+    summary: 'Delivery countries',
+    response: { 200: countryList },
+  },
+
+  // ---- auth ----
+  login: {
+    tags: ['auth'],
+    summary: 'Log in with username and password',
+    body: loginRequest,
+    response: { 200: authResponse, ...authErrors },
+  },
+  refreshSession: {
+    tags: ['auth'],
+    summary: 'Exchange a refresh token (sent as Bearer) for a new session; the token rotates',
+    response: { 200: authResponse, ...authErrors },
+  },
+  exchangeRedirectToken: {
+    tags: ['auth'],
+    summary: 'Exchange a one-time rt token (from a /redirect link) for a session',
+    params: refreshTokenParams,
+    response: { 200: authResponse, ...authErrors },
+  },
+  changePassword: {
+    tags: ['auth'],
+    summary: "Change the caller's password; ends the user's other sessions",
+    body: changePasswordRequest,
+    response: { 200: okResponse, ...authErrors },
+  },
+  logout: {
+    tags: ['auth'],
+    summary: 'End this session on the server',
+    response: { 200: okResponse, 401: errorResponse },
+  },
+  getCurrentUser: {
+    tags: ['auth'],
+    summary: 'The current user with account details',
+    response: { 200: user, 401: errorResponse },
+  },
+
+  // ---- basket ----
+  getBasket: {
+    tags: ['basket'],
+    summary: "The caller's basket, priced on the server",
+    response: { 200: basket, ...e404 },
+  },
+  addBasketLine: {
+    tags: ['basket'],
+    summary: 'Add an item (the same item again adds to its line)',
+    body: addBasketLine,
+    response: { 200: basket, ...e404 },
+  },
+  updateBasketLine: {
+    tags: ['basket'],
+    summary: "Change a line's quantity",
+    body: updateBasketLine,
+    response: { 200: basket, ...e404 },
+  },
+  deleteBasketLine: {
+    tags: ['basket'],
+    summary: 'Remove a line by its line number',
+    params: basketLineParams,
+    response: { 200: basket, ...e404 },
+  },
+  getBasketAmount: {
+    tags: ['basket'],
+    summary: 'Basket summary: amount, VAT, total',
+    response: { 200: basketSummary, ...e404 },
+  },
+
+  // ---- checkout ----
+  getBasketHeader: {
+    tags: ['checkout'],
+    summary: 'The delivery information stored on the basket (INVOICE defaults until one is stored)',
+    response: { 200: basketHeader, ...checkoutErrors },
+  },
+  submitBasketHeader: {
+    tags: ['checkout'],
+    summary: 'Store the purchase order and delivery address on the basket (checkout step 1)',
+    description:
+      'deliveryCode is INVOICE, a saved address reference or "New Delivery Address". For INVOICE and saved references the address comes from the account, not the payload.',
+    body: submitBasketHeader,
+    response: { 200: basketHeader, ...checkoutErrors },
+  },
+  submitBasket: {
+    tags: ['checkout'],
+    summary: 'Place a credit order from the reviewed basket revision {id}',
+    description:
+      'One transaction; idempotent per basket revision. 409 when the basket changed since review or the amount differs from the server total.',
+    params: submitBasketParams,
+    body: submitBasketRequest,
+    response: { 200: submitBasketResponse, ...checkoutErrors },
+  },
+  getOrderConfirmation: {
+    tags: ['checkout'],
+    summary: "The caller's last placed order (for the order-placed dialog)",
+    response: { 200: getOrderConfirmationResponse, ...checkoutErrors },
+  },
+  requestOrderPayment: {
+    tags: ['checkout'],
+    summary: 'Proforma: start a card payment for the basket; the order is placed when the payment is confirmed',
+    body: requestOrderPayment,
+    response: { 200: requestOrderPaymentResponse, ...checkoutErrors, 429: errorResponse },
+  },
+
+  // ---- products ----
+  listCategories: {
+    tags: ['products'],
+    summary: 'Product types with their ranges',
+    response: { 200: categoryList, ...e400 },
+  },
+  searchProducts: {
+    tags: ['products'],
+    summary: 'Search products by type, range and text, priced for the caller',
+    description: `${listNote} With page (and pageSize), only that page of the list is answered and ${TOTAL_COUNT_HEADER} gives the rows in the whole list.`,
+    query: searchProductsQuery,
+    response: { 200: productList, ...e400 },
+  },
+  exportSearch: {
+    tags: ['products'],
+    summary: 'Download All for a search: the whole list as export.csv (text/csv), streamed',
+    description: `The list of the same search without paging, in the columns of the product list. ${listNote}`,
+    query: searchExportQuery,
+    response: e400,
+  },
+  listFavourites: {
+    tags: ['products'],
+    summary: "The caller's favourite products",
+    description: listNote,
+    response: { 200: productList, ...e400 },
+  },
+  addFavourite: {
+    tags: ['products'],
+    summary: "Add a product to the caller's favourites",
+    body: favouriteRequest,
+    response: { 200: okResponse, ...e404 },
+  },
+  removeFavourite: {
+    tags: ['products'],
+    summary: "Remove a product from the caller's favourites",
+    body: favouriteRequest,
+    response: { 200: okResponse, ...e404 },
+  },
+  listUsuals: {
+    tags: ['products'],
+    summary: "Usual orders: products in at least two of the account's orders, most often ordered first",
+    description: listNote,
+    response: { 200: productList, ...e400 },
+  },
+  listMultiBuyDiscounts: {
+    tags: ['products'],
+    summary: "Multi-buy tiers in the account's currency",
+    params: itemNumberParams,
+    response: { 200: multiBuyDiscountList, ...e404 },
+  },
+  listDeliverySchedule: {
+    tags: ['products'],
+    summary: 'Inbound deliveries of a product, earliest first',
+    params: itemNumberParams,
+    response: { 200: deliveryScheduleList, ...e404 },
+  },
+  getProductImage: {
+    tags: ['products'],
+    summary: 'Product image: 0 thumbnail, 1 large. 404 when the product has none',
+    params: productImageParams,
+    response: e404,
+  },
+
+  // ---- orders ----
+  listOpenOrders: {
+    tags: ['orders'],
+    summary: "The account's open orders with their lines",
+    description:
+      'Every order that is not Cancelled; Shipped orders only for 90 days after despatch. Sorted newest first; the web sorts again.',
+    response: { 200: listOpenOrdersResponse, ...e404 },
+  },
+  trackOrder: {
+    tags: ['orders'],
+    summary: "An order's tracking numbers (empty when there are none)",
+    params: orderNumberParams,
+    response: { 200: trackOrderResponse, ...e404 },
+  },
+  copyOrder: {
+    tags: ['orders'],
+    summary: "Replace the caller's basket with the order's items, at today's prices",
+    description:
+      'Items no longer sold are listed in skippedItems. 409 when none of the items is still sold (the basket is left alone).',
+    params: orderNumberParams,
+    response: { 200: copyOrderResponse, ...e404, 409: errorResponse },
+  },
+  cancelOrder: {
+    tags: ['orders'],
+    summary: 'Cancel an order',
+    description:
+      'Refused (403) for proforma accounts and (409) for orders that are Shipped, In Progress or already Cancelled.',
+    params: orderNumberParams,
+    response: { 200: cancelOrderResponse, ...e404, 403: errorResponse, 409: errorResponse },
+  },
+  downloadOrderStatement: {
+    tags: ['orders'],
+    summary: "Order Summary PDF of one of the account's orders, rendered from the database",
+    description: 'The web posts the selected order merged with the user; only orderNumber is read.',
+    body: orderStatementRequest,
+    produces: ['application/pdf'],
+    response: pdfErrors,
+  },
+
+  // ---- account ----
+  getInvoices: {
+    tags: ['account'],
+    summary: "The account's open invoices (with their lines) and the total remaining",
+    response: { 200: invoiceList, ...e404 },
+  },
+  getInvoice: {
+    tags: ['account'],
+    summary: 'One invoice of the account, open or settled (View Transaction)',
+    params: invoiceParams,
+    response: { 200: invoice, ...e404 },
+  },
+  downloadInvoiceStatement: {
+    tags: ['account'],
+    summary: "Order Summary PDF of one of the account's invoices, rendered from the database",
+    description: 'The web posts the invoice merged with the user; only documentNumber is read.',
+    body: invoiceStatementRequest,
+    produces: ['application/pdf'],
+    response: pdfErrors,
+  },
+  downloadStatement: {
+    tags: ['account'],
+    summary: "One of the account's statements as a PDF; any other name answers 404",
+    params: statementParams,
+    produces: ['application/pdf'],
+    response: pdfErrors,
+  },
+
+  // ---- payments ----
+  requestInvoicePayment: {
+    tags: ['payments'],
+    summary: "Start an online card payment of the caller's open invoices",
+    description:
+      "Method must be 'PAY ONLINE' and reference is required. Only the caller's open invoices can be named; " +
+      'amounts are taken from the database, never from the payload. The browser then goes to payment_Checkout_Url.',
+    body: invoicePaymentRequest,
+    response: { 200: paymentResponse, ...e404, 409: errorResponse, 429: errorResponse },
+  },
+  receivePaymentCallback: {
+    tags: ['payments'],
+    summary: 'Signed confirmation from the payment gateway (server to server)',
+    body: paymentCallback,
+    response: { 200: paymentCallbackResponse, ...e404 },
+  },
+  showPaymentPage: {
+    tags: ['payments'],
+    summary: 'The sandbox gateway’s card form (HTML)',
+    params: paymentPageParams,
+    hide: true,
+  },
+  payByCard: {
+    tags: ['payments'],
+    summary: 'The sandbox gateway takes the card (a form post) and sends the browser back (303)',
+    params: paymentPageParams,
+    hide: true,
+  },
+});

@@ -1,0 +1,305 @@
+import type { ApiScope } from './integration.js';
+
+/**
+ * Every HTTP route of the portal, once: its name, method, path and who may call it. The name is
+ * shared by the service method, the web's RTK endpoint and the endpoint's entry in `endpoints`
+ * (endpoints.ts), which adds the schemas and the OpenAPI text. The web app builds its requests from
+ * this table alone (`pathOf`, `requestOf`), so its bundle carries no schema it does not use.
+ * Integration routes are in integration-endpoints.ts. See docs/ARCHITECTURE.md, "Add an endpoint".
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. A customer session is the default: an entry that says nothing else needs
+ * a signed-in user (401 before anything else is read). Another kind of caller (a partner token,
+ * an operator) is a new member here and a new guard on the server (server/src/plugins/routes.ts).
+ */
+export type Access =
+  /** Anyone: no session is read. `why` says what protects it instead (the allow-list). */
+  | { readonly kind: 'public'; readonly why: string }
+  /** A signed-in customer user (Bearer access token); `request.auth` names the user and account. */
+  | { readonly kind: 'customer' }
+  /** An ERP integration client (API key) holding `scope`; a customer session is refused. */
+  | { readonly kind: 'apiKey'; readonly scope: ApiScope };
+
+export const CUSTOMER = { kind: 'customer' } as const satisfies Access;
+export const publicAccess = <const W extends string>(why: W) => ({ kind: 'public', why }) as const;
+export const apiKey = <const S extends ApiScope>(scope: S) => ({ kind: 'apiKey', scope }) as const;
+
+/** What a route states; `access` left out means a customer session. */
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** The full path; `:name` marks a parameter (`/api/basket/:id`). */
+  readonly path: string;
+  readonly access?: Access;
+}
+
+/** A route of the table: its name, method, path and access made explicit. */
+export interface Route {
+  readonly name: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly access: Access;
+}
+
+type RouteTable<T extends Record<string, RouteDefinition>> = {
+  readonly [K in keyof T]: {
+    readonly name: K & string;
+    readonly method: T[K]['method'];
+    readonly path: T[K]['path'];
+    readonly access: T[K] extends { readonly access: infer A extends Access } ? A : typeof CUSTOMER;
+  };
+};
+
+export function routeTable<const T extends Record<string, RouteDefinition>>(defs: T): RouteTable<T> {
+  return Object.fromEntries(
+    Object.entries(defs).map(([name, def]) => [
+      name,
+      { name, method: def.method, path: def.path, access: def.access ?? CUSTOMER },
+    ]),
+  ) as RouteTable<T>;
+}
+
+/** The portal: the customer API under /api, its public corners, and the sandbox payment page. */
+export const routes = /* @__PURE__ */ routeTable({
+  // ---- site ----
+  getHealth: {
+    method: 'GET',
+    path: '/api/health',
+    access: publicAccess('a load balancer probes it'),
+  },
+  getLiveness: {
+    method: 'GET',
+    path: '/api/health/live',
+    access: publicAccess('a process supervisor probes it'),
+  },
+  getReadiness: {
+    method: 'GET',
+    path: '/api/health/ready',
+    access: publicAccess('a load balancer probes it'),
+  },
+  getSettings: {
+    method: 'GET',
+    path: '/api/settings',
+    access: publicAccess('the login screen shows the support contact and footer'),
+  },
+  getNotification: {
+    method: 'GET',
+    path: '/api/notification',
+  },
+  getCountries: {
+    method: 'GET',
+    path: '/api/countries',
+  },
+
+  // ---- auth ----
+  login: {
+    method: 'POST',
+    path: '/api/auth/login',
+    access: publicAccess('it starts a session: username and password, throttled'),
+  },
+  refreshSession: {
+    method: 'GET',
+    path: '/api/auth/refresh',
+    access: publicAccess('the refresh token (Bearer) is checked by the handler, the access token may have expired'),
+  },
+  exchangeRedirectToken: {
+    method: 'GET',
+    path: '/api/auth/refresh/:token',
+    access: publicAccess('the one-time token in the path is the key, throttled'),
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/auth/changepassword',
+  },
+  logout: {
+    method: 'POST',
+    path: '/api/auth/logout',
+  },
+  getCurrentUser: {
+    method: 'GET',
+    path: '/api/auth/me',
+  },
+
+  // ---- basket ----
+  getBasket: {
+    method: 'GET',
+    path: '/api/basket',
+  },
+  addBasketLine: {
+    method: 'POST',
+    path: '/api/basket',
+  },
+  updateBasketLine: {
+    method: 'PATCH',
+    path: '/api/basket',
+  },
+  deleteBasketLine: {
+    method: 'DELETE',
+    path: '/api/basket/:id',
+  },
+  getBasketAmount: {
+    method: 'GET',
+    path: '/api/basket/amount',
+  },
+
+  // ---- checkout ----
+  getBasketHeader: {
+    method: 'GET',
+    path: '/api/basket/header',
+  },
+  submitBasketHeader: {
+    method: 'POST',
+    path: '/api/basket/header',
+  },
+  submitBasket: {
+    method: 'POST',
+    path: '/api/basket/submit/:id',
+  },
+  getOrderConfirmation: {
+    method: 'GET',
+    path: '/api/basket/confirmation',
+  },
+  requestOrderPayment: {
+    method: 'POST',
+    path: '/api/payment/request',
+  },
+
+  // ---- products ----
+  listCategories: {
+    method: 'GET',
+    path: '/api/orderproducts/categories',
+  },
+  searchProducts: {
+    method: 'GET',
+    path: '/api/orderproducts/search',
+  },
+  exportSearch: {
+    method: 'GET',
+    path: '/api/orderproducts/search/export',
+  },
+  listFavourites: {
+    method: 'GET',
+    path: '/api/orderproducts/favourites',
+  },
+  addFavourite: {
+    method: 'POST',
+    path: '/api/orderproducts/favourites',
+  },
+  removeFavourite: {
+    method: 'DELETE',
+    path: '/api/orderproducts/favourites',
+  },
+  listUsuals: {
+    method: 'GET',
+    path: '/api/orderproducts/usuals',
+  },
+  listMultiBuyDiscounts: {
+    method: 'GET',
+    path: '/api/orderproducts/multi/:itemNumber',
+  },
+  listDeliverySchedule: {
+    method: 'GET',
+    path: '/api/orderproducts/schedule/:itemNumber',
+  },
+  getProductImage: {
+    method: 'GET',
+    path: '/api/orderproducts/:itemNumber/image/:imageType',
+  },
+
+  // ---- orders ----
+  listOpenOrders: {
+    method: 'GET',
+    path: '/api/order',
+  },
+  trackOrder: {
+    method: 'GET',
+    path: '/api/order/:orderNumber/track',
+  },
+  copyOrder: {
+    method: 'POST',
+    path: '/api/order/:orderNumber/copy',
+  },
+  cancelOrder: {
+    method: 'POST',
+    path: '/api/order/:orderNumber/cancel',
+  },
+  downloadOrderStatement: {
+    method: 'POST',
+    path: '/api/order/statement-template',
+  },
+
+  // ---- account ----
+  getInvoices: {
+    method: 'GET',
+    path: '/api/account/invoices',
+  },
+  getInvoice: {
+    method: 'GET',
+    path: '/api/account/invoices/:documentNumber',
+  },
+  downloadInvoiceStatement: {
+    method: 'POST',
+    path: '/api/account/statement-template',
+  },
+  downloadStatement: {
+    method: 'GET',
+    path: '/api/account/statement/:filename',
+  },
+
+  // ---- payments ----
+  requestInvoicePayment: {
+    method: 'POST',
+    path: '/api/payment/request/invoice',
+  },
+  receivePaymentCallback: {
+    method: 'POST',
+    path: '/api/payment/callback',
+    access: publicAccess('the gateway signs it (HMAC with PAYMENT_SECRET); a bad signature answers 401'),
+  },
+  showPaymentPage: {
+    method: 'GET',
+    path: '/pay/:id',
+    access: publicAccess('the random payment id in the link is the key'),
+  },
+  payByCard: {
+    method: 'POST',
+    path: '/pay/:id',
+    access: publicAccess('the random payment id in the link is the key; attempts are throttled'),
+  },
+});
+
+// ---- paths ----
+
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
+  ? N | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer N}`
+    ? N
+    : never;
+
+/** The values of a path's `:name` parameters; nothing for a path without any. */
+export type PathArgs<P extends string> = [ParamNames<P>] extends [never]
+  ? []
+  : [params: { readonly [K in ParamNames<P>]: string | number }];
+
+/**
+ * The path of an endpoint with its parameters filled in (each one URL-encoded):
+ * `pathOf(endpoints.deleteBasketLine, { id: 3 })` is `/api/basket/3`.
+ */
+export function pathOf<const E extends { readonly path: string }>(endpoint: E, ...args: PathArgs<E['path']>): string {
+  const values = (args[0] ?? {}) as Record<string, string | number>;
+  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`pathOf ${endpoint.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** `{ url, method }` of an endpoint, as a fetch-style request (RTK Query's FetchArgs) takes them. */
+export function requestOf<const E extends { readonly path: string; readonly method: HttpMethod }>(
+  endpoint: E,
+  ...args: PathArgs<E['path']>
+): { url: string; method: E['method'] } {
+  return { url: pathOf(endpoint, ...args), method: endpoint.method };
+}

@@ -1,0 +1,142 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { z } from 'zod';
+import type { Access, ApiScope, Endpoint } from '@wholesale/contract';
+
+/**
+ * Every route of the server is registered here, from its entry in the contract's endpoint table
+ * (`endpoints`, `integrationEndpoints`): method, path, schemas and who may call it. Authentication
+ * is on unless the entry is public, and it runs in `onRequest`, before the body is parsed or
+ * validated, so an anonymous caller gets 401, never the schema's complaint.
+ *
+ *   route(app, endpoints.getBasket, (req) => service.getBasket(req.auth));
+ */
+
+/** How one kind of caller is checked: a hook that throws 401/403, and the OpenAPI security it documents. */
+export interface AccessGuard {
+  check: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  security: { [scheme: string]: string[] }[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The customer session guard (app.ts); every context under the root sees it. */
+    customerGuard: AccessGuard;
+    /** The API-key guard, one per scope; only the integration module's context has it. */
+    apiKeyGuard: (scope: ApiScope) => AccessGuard;
+    /** Every route registered, in order (`recordRoutes`); tests hold it against the contract. */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+  interface FastifyContextConfig {
+    /** The contract endpoint a route was registered from (set by `route`). */
+    endpoint?: string;
+  }
+}
+
+/** Makes the customer session guard known to every route registered under `app`. */
+export function provideCustomerGuard(app: FastifyInstance, guard: AccessGuard): void {
+  app.decorate('customerGuard', guard);
+}
+
+/** Makes the API-key guard known to the routes registered under `app` (the integration module). */
+export function provideApiKeyGuard(app: FastifyInstance, guard: (scope: ApiScope) => AccessGuard): void {
+  app.decorate('apiKeyGuard', guard);
+}
+
+function guardFor(app: FastifyInstance, endpoint: Endpoint): AccessGuard | undefined {
+  const access: Access = endpoint.access;
+  switch (access.kind) {
+    case 'public':
+      return undefined;
+    case 'customer':
+      if (!app.hasDecorator('customerGuard')) throw new Error(`${endpoint.name}: no customer guard in this context`);
+      return app.customerGuard;
+    case 'apiKey':
+      if (!app.hasDecorator('apiKeyGuard')) throw new Error(`${endpoint.name}: no API-key guard in this context`);
+      return app.apiKeyGuard(access.scope);
+  }
+}
+
+type Parsed<E, K extends string> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.output<S> : unknown;
+type Answer<E> = E extends { readonly response: { readonly 200: infer S extends z.ZodType } } ? z.input<S> : unknown;
+
+/** The request a handler of endpoint E gets: params, query and body as its schemas parse them. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: Parsed<E, 'params'>;
+  Querystring: Parsed<E, 'query'>;
+  Body: Parsed<E, 'body'>;
+}>;
+
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Answer<E> | FastifyReply | Promise<Answer<E> | FastifyReply>;
+
+/** What a route may add to its entry: checks after authentication (rate limits), a body validator. */
+export interface RouteExtras {
+  preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
+  validatorCompiler?: FastifySchemaCompiler<FastifySchema>;
+}
+
+/**
+ * Registers `endpoint` on `app` (whose prefix the endpoint's path must start with) with its
+ * schemas and its access guard. Throws at start-up when the guard its access needs is missing.
+ */
+export function route<const E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  extras: RouteExtras = {},
+): void {
+  if (!endpoint.path.startsWith(app.prefix))
+    throw new Error(`${endpoint.name}: ${endpoint.path} is not under this context's prefix ${app.prefix}`);
+  const guard = guardFor(app, endpoint);
+  const schema: FastifySchema & Record<string, unknown> = {
+    tags: [...endpoint.tags],
+    summary: endpoint.summary,
+    security: guard ? guard.security : [],
+  };
+  if (endpoint.description) schema.description = endpoint.description;
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body) schema.body = endpoint.body;
+  if (endpoint.response) schema.response = endpoint.response;
+  if (endpoint.produces) schema.produces = [...endpoint.produces];
+  if (endpoint.hide) schema.hide = true;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path.slice(app.prefix.length) || '/',
+    config: { endpoint: endpoint.name },
+    schema,
+    ...(guard ? { onRequest: guard.check as onRequestHookHandler } : {}),
+    ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
+    ...(extras.validatorCompiler ? { validatorCompiler: extras.validatorCompiler } : {}),
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+}
+
+/** One registered route as the server holds it (the tests compare them with the contract). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** The contract endpoint it came from; undefined for a route a third-party plugin added. */
+  endpoint: string | undefined;
+}
+
+/** Records every route registered on `app` from now on, as `app.registeredRoutes` (call it before registering any). */
+export function recordRoutes(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (opts) => {
+    for (const method of [opts.method].flat())
+      routes.push({ method, url: opts.url, endpoint: (opts.config as { endpoint?: string } | undefined)?.endpoint });
+  });
+}
