@@ -40,6 +40,42 @@ export default defineConfig(
     },
   },
   {
+    // SQL only in repositories, db/ (client, migrations, seed) and test set-up: a query written
+    // anywhere else fails the lint (docs/ARCHITECTURE.md, "Where each concern lives").
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/db/**',
+      'server/src/test/**',
+      'server/src/**/*.test.ts',
+      'server/src/**/*.test-*.ts',
+      'server/src/**/*.fixtures.ts',
+      'server/src/**/*test-support.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'SQL lives in *.repository.ts (or db/): move the query into a repository.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: 'SQL lives in *.repository.ts (or db/): move the query into a repository.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     ignores: ['web/vite.config.ts', 'web/vitest.config.ts'],
     languageOptions: {

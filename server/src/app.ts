@@ -14,8 +14,7 @@ import type { DbHandle } from './db/client.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
-import { authService } from './modules/auth/auth.service.js';
-import { settingsService } from './modules/site/settings.service.js';
+import { compose } from './compose.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { apiModules, publicModules } from './modules/index.js';
@@ -216,18 +215,14 @@ export async function buildApp({
     throttle,
   );
   app.addHook('onClose', () => pdf.close());
+  const services = compose({ config, handle });
   const ctx: AppContext = {
     config,
     handle,
     webhookDispatcher,
-    auth: authService(handle.db, {
-      jwtSecret: config.jwtSecret,
-      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-      refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
-      sessionCacheMs: config.SESSION_CACHE_MS,
-    }),
-    settings: settingsService(handle.db),
+    services,
+    auth: services.auth,
+    settings: services.settings,
     throttle,
     limits: portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE),
     pdf,

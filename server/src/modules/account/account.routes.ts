@@ -10,8 +10,6 @@ import {
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import { accountService } from './account.service.js';
-import { accountDocuments } from './account.documents.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 
@@ -29,8 +27,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
 export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = requireAuth(ctx.auth);
-  const service = accountService(ctx.handle.db);
-  const documents = accountDocuments(service, ctx.settings);
+  const { account: service, accountDocuments: documents } = ctx.services;
 
   app.get(
     '/account/invoices',

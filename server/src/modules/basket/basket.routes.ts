@@ -10,13 +10,12 @@ import {
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import { basketService } from './basket.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 
 export const basketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = basketService(ctx.handle.db);
+  const service = ctx.services.basket;
   app.addHook('preHandler', requireAuth(ctx.auth));
 
   app.get(

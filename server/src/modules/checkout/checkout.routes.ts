@@ -13,14 +13,13 @@ import {
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import { checkoutService } from './checkout.service.js';
 import './order-payment.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export const checkoutRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = checkoutService(ctx);
+  const service = ctx.services.checkout;
   app.addHook('preHandler', requireAuth(ctx.auth));
 
   app.get(

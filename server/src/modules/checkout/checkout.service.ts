@@ -12,10 +12,11 @@ import {
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import type { SettingsService } from '../site/settings.service.js';
 import { amountToMinor, minorToAmount } from '../../domain/money.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { basketRepository } from '../basket/basket.repository.js';
-import { basketService, type Caller, type PricedBasket } from '../basket/basket.service.js';
+import type { BasketService, Caller, PricedBasket } from '../basket/basket.service.js';
 import { createPayment } from '../payments/gateway.js';
 import { checkoutRepository, type DeliveryDetails } from './checkout.repository.js';
 import { placeOrder, placedLines } from './order-placement.js';
@@ -92,10 +93,14 @@ function requireAvailableCredit(
   if (totalMinor > limit - Number(credit?.balance_minor ?? 0)) throw forbidden(MSG.overCreditLimit(email));
 }
 
-export function checkoutService(ctx: AppContext) {
-  const db = ctx.handle.db;
-  const baskets = basketService(db);
+export interface CheckoutDeps {
+  db: Db;
+  settings: SettingsService;
+  basket: BasketService;
+  payments: Pick<AppContext, 'config' | 'handle'>;
+}
 
+export function checkoutService({ db, settings, basket: baskets, payments }: CheckoutDeps) {
   async function invoiceAddress(conn: Db, accountId: number): Promise<Omit<DeliveryDetails, 'purchaseOrder'>> {
     const a = await checkoutRepository(conn).account(accountId);
     if (!a) throw notFound();
@@ -172,7 +177,7 @@ export function checkoutService(ctx: AppContext) {
   });
 
   async function supportEmail(): Promise<string> {
-    return ctx.settings.get('support.email');
+    return settings.get('support.email');
   }
 
   return {
@@ -265,7 +270,7 @@ export function checkoutService(ctx: AppContext) {
         totals: priced.totals,
       };
       const account = await checkoutRepository(db).account(caller.accountId);
-      const { checkoutUrl } = await createPayment(ctx, {
+      const { checkoutUrl } = await createPayment(payments, {
         accountId: caller.accountId,
         userId: caller.userId,
         purpose: 'order',

@@ -23,13 +23,10 @@ import {
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import type { IntegrationGuard } from '../integration/guard.js';
-import { eventsService } from './events.service.js';
-import { secretBox } from './secret-box.js';
 import { webhookDispatcher, type DispatcherTuning } from './webhook-dispatcher.js';
-import { webhooksService } from './webhooks.service.js';
 
 export interface IntegrationEventsOptions {
-  ctx: Pick<AppContext, 'config' | 'handle' | 'webhookDispatcher'>;
+  ctx: Pick<AppContext, 'config' | 'handle' | 'webhookDispatcher' | 'services'>;
   guard: IntegrationGuard;
   /** Tests: a faster retry schedule or shorter leases than the defaults. */
   dispatcher?: DispatcherTuning;
@@ -48,9 +45,7 @@ export const integrationEventsRoutes: FastifyPluginAsync<IntegrationEventsOption
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, handle } = ctx;
-  const box = secretBox(config.paymentSecret);
-  const events = eventsService(handle.db);
-  const webhooks = webhooksService(handle.db, { box, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE });
+  const { events, webhooks, secretBox: box } = ctx.services;
 
   if (config.WEBHOOK_DELIVERY) {
     const dispatcher = webhookDispatcher(handle.db, {

@@ -12,7 +12,6 @@ import {
   upsertStockRequest,
 } from '@wholesale/contract';
 import { INTEGRATION_SECURITY, problemResponses, type IntegrationRoutePlugin } from './integration-plugin-types.js';
-import { upsertService } from './upsert.service.js';
 
 /**
  * Bodies of bulk upserts are checked only as an envelope (1 to 1,000 objects) before the handler;
@@ -28,7 +27,7 @@ export const envelopeValidator: FastifySchemaCompiler<FastifySchema> = (req) =>
 
 export const catalogueRoutes: IntegrationRoutePlugin = async (fastify, { ctx, guard }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = upsertService(ctx.handle.db);
+  const service = ctx.services.upserts;
   const common = {
     tags: ['integration: catalogue'],
     security: INTEGRATION_SECURITY,

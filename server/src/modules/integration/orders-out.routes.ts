@@ -9,14 +9,13 @@ import {
   setOrderStatusResponse,
   INTEGRATION_MSG,
 } from '@wholesale/contract';
-import { OrderStatusError, orderStatusService } from './order-status.service.js';
+import { OrderStatusError } from './order-status.service.js';
 import { PROBLEM_TYPES, ProblemError } from './problem.js';
 import { INTEGRATION_SECURITY, problemResponses, type IntegrationRoutePlugin } from './integration-plugin-types.js';
-import { ordersOutService } from './orders-out.service.js';
 
 export const ordersOutRoutes: IntegrationRoutePlugin = async (fastify, { ctx, guard }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = ordersOutService(ctx.handle.db);
+  const service = ctx.services.ordersOut;
 
   app.get(
     '/orders',
@@ -56,7 +55,7 @@ export const ordersOutRoutes: IntegrationRoutePlugin = async (fastify, { ctx, gu
 
 export const orderStatusRoutes: IntegrationRoutePlugin = async (fastify, { ctx, guard }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = orderStatusService(ctx.handle.db);
+  const service = ctx.services.orderStatus;
   app.put(
     '/orders/:orderNumber/status',
     {

@@ -3,13 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse, invoicePaymentRequest, paymentResponse } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import { requestInvoicePayment } from './invoice-payments.service.js';
 // Registers the 'invoices' payment purpose with the gateway.
 import './invoice-payment.js';
 
 export const invoicePaymentsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = requireAuth(ctx.auth);
+  const { requestInvoicePayment } = ctx.services.invoicePayments;
 
   app.post(
     '/payment/request/invoice',
@@ -39,6 +39,6 @@ export const invoicePaymentsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         },
       },
     },
-    (req) => requestInvoicePayment(ctx, req.auth, req.body),
+    (req) => requestInvoicePayment(req.auth, req.body),
   );
 };

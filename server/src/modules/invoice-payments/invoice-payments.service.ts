@@ -1,5 +1,6 @@
 import type { InvoicePaymentRequest, PaymentResponse } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { AccessClaims } from '../auth/tokens.js';
 import { isStorableName } from '../account/account.service.js';
@@ -12,12 +13,21 @@ import { invoicePaymentsRepository } from './invoice-payments.repository.js';
  * amount is read from the database (the payload's amount and remainingAmount are the figures the
  * customer saw and are not trusted). Another account's invoice answers 404 like an unknown one.
  */
-export async function requestInvoicePayment(
-  ctx: AppContext,
+export function invoicePaymentsService({ db, payments }: { db: Db; payments: Pick<AppContext, 'config' | 'handle'> }) {
+  const repo = invoicePaymentsRepository(db);
+  return {
+    requestInvoicePayment: (claims: AccessClaims, body: InvoicePaymentRequest) =>
+      requestInvoicePayment(repo, payments, claims, body),
+  };
+}
+export type InvoicePaymentsService = ReturnType<typeof invoicePaymentsService>;
+
+async function requestInvoicePayment(
+  repo: ReturnType<typeof invoicePaymentsRepository>,
+  payments: Pick<AppContext, 'config' | 'handle'>,
   claims: AccessClaims,
   body: InvoicePaymentRequest,
 ): Promise<PaymentResponse> {
-  const repo = invoicePaymentsRepository(ctx.handle.db);
   // An invoice is never paid twice in one payment, however often the payload names it.
   const documentNumbers = [...new Set(body.meta.map((m) => m.documentNo.trim()))];
   const unknown = documentNumbers.find((d) => !isStorableName(d));
@@ -44,7 +54,7 @@ export async function requestInvoicePayment(
     notes: body.description,
     billingAddress: body.billing_address,
   };
-  const { checkoutUrl } = await createPayment(ctx, {
+  const { checkoutUrl } = await createPayment(payments, {
     accountId: claims.accountId,
     userId: claims.userId,
     purpose: 'invoices',

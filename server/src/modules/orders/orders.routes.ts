@@ -13,14 +13,13 @@ import {
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
 import { sendPdf } from '../../documents/reply.js';
-import { ordersService } from './orders.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 
 export const ordersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = requireAuth(ctx.auth);
-  const service = ordersService(ctx.handle.db, ctx.settings);
+  const service = ctx.services.orders;
 
   app.get(
     '/order',

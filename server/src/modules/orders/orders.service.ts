@@ -15,7 +15,7 @@ import { DOCUMENT_LINE_COLUMNS, documentLineCells } from '../../documents/docume
 import type { RenderPdf } from '../../documents/pdf-pool.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
-import { basketService, CARRIAGE_ITEM, type Caller } from '../basket/basket.service.js';
+import { CARRIAGE_ITEM, type BasketService, type Caller } from '../basket/basket.service.js';
 import type { SettingsService } from '../site/settings.service.js';
 import { ordersRepository } from './orders.repository.js';
 import { recordOrderCancelled } from '../events/outbox.js';
@@ -74,9 +74,8 @@ function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenO
   };
 }
 
-export function ordersService(db: Db, settings: SettingsService) {
+export function ordersService(db: Db, settings: SettingsService, basket: BasketService) {
   const repo = ordersRepository(db);
-  const basket = basketService(db);
 
   async function ownOrder(accountId: number, orderNumber: string): Promise<OrderRow> {
     const order = await repo.findOrder(accountId, orderNumber);

@@ -20,7 +20,6 @@
  * purpose's returnUrl; visiting a return URL by hand marks nothing paid.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { Payment } from '../../db/types.js';
@@ -89,7 +88,7 @@ export const ALREADY_PAID = 'This has already been paid for.';
  * are serialised (an advisory lock on PostgreSQL; SQLite has one writer).
  */
 export async function createPayment(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'handle'>,
   input: CreatePaymentInput,
 ): Promise<{ id: string; checkoutUrl: string }> {
   purposeHandler(input.purpose);
@@ -98,11 +97,8 @@ export async function createPayment(
   const subject = input.subject ?? null;
   const invoiceIds = [...new Set((input.invoices ?? []).map((i) => i.invoiceId))].sort((a, b) => a - b);
   await ctx.handle.db.transaction().execute(async (trx) => {
-    if (ctx.handle.engine === 'postgres') {
-      const keys = [...(subject ? [subject] : []), ...invoiceIds.map((i) => `invoice:${i}`)].sort();
-      for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-    }
     const repo = paymentsRepository(trx);
+    await repo.lockKeys(ctx.handle.engine, [...(subject ? [subject] : []), ...invoiceIds.map((i) => `invoice:${i}`)]);
     const now = nowIso();
     const live = await repo.liveFor(subject, invoiceIds, now);
     if (live.some((p) => p.status === 'approved')) throw conflict(ALREADY_PAID);
@@ -133,7 +129,7 @@ export const isExpired = (payment: Payment, now = nowIso()): boolean =>
   payment.status === 'pending' && payment.expires_at !== null && payment.expires_at <= now;
 
 /** The browser-facing origin for absolute links; same-origin relative paths when PUBLIC_URL is unset. */
-export function publicBase(ctx: AppContext): string {
+export function publicBase(ctx: Pick<AppContext, 'config'>): string {
   return (ctx.config.PUBLIC_URL ?? '').replace(/\/+$/, '');
 }
 
@@ -189,7 +185,7 @@ export interface CompletionResult {
  * transaction: if the handler fails, the payment stays pending.
  */
 export async function completePayment(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'handle'>,
   paymentId: string,
   outcome: PaymentOutcome,
 ): Promise<CompletionResult | undefined> {

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { MSG } from '@wholesale/contract';
 import { shortId } from '../../lib/redact.js';
 import { isExpired, purposeHandler, returnUrlFor, signCallback } from './gateway.js';
-import { paymentsRepository } from './payments.repository.js';
 import { receivePaymentCallback } from './payments.routes.js';
 import { checkCard, type CardForm } from './sandbox-card.js';
 import {
@@ -35,7 +34,7 @@ const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, ma
  * browser (303) to the purpose's return URL. The payment id is a random UUID: the link is the key.
  */
 export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const repo = paymentsRepository(ctx.handle.db);
+  const repo = ctx.services.repositories.payments;
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -21,7 +21,7 @@ import {
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import { productsService, type ProductPage } from './products.service.js';
+import type { ProductPage } from './products.service.js';
 
 const errors = { 400: errorResponse, 401: errorResponse };
 const withNotFound = { ...errors, 404: errorResponse };
@@ -38,10 +38,7 @@ function sendPage(reply: FastifyReply, { products, truncated, total }: ProductPa
 export const productsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const auth = requireAuth(ctx.auth);
-  const products = productsService(ctx.handle.db, ctx.handle.engine, SEARCH_RESULT_LIMIT, {
-    searchResultEntries: ctx.config.SEARCH_CACHE_ENTRIES,
-    changes: ctx.config.LISTEN_FOR_CHANGES ? ctx.handle.changes : undefined,
-  });
+  const { products } = ctx.services;
   const tags = ['products'];
 
   app.get(

@@ -73,6 +73,6 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
   app.get(
     '/countries',
     { preHandler: auth, schema: { tags: ['site'], summary: 'Delivery countries', response: { 200: countryList } } },
-    () => ctx.handle.db.selectFrom('countries').select(['code', 'name']).orderBy('sort').execute(),
+    () => ctx.services.repositories.site.countries(),
   );
 };
