@@ -129,6 +129,11 @@ export const MSG = {
   paymentLinkReplaced: 'This payment link has been replaced by a newer one. No money has been taken.',
   paymentNoLongerPossible: (reason: string) =>
     `This payment can no longer be taken: ${reason} No money has been taken.`,
+  paymentInProgress: 'A payment for this is already being processed. Please wait for it to finish.',
+  alreadyPaid: 'This has already been paid for.',
+  nothingToPay: 'Nothing to pay',
+  paymentCallbackRefused: 'Invalid or expired payment callback signature',
+  noSuchPayment: 'No such payment',
 } as const;
 
 /** The ERP integration API's texts (our own wording; the spec predates the API). */

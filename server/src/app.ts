@@ -15,6 +15,7 @@ import type { AppContext } from './context.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { compose } from './compose.js';
+import type { PaymentGateway } from './modules/payments/gateway.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { apiModules, publicModules } from './modules/index.js';
@@ -41,6 +42,8 @@ export interface BuildOptions {
   metrics?: Metrics;
   /** Tests: the webhook dispatcher's retry schedule and leases (modules/events/webhook-dispatcher.ts). */
   webhookDispatcher?: DispatcherTuning;
+  /** Tests: the gateway checkout and invoice payments start payments with, instead of the sandbox. */
+  paymentGateway?: PaymentGateway;
 }
 
 /** Builds the whole server; main.ts listens on it, tests call `inject` on it. */
@@ -66,6 +69,7 @@ export async function buildApp({
   lifecycle: given,
   metrics,
   webhookDispatcher,
+  paymentGateway,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -215,7 +219,7 @@ export async function buildApp({
     throttle,
   );
   app.addHook('onClose', () => pdf.close());
-  const services = compose({ config, handle });
+  const services = compose({ config, handle, paymentGateway });
   const ctx: AppContext = {
     config,
     handle,

@@ -27,6 +27,7 @@ import { ordersOutService } from './modules/integration/orders-out.service.js';
 import { upsertService } from './modules/integration/upsert.service.js';
 import { invoicePaymentsService } from './modules/invoice-payments/invoice-payments.service.js';
 import { ordersService } from './modules/orders/orders.service.js';
+import { sandboxGateway, type PaymentGateway } from './modules/payments/gateway.js';
 import { paymentsRepository } from './modules/payments/payments.repository.js';
 import { productsService } from './modules/products/products.service.js';
 import { settingsService } from './modules/site/settings.service.js';
@@ -68,15 +69,18 @@ const stores = new WeakMap<Db, Store>();
 export interface ComposeOptions {
   config: Config;
   handle: DbHandle;
+  /** Replaces the sandbox as the gateway checkout and invoice payments start payments with (tests). */
+  paymentGateway?: PaymentGateway | undefined;
 }
 
 /** Every service the server's routes use, built once per server (app.ts). */
-export function compose({ config, handle }: ComposeOptions) {
+export function compose({ config, handle, paymentGateway }: ComposeOptions) {
   const store = composeStore(handle.db);
   const { db } = store;
   const { settings, basket } = store;
   const box = secretBox(config.paymentSecret);
-  const payments = { config, handle };
+  const sandbox = sandboxGateway({ db, engine: handle.engine, config });
+  const payments = paymentGateway ?? sandbox;
   return {
     ...store,
     auth: authService(db, {
@@ -95,6 +99,10 @@ export function compose({ config, handle }: ComposeOptions) {
       changes: config.LISTEN_FOR_CHANGES ? handle.changes : undefined,
     }),
     /** Keeps webhook signing secrets encrypted at rest (events/secret-box.ts). */
+    /** The sandbox payment provider: its hosted page and signed callback (modules/payments). */
+    sandbox,
+    /** Where checkout and invoice payments start card payments: the sandbox unless replaced. */
+    paymentGateway: payments,
     secretBox: box,
     webhooks: webhooksService(db, { box, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE }),
   };

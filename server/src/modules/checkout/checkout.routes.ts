@@ -13,7 +13,6 @@ import {
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-import './order-payment.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 

@@ -10,14 +10,13 @@ import {
   normalisePhone,
   type SubmitBasketHeader,
 } from '@wholesale/contract';
-import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { SettingsService } from '../site/settings.service.js';
 import { amountToMinor, minorToAmount } from '../../domain/money.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { basketRepository } from '../basket/basket.repository.js';
 import type { BasketService, Caller, PricedBasket } from '../basket/basket.service.js';
-import { createPayment } from '../payments/gateway.js';
+import type { PaymentGateway } from '../payments/gateway.js';
 import { checkoutRepository, type DeliveryDetails } from './checkout.repository.js';
 import { placeOrder, placedLines } from './order-placement.js';
 import { basketSubject, type OrderPaymentPayload } from './order-payment.js';
@@ -97,7 +96,7 @@ export interface CheckoutDeps {
   db: Db;
   settings: SettingsService;
   basket: BasketService;
-  payments: Pick<AppContext, 'config' | 'handle'>;
+  payments: PaymentGateway;
 }
 
 export function checkoutService({ db, settings, basket: baskets, payments }: CheckoutDeps) {
@@ -270,7 +269,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
         totals: priced.totals,
       };
       const account = await checkoutRepository(db).account(caller.accountId);
-      const { checkoutUrl } = await createPayment(payments, {
+      const { checkoutUrl } = await payments.createPayment({
         accountId: caller.accountId,
         userId: caller.userId,
         purpose: 'order',

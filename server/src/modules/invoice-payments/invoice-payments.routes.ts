@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse, invoicePaymentRequest, paymentResponse } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { requireAuth } from '../../plugins/authenticate.js';
-// Registers the 'invoices' payment purpose with the gateway.
-import './invoice-payment.js';
 
 export const invoicePaymentsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,10 +1,9 @@
 import type { InvoicePaymentRequest, PaymentResponse } from '@wholesale/contract';
-import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { AccessClaims } from '../auth/tokens.js';
 import { isStorableName } from '../account/account.service.js';
-import { createPayment } from '../payments/gateway.js';
+import type { PaymentGateway } from '../payments/gateway.js';
 import type { InvoicePaymentPayload } from './invoice-payment.js';
 import { invoicePaymentsRepository } from './invoice-payments.repository.js';
 
@@ -13,7 +12,7 @@ import { invoicePaymentsRepository } from './invoice-payments.repository.js';
  * amount is read from the database (the payload's amount and remainingAmount are the figures the
  * customer saw and are not trusted). Another account's invoice answers 404 like an unknown one.
  */
-export function invoicePaymentsService({ db, payments }: { db: Db; payments: Pick<AppContext, 'config' | 'handle'> }) {
+export function invoicePaymentsService({ db, payments }: { db: Db; payments: PaymentGateway }) {
   const repo = invoicePaymentsRepository(db);
   return {
     requestInvoicePayment: (claims: AccessClaims, body: InvoicePaymentRequest) =>
@@ -24,7 +23,7 @@ export type InvoicePaymentsService = ReturnType<typeof invoicePaymentsService>;
 
 async function requestInvoicePayment(
   repo: ReturnType<typeof invoicePaymentsRepository>,
-  payments: Pick<AppContext, 'config' | 'handle'>,
+  payments: PaymentGateway,
   claims: AccessClaims,
   body: InvoicePaymentRequest,
 ): Promise<PaymentResponse> {
@@ -54,7 +53,7 @@ async function requestInvoicePayment(
     notes: body.description,
     billingAddress: body.billing_address,
   };
-  const { checkoutUrl } = await createPayment(payments, {
+  const { checkoutUrl } = await payments.createPayment({
     accountId: claims.accountId,
     userId: claims.userId,
     purpose: 'invoices',

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '@wholesale/contract';
+import { errorResponse, MSG } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { notFound, unauthorized } from '../../lib/http-errors.js';
-import { completePayment, verifyCallback, type PaymentCallback } from './gateway.js';
+import type { PaymentCallback, SandboxGateway } from './gateway.js';
 
 /**
  * The gateway's wire format (gateway to server, never the browser), so it lives here rather than
@@ -23,16 +23,16 @@ export const paymentCallbackResponse = z.object({
 });
 
 /** Verifies and applies a gateway callback; a forged or stale one changes nothing (401). */
-export async function receivePaymentCallback(ctx: AppContext, cb: PaymentCallback) {
-  if (!verifyCallback(ctx.config.paymentSecret, cb))
-    throw unauthorized('Invalid or expired payment callback signature');
-  const result = await completePayment(ctx, cb.paymentId, cb.outcome);
-  if (!result) throw notFound('No such payment');
+export async function receivePaymentCallback(gateway: SandboxGateway, cb: PaymentCallback) {
+  if (!gateway.verifyCallback(cb)) throw unauthorized(MSG.paymentCallbackRefused);
+  const result = await gateway.completePayment(cb.paymentId, cb.outcome);
+  if (!result) throw notFound(MSG.noSuchPayment);
   return { paymentId: result.payment.id, status: result.payment.status, changed: result.changed };
 }
 
 export const paymentsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { sandbox } = ctx.services;
 
   app.post(
     '/payment/callback',
@@ -45,6 +45,6 @@ export const paymentsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fa
         response: { 200: paymentCallbackResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
       },
     },
-    (req) => receivePaymentCallback(ctx, req.body),
+    (req) => receivePaymentCallback(sandbox, req.body),
   );
 };
