@@ -15,8 +15,10 @@ import { e5ToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { pricingRepository, termsFor, termsFromRows, type AccountTerms } from '../pricing/pricing.repository.js';
+import { pageFacts, withPageCache } from './page-facts.js';
 import {
   productsRepository,
+  searchPageAtOnce,
   type Caller,
   type ProductRow,
   type RepositoryOptions,
@@ -75,7 +77,9 @@ export interface ProductImage {
 }
 
 export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LIMIT, options: RepositoryOptions = {}) {
-  const repo = productsRepository(db, engine, options);
+  const stored = productsRepository(db, engine, options);
+  // With a live change feed, pages of text searches come from the page cache in front of the repository.
+  const repo = options.changes ? withPageCache(stored, pageFacts(options.changes)) : stored;
   const pricing = pricingRepository(db);
   /**
    * Each account's currency as last read with its terms: a guess that lets a page of a search be
@@ -144,7 +148,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
   }
 
   /**
-   * A page of a text search in one statement (the repository's searchPageAtOnce) when the
+   * A page of a text search in one statement (the repository's `searchPageAtOnce`) when the
    * account's currency is known: on PostgreSQL one round trip instead of two in turn. Undefined when
    * that cannot be done or its reads disagree with what it assumed (the currency, the index's
    * revision); the caller then asks the usual way.
@@ -152,7 +156,8 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
   async function pageAtOnce(who: Requester, filter: SearchFilter, page: number, size: number) {
     const currency = currencies.get(who.accountId);
     if (!currency) return undefined;
-    const found = await repo.searchPageAtOnce(
+    const found = await searchPageAtOnce(
+      repo,
       { ...who, currency },
       filter,
       limit + 1,
