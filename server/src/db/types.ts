@@ -5,7 +5,7 @@
  * - percentages in basis points (1/100 of a percent): columns ending `_bp`;
  * - booleans as integers 0/1; dates as ISO text 'yyyy-mm-dd'; timestamps as ISO text.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 type Id = Generated<number>;
 type Bool = number;
@@ -470,3 +470,6 @@ export type OrderUpdate = Updateable<OrdersTable>;
 export type Invoice = Selectable<InvoicesTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type { ColumnType };
+
+/** The database as Kysely sees it (or a transaction on it). */
+export type Db = Kysely<Database>;

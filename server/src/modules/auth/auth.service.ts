@@ -8,6 +8,7 @@ import { SessionCache, withSessionCache } from './session-cache.js';
 import { createOneTimeToken } from './one-time-token.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { AccessTokens, hashToken, newFamilyId, newOpaqueToken, type AccessClaims } from './tokens.js';
+export type { AccessClaims } from './tokens.js';
 
 export interface AuthServiceOptions {
   jwtSecret: string;

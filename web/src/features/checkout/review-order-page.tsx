@@ -21,7 +21,7 @@ import {
   useSubmitBasketMutation,
 } from './checkout-api';
 import { errorMessage, errorStatus, splitName, toBasketHeader } from './delivery-wire';
-import { useIsNarrow } from '../basket/use-is-narrow';
+import { useIsNarrow } from '../../lib/use-is-narrow';
 import { StepIndicator } from './step-indicator';
 
 function Chevron({ open }: { open: boolean }) {
