@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@wholesale/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
@@ -33,7 +34,7 @@ export interface NewOrder {
   orderNumber: string;
   accountId: number;
   userId: number;
-  currencyCode: 'GBP' | 'EUR';
+  currencyCode: CurrencyCode;
   location: string;
   orderedDate: string;
   amountMinor: number;

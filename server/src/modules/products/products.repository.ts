@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@wholesale/contract';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Engine } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
@@ -9,7 +10,7 @@ import { catalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM 
 export interface Caller {
   userId: number;
   accountId: number;
-  currency: 'GBP' | 'EUR';
+  currency: CurrencyCode;
 }
 
 /** One catalogue row with everything needed to price and show it for the caller. */
@@ -59,7 +60,7 @@ const ROW_COLUMNS = [
 ] as const;
 
 /** Active products with a price in `currency`: what a list may show. Lists filter and order these. */
-function sellable(db: Db, currency: 'GBP' | 'EUR') {
+function sellable(db: Db, currency: CurrencyCode) {
   return db
     .selectFrom('products as p')
     .innerJoin('product_prices as pp', (j) =>
@@ -69,7 +70,7 @@ function sellable(db: Db, currency: 'GBP' | 'EUR') {
 }
 
 /** A short list's rows, each with its facts looked up beside it (see detailsPerRow). */
-const rowsSelect = (db: Db, ids: number[], userId: number, currency: 'GBP' | 'EUR') =>
+const rowsSelect = (db: Db, ids: number[], userId: number, currency: CurrencyCode) =>
   sellable(db, currency)
     .where('p.id', 'in', ids)
     .select([
@@ -120,11 +121,10 @@ const termsAndRevision = (db: Db, accountId: number) =>
  * the page's rows (as `rowsQuery`, with nulls for the terms columns), then `termsAndRevision` (with
  * nulls for the row columns). On PostgreSQL one round trip instead of two in turn (searchPageAtOnce).
  */
-const pageAndTermsQuery = prepared(
-  (db: Db, ids: number[], userId: number, currency: 'GBP' | 'EUR', accountId: number) =>
-    rowsSelect(db, ids, userId, currency)
-      .select([...nulls(termsNames), sql<null>`null`.as('revision')])
-      .unionAll(termsAndRevision(db, accountId) as never),
+const pageAndTermsQuery = prepared((db: Db, ids: number[], userId: number, currency: CurrencyCode, accountId: number) =>
+  rowsSelect(db, ids, userId, currency)
+    .select([...nulls(termsNames), sql<null>`null`.as('revision')])
+    .unionAll(termsAndRevision(db, accountId) as never),
 );
 /** The same for an empty page (`in ()` is not SQL on PostgreSQL). */
 const termsAndRevisionQuery = prepared(termsAndRevision);
@@ -399,7 +399,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
       return row?.id;
     },
 
-    multiBuyTiers(currency: 'GBP' | 'EUR', productId: number) {
+    multiBuyTiers(currency: CurrencyCode, productId: number) {
       return db
         .selectFrom('multibuy_tiers')
         .where('product_id', '=', productId)
