@@ -141,8 +141,8 @@ export function authService(db: Db, opts: AuthServiceOptions) {
     async changePassword(claims: AccessClaims, body: ChangePasswordRequest): Promise<void> {
       const row = await repo.getPasswordHash(claims.userId);
       if (!row || !(await verifyPassword(body.oldPassword, row.password_hash)))
-        throw badRequest('The current password is not correct');
-      if (body.oldPassword === body.newPassword) throw badRequest('The new password must differ from the current one');
+        throw badRequest(MSG.wrongCurrentPassword);
+      if (body.oldPassword === body.newPassword) throw badRequest(MSG.samePassword);
       await repo.setPasswordHash(claims.userId, await hashPassword(body.newPassword));
       await repo.revokeUserSessions(claims.userId, claims.familyId);
     },

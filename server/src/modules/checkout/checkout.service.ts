@@ -23,9 +23,9 @@ import { basketSubject, type OrderPaymentPayload } from './order-payment.js';
 
 /** How long after placing an order GET /basket/confirmation still answers it. */
 export const CONFIRMATION_WINDOW_MINUTES = 30;
-export const EMPTY_BASKET = 'The basket is empty';
-export const PROFORMA_MUST_PAY = 'This account pays by card before an order is placed: use Proceed to Payment';
-export const CREDIT_CANNOT_PAY = 'This account places orders on credit: use Place Order';
+export const EMPTY_BASKET = MSG.emptyBasket;
+export const PROFORMA_MUST_PAY = MSG.proformaMustPay;
+export const CREDIT_CANNOT_PAY = MSG.creditCannotPay;
 
 type HeaderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof checkoutRepository>['header']>>>;
 
@@ -129,7 +129,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     if (!account) throw notFound();
     if (h.deliveryCode === NEW_ADDRESS_REFERENCE) {
       const country = await repo.countryName(h.country);
-      if (!country) throw badRequest(`country: ${h.country ? 'Unknown country' : MSG.required}`);
+      if (!country) throw badRequest(`country: ${h.country ? MSG.unknownCountry : MSG.required}`);
       return {
         addressReference: NEW_ADDRESS_REFERENCE,
         purchaseOrder,
@@ -145,7 +145,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
       };
     }
     const saved = await repo.savedAddress(caller.accountId, h.deliveryCode);
-    if (!saved) throw badRequest(`Unknown delivery address reference ${h.deliveryCode}`);
+    if (!saved) throw badRequest(MSG.unknownAddressReference(h.deliveryCode));
     return {
       addressReference: saved.reference,
       purchaseOrder,
@@ -239,7 +239,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     async getOrderConfirmation(caller: Caller): Promise<OrderConfirmation> {
       const since = new Date(Date.now() - CONFIRMATION_WINDOW_MINUTES * 60_000).toISOString();
       const row = await checkoutRepository(db).lastPlacedOrder(caller.userId, caller.accountId, since);
-      if (!row) throw notFound('No order has been placed');
+      if (!row) throw notFound(MSG.noOrderPlaced);
       return {
         orderNumber: row.order_number,
         reference: row.reference,

@@ -2,7 +2,7 @@
  * The 'order' payment purpose (proforma checkout): a proforma order exists as placed only after
  * the gateway confirmed its payment. Listed in the registry of payment purposes (payments/purposes.ts).
  */
-import type { CurrencyCode } from '@wholesale/contract';
+import { MSG, type CurrencyCode } from '@wholesale/contract';
 import type { Totals } from '../../domain/pricing.js';
 import type { DeliveryDetails } from './checkout.repository.js';
 import { placeOrder, type PlacedLine } from './order-placement.js';
@@ -51,12 +51,11 @@ export const orderPaymentPurpose: PurposeHandler = {
     const p = JSON.parse(payment.payload) as OrderPaymentPayload;
     const repo = checkoutRepository(db);
     const terms = await pricingRepository(db).accountTerms(payment.account_id);
-    if (!terms) return 'the account no longer exists.';
-    if (terms.onStop) return 'the account is on stop.';
-    if (!terms.isProforma) return 'the account now places orders on credit.';
-    if ((await repo.basketRevision(p.basketId)) !== p.revision)
-      return 'the basket has changed since this payment was started.';
-    if (await repo.orderFromSource(p.basketId, p.revision)) return 'this basket has already been ordered.';
+    if (!terms) return MSG.paymentRefusal.accountGone;
+    if (terms.onStop) return MSG.paymentRefusal.accountOnStop;
+    if (!terms.isProforma) return MSG.paymentRefusal.accountOnCredit;
+    if ((await repo.basketRevision(p.basketId)) !== p.revision) return MSG.paymentRefusal.basketChanged;
+    if (await repo.orderFromSource(p.basketId, p.revision)) return MSG.paymentRefusal.basketOrdered;
     return undefined;
   },
   returnUrl: (_payment, outcome) =>

@@ -127,7 +127,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
           502,
           paymentFormPage(info, {
             values: form,
-            message: 'The payment could not be completed and no money has been taken. Please try again.',
+            message: MSG.paymentNotCompleted,
             cancelUrl: cancelUrl(info),
           }),
         );

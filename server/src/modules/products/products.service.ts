@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import {
+  MSG,
   SEARCH_RESULT_LIMIT,
   productCsvColumns,
   toShortDate,
@@ -89,7 +90,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
 
   async function termsOf(who: Requester): Promise<{ caller: Caller; terms: AccountTerms }> {
     const terms = await pricing.accountTerms(who.accountId);
-    if (!terms) throw notFound('Account not found');
+    if (!terms) throw notFound(MSG.accountNotFound);
     if (currencies.size >= MAX_REMEMBERED_ACCOUNTS) currencies.clear();
     currencies.set(who.accountId, terms.currencyCode);
     return { caller: { userId: who.userId, accountId: who.accountId, currency: terms.currencyCode }, terms };
@@ -171,7 +172,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
 
   async function productIdOr404(itemNumber: string): Promise<number> {
     const id = await repo.productId(itemNumber);
-    if (id === undefined) throw notFound('Product not found');
+    if (id === undefined) throw notFound(MSG.productNotFound);
     return id;
   }
 
@@ -259,7 +260,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
 
     async getProductImage(itemNumber: string, imageType: number): Promise<ProductImage> {
       const row = await repo.image(await productIdOr404(itemNumber), imageType);
-      if (!row) throw notFound('Image not found');
+      if (!row) throw notFound(MSG.imageNotFound);
       return { contentType: row.content_type, data: Buffer.from(row.data) };
     },
   };
