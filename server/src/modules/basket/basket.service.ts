@@ -13,11 +13,9 @@ import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
 import { basketRepository } from './basket.repository.js';
+import type { Caller } from '../../domain/caller.js';
 
-export interface Caller {
-  userId: number;
-  accountId: number;
-}
+export type { Caller } from '../../domain/caller.js';
 
 export interface PricedLine {
   lineId: number;

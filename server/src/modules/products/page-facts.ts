@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '@wholesale/contract';
 import type { ChangeFeed } from '../../db/change-feed.js';
+import type { PricedCaller } from '../../domain/caller.js';
 import type { TermsRow } from '../pricing/pricing.repository.js';
 import type { ProductRow, ProductsRepository } from './products.repository.js';
 
@@ -25,7 +26,7 @@ import type { ProductRow, ProductsRepository } from './products.repository.js';
 export interface PageFacts {
   /** The rows, terms rows and favourite flags of `ids` for the caller, if every one is known. */
   page(
-    caller: { userId: number; accountId: number; currency: CurrencyCode },
+    caller: PricedCaller,
     ids: readonly number[],
     revision: number,
   ): { rows: ProductRow[]; terms: TermsRow[] } | undefined;
@@ -34,7 +35,7 @@ export interface PageFacts {
   /** Keeps what a page statement read (rows with the user's flags, the terms, the revision) unless anything changed since `ticket`. */
   remember(
     ticket: number | undefined,
-    caller: { userId: number; accountId: number; currency: CurrencyCode },
+    caller: PricedCaller,
     revision: number,
     rows: readonly ProductRow[],
     terms: readonly TermsRow[],

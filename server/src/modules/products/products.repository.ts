@@ -5,13 +5,7 @@ import { prepared } from '../../db/prepared.js';
 import { TERMS_COLUMNS, termsFrom, type TermsRow } from '../pricing/pricing.repository.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { catalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
-
-/** Who is asking: rows are priced in the account's currency and flagged for the user. */
-export interface Caller {
-  userId: number;
-  accountId: number;
-  currency: CurrencyCode;
-}
+import type { PricedCaller } from '../../domain/caller.js';
 
 /** One catalogue row with everything needed to price and show it for the caller. */
 export interface ProductRow {
@@ -170,13 +164,13 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
   const index = catalogueIndex(db, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
 
   /** Active products with a price in the caller's currency: what a list may show. Lists filter and order these. */
-  const candidates = (caller: Caller, executor: Db = db) => sellable(executor, caller.currency);
+  const candidates = (caller: PricedCaller, executor: Db = db) => sellable(executor, caller.currency);
 
   /**
    * A short list (a page, an exact code) in one statement, each row's facts looked up beside it:
    * fewer statements than the set-based form, which pays off from a few dozen rows.
    */
-  async function detailsPerRow(caller: Caller, ids: readonly number[], executor: Db): Promise<ProductRow[]> {
+  async function detailsPerRow(caller: PricedCaller, ids: readonly number[], executor: Db): Promise<ProductRow[]> {
     const rows = await rowsQuery.execute(executor, [...ids], caller.userId, caller.currency);
     return inOrder(ids, rows.map(asProductRow));
   }
@@ -187,7 +181,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
    * fact over all the ids, not a subquery per row): for 2,000 rows that is a few milliseconds
    * instead of twenty (bench/search.ts).
    */
-  async function details(caller: Caller, ids: readonly number[], executor: Db = db): Promise<ProductRow[]> {
+  async function details(caller: PricedCaller, ids: readonly number[], executor: Db = db): Promise<ProductRow[]> {
     if (ids.length === 0) return [];
     if (ids.length <= SMALL_LIST) return detailsPerRow(caller, ids, executor);
     const list = [...ids];
@@ -260,7 +254,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
      * built yet.
      */
     async rankedIds(
-      caller: Caller,
+      caller: PricedCaller,
       filter: SearchFilter,
       limit: number,
     ): Promise<{ ids: number[]; revision: number } | undefined> {
@@ -280,7 +274,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
      * (the index the ids came from was behind). The caller checks the terms' currency.
      */
     async pageAndTerms(
-      caller: Caller,
+      caller: PricedCaller,
       shown: readonly number[],
       revision: number,
     ): Promise<{ rows: ProductRow[]; terms: TermsRow[]; revision: number } | undefined> {
@@ -297,14 +291,14 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
     },
 
     /** The full rows of the given ids, in their order (a page of a search). */
-    details: (caller: Caller, ids: readonly number[]) => details(caller, ids),
+    details: (caller: PricedCaller, ids: readonly number[]) => details(caller, ids),
 
     /**
      * The ids of products by type, range and text, ranked; at most `limit`. With text, the exact item
      * code comes first, then codes starting with the text, then rows containing it as one phrase,
      * then the rest; ties by item code.
      */
-    async searchIds(caller: Caller, filter: SearchFilter, limit: number, revision?: number): Promise<number[]> {
+    async searchIds(caller: PricedCaller, filter: SearchFilter, limit: number, revision?: number): Promise<number[]> {
       const words = filter.text ? searchWords(filter.text) : [];
       // Text alone (what the screen asks): matched and ranked in memory (catalogue-index.ts).
       if (textAlone(filter)) return index.search(caller.currency, { words, phrase: words.join(' ') }, limit, revision);
@@ -347,7 +341,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
       return idsOf(await ids(db));
     },
 
-    async favourites(caller: Caller, limit: number): Promise<ProductRow[]> {
+    async favourites(caller: PricedCaller, limit: number): Promise<ProductRow[]> {
       const ids = await candidates(caller)
         .innerJoin('favourites as fav', (j) =>
           j.onRef('fav.product_id', '=', 'p.id').on('fav.user_id', '=', caller.userId),
@@ -363,7 +357,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
      * Usual orders: products the account ordered in at least `minOrders` of its orders (cancelled
      * ones aside), most often ordered first.
      */
-    async usuals(caller: Caller, minOrders: number, limit: number): Promise<ProductRow[]> {
+    async usuals(caller: PricedCaller, minOrders: number, limit: number): Promise<ProductRow[]> {
       const history = db
         .selectFrom('order_lines as ol')
         .innerJoin('orders as o', 'o.id', 'ol.order_id')
@@ -451,7 +445,7 @@ export type ProductsRepository = ReturnType<typeof productsRepository>;
  */
 export async function searchPageAtOnce(
   repo: Pick<ProductsRepository, 'rankedIds' | 'pageAndTerms'>,
-  caller: Caller,
+  caller: PricedCaller,
   filter: SearchFilter,
   limit: number,
   pick: (ids: number[]) => number[],

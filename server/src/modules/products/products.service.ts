@@ -17,20 +17,14 @@ import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { pricingRepository, termsFor, termsFromRows, type AccountTerms } from '../pricing/pricing.repository.js';
 import { pageFacts, withPageCache } from './page-facts.js';
+import type { Caller, PricedCaller } from '../../domain/caller.js';
 import {
   productsRepository,
   searchPageAtOnce,
-  type Caller,
   type ProductRow,
   type RepositoryOptions,
   type SearchFilter,
 } from './products.repository.js';
-
-/** The authenticated caller, as the auth plugin gives it. */
-export interface Requester {
-  userId: number;
-  accountId: number;
-}
 
 /** A product list, cut at SEARCH_RESULT_LIMIT; `truncated` says more rows matched. */
 export interface ProductPage {
@@ -88,7 +82,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
    */
   const currencies = new Map<number, CurrencyCode>();
 
-  async function termsOf(who: Requester): Promise<{ caller: Caller; terms: AccountTerms }> {
+  async function termsOf(who: Caller): Promise<{ caller: PricedCaller; terms: AccountTerms }> {
     const terms = await pricing.accountTerms(who.accountId);
     if (!terms) throw notFound(MSG.accountNotFound);
     if (currencies.size >= MAX_REMEMBERED_ACCOUNTS) currencies.clear();
@@ -143,7 +137,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
    * The caller's terms and a search's ranked ids (one more than the limit, to tell a cut list). A
    * text search's catalogue revision is read beside the terms: on PostgreSQL one round trip fewer.
    */
-  async function termsAndIds(who: Requester, filter: SearchFilter) {
+  async function termsAndIds(who: Caller, filter: SearchFilter) {
     const [found, revision] = await Promise.all([termsOf(who), repo.searchRevision(filter)]);
     return { ...found, ids: await repo.searchIds(found.caller, filter, limit + 1, revision) };
   }
@@ -154,7 +148,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
    * that cannot be done or its reads disagree with what it assumed (the currency, the index's
    * revision); the caller then asks the usual way.
    */
-  async function pageAtOnce(who: Requester, filter: SearchFilter, page: number, size: number) {
+  async function pageAtOnce(who: Caller, filter: SearchFilter, page: number, size: number) {
     const currency = currencies.get(who.accountId);
     if (!currency) return undefined;
     const found = await searchPageAtOnce(
@@ -182,7 +176,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
     },
 
     /** A search's list (see filterOf), whole or one page of it. */
-    async searchProducts(who: Requester, q: SearchInput): Promise<ProductPage> {
+    async searchProducts(who: Caller, q: SearchInput): Promise<ProductPage> {
       const filter = filterOf(q);
       if (!filter) return { products: [], truncated: false, ...(q.page ? { total: 0 } : {}) };
       const size = q.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -201,7 +195,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
      * screen's own export), ranked once, then looked up, priced and written EXPORT_BATCH rows at a
      * time as the answer is sent, so a list of thousands neither waits nor sits whole in memory.
      */
-    async exportSearch(who: Requester, q: SearchInput): Promise<ProductExport> {
+    async exportSearch(who: Caller, q: SearchInput): Promise<ProductExport> {
       const filter = filterOf(q);
       const found = filter ? await termsAndIds(who, filter) : undefined;
       const currency = (found ?? (await termsOf(who))).caller.currency;
@@ -219,26 +213,26 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
       return { truncated: ids.length > limit, chunks: chunks() };
     },
 
-    async listFavourites(who: Requester): Promise<ProductPage> {
+    async listFavourites(who: Caller): Promise<ProductPage> {
       const { caller, terms } = await termsOf(who);
       return page(terms, await repo.favourites(caller, limit + 1));
     },
 
-    async listUsuals(who: Requester): Promise<ProductPage> {
+    async listUsuals(who: Caller): Promise<ProductPage> {
       const { caller, terms } = await termsOf(who);
       return page(terms, await repo.usuals(caller, USUAL_MIN_ORDERS, limit + 1));
     },
 
-    async addFavourite(who: Requester, itemNumber: string): Promise<void> {
+    async addFavourite(who: Caller, itemNumber: string): Promise<void> {
       await repo.addFavourite(who.userId, await productIdOr404(itemNumber), nowIso());
     },
 
-    async removeFavourite(who: Requester, itemNumber: string): Promise<void> {
+    async removeFavourite(who: Caller, itemNumber: string): Promise<void> {
       await repo.removeFavourite(who.userId, await productIdOr404(itemNumber));
     },
 
     /** Tiers in the account's currency, lowest minimum first. */
-    async listMultiBuyDiscounts(who: Requester, itemNumber: string): Promise<MultiBuyDiscount[]> {
+    async listMultiBuyDiscounts(who: Caller, itemNumber: string): Promise<MultiBuyDiscount[]> {
       const productId = await productIdOr404(itemNumber);
       const { caller, terms } = await termsOf(who);
       const [tiers, [row]] = await Promise.all([
