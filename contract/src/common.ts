@@ -122,3 +122,23 @@ export const readyResponse = z.lazy(() =>
     .describe('200 only when this server should get traffic; 503 while starting, draining or missing a dependency'),
 );
 export type ReadyResponse = z.infer<typeof readyResponse>;
+
+/**
+ * A postal address with its phone number, named as every screen and answer of the portal names it
+ * (the one address schema: saved delivery addresses, the invoice address and the delivery details
+ * extend it). Wire shapes fixed by others (the basket header's `address`/`postCode`/`phoneNo`, the
+ * payment addresses, the ERP feed's `phone`) are mapped to and from it in one place each.
+ */
+export const address = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    county: z.string(),
+    country: z.string(),
+    postcode: z.string(),
+    phoneNumber: z.string(),
+  }),
+);
+export type Address = z.infer<typeof address>;

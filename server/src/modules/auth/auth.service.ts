@@ -9,6 +9,7 @@ import { createOneTimeToken } from './one-time-token.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { AccessTokens, hashToken, newFamilyId, newOpaqueToken, type AccessClaims } from './tokens.js';
 export type { AccessClaims } from './tokens.js';
+import { addressFromColumns } from '../../domain/address.js';
 
 export interface AuthServiceOptions {
   jwtSecret: string;
@@ -52,17 +53,7 @@ export function authService(db: Db, opts: AuthServiceOptions) {
       balance: minorToAmount(Number(row.balance_minor)),
       onStop: row.on_stop ? 'True' : 'False',
       isProforma: !!row.is_proforma,
-      deliveryAddresses: addresses.map((a) => ({
-        reference: a.reference,
-        name: a.name,
-        address1: a.address1,
-        address2: a.address2,
-        city: a.city,
-        county: a.county,
-        country: a.country,
-        postcode: a.postcode,
-        phoneNumber: a.phone_number,
-      })),
+      deliveryAddresses: addresses.map((a) => ({ reference: a.reference, ...addressFromColumns(a) })),
       statements,
     };
   }
