@@ -5,6 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const WEB_FEATURES = ['account', 'auth', 'basket', 'checkout', 'home', 'orders', 'products'];
+const boundary = (why) => `Boundary (docs/ARCHITECTURE.md, Boundaries): ${why}`;
 
 export default defineConfig(
   {
@@ -36,6 +41,99 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // Boundaries: no import cycles, and imports only point the ways docs/ARCHITECTURE.md draws.
+    files: ['contract/src/**/*.ts', 'server/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse imported TypeScript files too (no-cycle follows them).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['contract/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ['./server/src/db/*.ts', './server/src/db/migrations/**'],
+              from: './server/src/modules',
+              message: boundary('the database layer never imports a module (db/seed, the demo data, may).'),
+            },
+            {
+              target: './server/src/lib',
+              from: './server/src/modules',
+              message: boundary('lib never imports a module.'),
+            },
+            {
+              target: './server/src/plugins',
+              from: './server/src/modules/**/!(*.service).ts',
+              message: boundary("plugins use a module's service only, never its internals."),
+            },
+            {
+              target: ['./web/src/lib', './web/src/components'],
+              from: './web/src/features',
+              message: boundary('shared web code never imports a feature.'),
+            },
+            ...WEB_FEATURES.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: boundary('a web feature never imports another feature (share through components/ or lib/).'),
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may borrow another feature's test data.
+    files: ['web/src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+  {
+    // SQL only in repositories, db/ (client, migrations, seed) and test set-up: a query written
+    // anywhere else fails the lint (docs/ARCHITECTURE.md, "Where each concern lives").
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/db/**',
+      'server/src/test/**',
+      'server/src/**/*.test.ts',
+      'server/src/**/*.test-*.ts',
+      'server/src/**/*.fixtures.ts',
+      'server/src/**/*test-support.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'SQL lives in *.repository.ts (or db/): move the query into a repository.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: 'SQL lives in *.repository.ts (or db/): move the query into a repository.',
+        },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { CURRENCIES, FIELD_LIMITS } from './limits.js';
-import { money, textBoolean } from './common.js';
+import { address, money, textBoolean } from './common.js';
 
 export const loginRequest = z.lazy(() =>
   z.object({
@@ -11,19 +11,7 @@ export const loginRequest = z.lazy(() =>
 );
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-export const deliveryAddress = z.lazy(() =>
-  z.object({
-    reference: z.string(),
-    name: z.string(),
-    address1: z.string(),
-    address2: z.string(),
-    city: z.string(),
-    county: z.string(),
-    country: z.string(),
-    postcode: z.string(),
-    phoneNumber: z.string(),
-  }),
-);
+export const deliveryAddress = z.lazy(() => z.object({ reference: z.string(), ...address.unwrap().shape }));
 export type DeliveryAddress = z.infer<typeof deliveryAddress>;
 
 export const statement = z.lazy(() => z.object({ name: z.string(), filename: z.string() }));

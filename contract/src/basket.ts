@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { DEFAULT_ADDRESS_REFERENCE, FIELD_LIMITS, NEW_ADDRESS_REFERENCE } from './limits.js';
-import { digitsParam, idNumber, itemNumber, money, quantity, textBoolean, unitPrice } from './common.js';
+import {
+  address,
+  type Address,
+  digitsParam,
+  idNumber,
+  itemNumber,
+  money,
+  quantity,
+  textBoolean,
+  unitPrice,
+} from './common.js';
 import { deliveryAddress } from './auth.js';
 
 export const basketLine = z.lazy(() =>
@@ -115,43 +125,84 @@ export const basketHeaderRequest = z.lazy(() =>
       else if (v.externalDocNo.length > FIELD_LIMITS.purchaseOrder)
         ctx.addIssue({ code: 'custom', path: ['externalDocNo'], message: MSG.purchaseOrderTooLong });
       if (v.deliveryCode !== NEW_ADDRESS_REFERENCE) return;
-      const form = deliveryInformationForm.safeParse({
-        addressReference: v.deliveryCode,
-        purchaseOrder: v.externalDocNo || 'x',
-        name: v.name,
-        address1: v.address,
-        address2: v.address2,
-        city: v.city,
-        county: v.county,
-        country: v.country,
-        contact: v.contact,
-        postcode: v.postCode,
-        phoneNumber: v.phoneNo,
-      });
+      const form = deliveryInformationForm.safeParse(deliveryOfHeader({ ...v, externalDocNo: v.externalDocNo || 'x' }));
       if (!form.success) {
-        const toWire: Record<string, string> = { address1: 'address', postcode: 'postCode', phoneNumber: 'phoneNo' };
         for (const issue of form.error.issues) {
           const field = String(issue.path[0] ?? '');
-          ctx.addIssue({ code: 'custom', path: [toWire[field] ?? field], message: issue.message });
+          ctx.addIssue({
+            code: 'custom',
+            path: [HEADER_FIELD_OF[field as keyof DeliveryInformation] ?? field],
+            message: issue.message,
+          });
         }
       }
     }),
 );
 export type BasketHeaderRequest = z.input<typeof basketHeaderRequest>;
 
+/**
+ * POST /basket/header names the delivery details' fields its own way (the spec's payload): for each
+ * of its fields, the delivery details' field. The one mapping between the two (web forms, the
+ * header's checks and the server all use it).
+ */
+export const DELIVERY_FIELD_OF = {
+  externalDocNo: 'purchaseOrder',
+  deliveryCode: 'addressReference',
+  name: 'name',
+  address: 'address1',
+  address2: 'address2',
+  city: 'city',
+  postCode: 'postcode',
+  country: 'country',
+  county: 'county',
+  phoneNo: 'phoneNumber',
+  contact: 'contact',
+} as const satisfies Record<keyof SubmitBasketHeader, keyof DeliveryInformation>;
+
+/** The header field of each delivery details' field. */
+export const HEADER_FIELD_OF = Object.fromEntries(
+  Object.entries(DELIVERY_FIELD_OF).map(([header, field]) => [field, header]),
+) as Record<keyof DeliveryInformation, keyof SubmitBasketHeader>;
+
+/** Delivery details as POST /basket/header sends them. */
+export function basketHeaderOf(d: DeliveryInformation): SubmitBasketHeader {
+  return Object.fromEntries(
+    Object.entries(DELIVERY_FIELD_OF).map(([header, field]) => [header, d[field]]),
+  ) as unknown as SubmitBasketHeader;
+}
+
+/** The delivery details a POST /basket/header names (fields it leaves out read as ''). */
+export function deliveryOfHeader(h: Partial<Record<keyof SubmitBasketHeader, string>>): DeliveryInformation {
+  return Object.fromEntries(
+    Object.entries(DELIVERY_FIELD_OF).map(([header, field]) => [field, h[header as keyof SubmitBasketHeader] ?? '']),
+  ) as unknown as DeliveryInformation;
+}
+
+/**
+ * The payment request's address shape (billing_address; shipping_address adds line_2) from a name
+ * and a portal address: the one mapping, for the order and invoice payment requests.
+ */
+export function paymentAddressOf(name: string, a: Omit<Address, 'name' | 'address2'>) {
+  const parts = name.trim().split(/\s+/);
+  const first = parts.shift() ?? '';
+  return {
+    first_name: first.slice(0, 100),
+    last_name: parts.join(' ').slice(0, 100),
+    line_1: a.address1,
+    city: a.city,
+    post_code: a.postcode,
+    country: a.country,
+    county: a.county,
+    phone: a.phoneNumber.slice(0, 40),
+  };
+}
+
 export const deliveryInformation = z.lazy(() =>
   z.object({
     addressReference: z.string(),
     purchaseOrder: z.string(),
-    name: z.string(),
-    address1: z.string(),
-    address2: z.string(),
-    city: z.string(),
-    county: z.string(),
-    country: z.string(),
+    ...address.unwrap().shape,
     contact: z.string(),
-    postcode: z.string(),
-    phoneNumber: z.string(),
   }),
 );
 export type DeliveryInformation = z.infer<typeof deliveryInformation>;

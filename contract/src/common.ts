@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUANTITY_MAX, QUANTITY_MAX_DIGITS } from './limits.js';
 import { MSG } from './messages.js';
 
 /** Amounts leave the server as JSON numbers computed from exact integer arithmetic. */
@@ -88,13 +89,13 @@ export const digitsParam = (min = 1, max = INT32_MAX) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max, `Must be at most ${max}`));
 
-/** A whole number of at most 6 digits, above 0 (spec section 5). JSON numbers only: "5", true, [5] are refused. */
+/** A whole number of at most QUANTITY_MAX_DIGITS digits, above 0 (spec section 5). JSON numbers only: "5", true, [5] are refused. */
 export const quantity = z.lazy(() =>
   z
     .number({ error: MSG.mustBeNumber })
     .int(MSG.mustBeNumber)
-    .min(1, 'Quantity must be at least 1')
-    .max(999_999, 'Quantity must be at most 6 digits'),
+    .min(1, MSG.quantityTooSmall)
+    .max(QUANTITY_MAX, MSG.quantityTooLarge(QUANTITY_MAX_DIGITS)),
 );
 
 export const itemNumber = z.lazy(() => z.string().trim().min(1, MSG.required).max(40));
@@ -121,3 +122,23 @@ export const readyResponse = z.lazy(() =>
     .describe('200 only when this server should get traffic; 503 while starting, draining or missing a dependency'),
 );
 export type ReadyResponse = z.infer<typeof readyResponse>;
+
+/**
+ * A postal address with its phone number, named as every screen and answer of the portal names it
+ * (the one address schema: saved delivery addresses, the invoice address and the delivery details
+ * extend it). Wire shapes fixed by others (the basket header's `address`/`postCode`/`phoneNo`, the
+ * payment addresses, the ERP feed's `phone`) are mapped to and from it in one place each.
+ */
+export const address = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    county: z.string(),
+    country: z.string(),
+    postcode: z.string(),
+    phoneNumber: z.string(),
+  }),
+);
+export type Address = z.infer<typeof address>;

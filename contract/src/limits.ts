@@ -3,7 +3,8 @@ export const SEARCH_PAGE_SIZE = 20;
 export const OPEN_ORDERS_PAGE_SIZE = 20;
 /** Quantities are at most 6 digits. */
 export const QUANTITY_MAX_DIGITS = 6;
-export const QUANTITY_MAX = 999_999;
+/** The largest quantity: QUANTITY_MAX_DIGITS nines. */
+export const QUANTITY_MAX = 10 ** QUANTITY_MAX_DIGITS - 1;
 /** Lines one basket may hold (adding or copying beyond is refused with MSG.basketFull). */
 export const BASKET_MAX_LINES = 500;
 

@@ -129,6 +129,47 @@ export const MSG = {
   paymentLinkReplaced: 'This payment link has been replaced by a newer one. No money has been taken.',
   paymentNoLongerPossible: (reason: string) =>
     `This payment can no longer be taken: ${reason} No money has been taken.`,
+  paymentInProgress: 'A payment for this is already being processed. Please wait for it to finish.',
+  alreadyPaid: 'This has already been paid for.',
+  nothingToPay: 'Nothing to pay',
+
+  // refusals of the API (our own wording): every text a service answers with lives here
+  quantityTooSmall: 'Quantity must be at least 1',
+  quantityTooLarge: (digits: number) => `Quantity must be at most ${digits} digits`,
+  wrongCurrentPassword: 'The current password is not correct',
+  samePassword: 'The new password must differ from the current one',
+  nulCharacter: 'The request contains a NUL character',
+  accountNotFound: 'Account not found',
+  productNotFound: 'Product not found',
+  noProduct: (itemNumber: string) => `No product ${itemNumber}`,
+  imageNotFound: 'Image not found',
+  noBasketLine: (lineNumber: number) => `No basket line ${lineNumber}`,
+  emptyBasket: 'The basket is empty',
+  proformaMustPay: 'This account pays by card before an order is placed: use Proceed to Payment',
+  creditCannotPay: 'This account places orders on credit: use Place Order',
+  unknownCountry: 'Unknown country',
+  unknownAddressReference: (reference: string) => `Unknown delivery address reference ${reference}`,
+  noOrderPlaced: 'No order has been placed',
+  orderNotFound: 'Order not found',
+  nothingLeftToCopy: (orderNumber: string) => `None of the items on order ${orderNumber} are still sold`,
+  alreadyCancelled: (orderNumber: string) => `Order ${orderNumber} is already cancelled`,
+  invoiceNotFound: 'Invoice not found',
+  noInvoice: (documentNumber: string) => `Invoice ${documentNumber} not found`,
+  statementNotFound: 'Statement not found',
+  invoiceSettled: (documentNumber: string) => `Invoice ${documentNumber} has nothing left to pay`,
+  invoiceOtherCurrency: (documentNumber: string) => `Invoice ${documentNumber} is not in the account currency`,
+  paymentNotCompleted: 'The payment could not be completed and no money has been taken. Please try again.',
+  /** Why a started payment can no longer be taken (filled into paymentNoLongerPossible). */
+  paymentRefusal: {
+    accountGone: 'the account no longer exists.',
+    accountOnStop: 'the account is on stop.',
+    accountOnCredit: 'the account now places orders on credit.',
+    basketChanged: 'the basket has changed since this payment was started.',
+    basketOrdered: 'this basket has already been ordered.',
+    invoicePaid: (documentNumber: string) => `invoice ${documentNumber} has been paid since this payment was started.`,
+  },
+  paymentCallbackRefused: 'Invalid or expired payment callback signature',
+  noSuchPayment: 'No such payment',
 } as const;
 
 /** The ERP integration API's texts (our own wording; the spec predates the API). */

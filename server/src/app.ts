@@ -16,8 +16,8 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { provideCustomerGuard, recordRoutes } from './plugins/routes.js';
 import { requireAuth } from './plugins/authenticate.js';
-import { authService } from './modules/auth/auth.service.js';
-import { settingsService } from './modules/site/settings.service.js';
+import { compose } from './compose.js';
+import type { PaymentGateway } from './modules/payments/gateway.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { apiModules, publicModules } from './modules/index.js';
@@ -44,6 +44,8 @@ export interface BuildOptions {
   metrics?: Metrics;
   /** Tests: the webhook dispatcher's retry schedule and leases (modules/events/webhook-dispatcher.ts). */
   webhookDispatcher?: DispatcherTuning;
+  /** Tests: the gateway checkout and invoice payments start payments with, instead of the sandbox. */
+  paymentGateway?: PaymentGateway;
 }
 
 /** Builds the whole server; main.ts listens on it, tests call `inject` on it. */
@@ -69,6 +71,7 @@ export async function buildApp({
   lifecycle: given,
   metrics,
   webhookDispatcher,
+  paymentGateway,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -219,18 +222,14 @@ export async function buildApp({
     throttle,
   );
   app.addHook('onClose', () => pdf.close());
+  const services = compose({ config, handle, paymentGateway });
   const ctx: AppContext = {
     config,
     handle,
     webhookDispatcher,
-    auth: authService(handle.db, {
-      jwtSecret: config.jwtSecret,
-      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-      refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
-      sessionCacheMs: config.SESSION_CACHE_MS,
-    }),
-    settings: settingsService(handle.db),
+    services,
+    auth: services.auth,
+    settings: services.settings,
     throttle,
     limits: portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE),
     pdf,

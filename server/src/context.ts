@@ -7,11 +7,14 @@ import type { PdfPool } from './documents/pdf-pool.js';
 import type { Lifecycle } from './lib/lifecycle.js';
 import type { Redis } from 'ioredis';
 import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
+import type { Services } from './compose.js';
 
 /** What every route module is given: the database, the configuration and shared services. */
 export interface AppContext {
   config: Config;
   handle: DbHandle;
+  /** Every repository and service, built once (compose.ts). */
+  services: Services;
   auth: AuthService;
   settings: SettingsService;
   /** Attempt counters for login, password change and payments (lib/throttle.ts). */

@@ -9,13 +9,14 @@ import type { Db } from '../db/client.js';
 import { amountToE5, amountToMinor } from '../domain/money.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { SETTING_DEFAULTS } from '../modules/site/settings.service.js';
+import { composeStore } from '../compose.js';
 import { nowIso } from '../lib/time.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { UsageError } from './db.js';
 import type { ProductUpsertItem } from '@wholesale/contract';
 import { upsertService, type UpsertService } from '../modules/integration/upsert.service.js';
-import { ApiClientError, apiKeysService } from '../modules/integration/api-keys.js';
-import { OrderStatusError, orderStatusService } from '../modules/integration/order-status.service.js';
+import { ApiClientError } from '../modules/integration/api-keys.js';
+import { OrderStatusError } from '../modules/integration/order-status.service.js';
 
 const text = (name: string, value: string | undefined, max: number, required = true): string => {
   const v = (value ?? '').trim();
@@ -47,11 +48,7 @@ const email = (value: string | undefined): string => {
 };
 
 async function userByName(db: Db, username: string) {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'account_id', 'disabled'])
-    .where('username', '=', username)
-    .executeTakeFirst();
+  const user = await composeStore(db).repositories.users.userByName(username);
   if (!user) throw new UsageError(`no user "${username}"`);
   return user;
 }
@@ -88,46 +85,39 @@ export async function createAccount(db: Db, input: CreateAccountInput): Promise<
   const currency = text('currency', input.currency, 3).toUpperCase();
   if (!CURRENCIES.includes(currency as CurrencyCode))
     throw new UsageError(`--currency must be ${CURRENCIES.join(' or ')}`);
-  const countries = await db.selectFrom('countries').select('name').orderBy('sort').execute();
+  const { repositories } = composeStore(db);
+  const countries = await repositories.site.countries();
   const country = countries.find((c) => c.name.toLowerCase() === (input.country ?? '').trim().toLowerCase())?.name;
   if (!country) throw new UsageError(`--country must be one of: ${countries.map((c) => `"${c.name}"`).join(', ')}`);
-  const exists = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('customer_number', '=', customerNumber)
-    .executeTakeFirst();
-  if (exists) throw new UsageError(`account ${customerNumber} already exists`);
+  if ((await repositories.accounts.idOfCustomer(customerNumber)) !== undefined)
+    throw new UsageError(`account ${customerNumber} already exists`);
 
-  const row = await db
-    .insertInto('accounts')
-    .values({
-      customer_number: customerNumber,
-      name,
-      contact: text('contact', input.contact, 50, false),
-      currency_code: currency as CurrencyCode,
-      country,
-      address1: text('address1', input.address1, 50, false),
-      address2: text('address2', input.address2, 50, false),
-      city: text('city', input.city, 30, false),
-      county: text('county', input.county, 30, false),
-      postcode: text('postcode', input.postcode, 20, false),
-      email: email(input.email),
-      phone_number: text('phone', input.phone, 30, false),
-      fax_number: '',
-      credit_limit_minor: money('credit-limit', input.creditLimit) ?? 0,
-      balance_minor: 0,
-      on_stop: input.onStop ? 1 : 0,
-      is_proforma: input.proforma ? 1 : 0,
-      disabled: 0,
-      vat_rate_bp: percent('vat', input.vat) ?? 2000,
-      discount_bp: percent('discount', input.discount) ?? 0,
-      carriage_minor: money('carriage', input.carriage) ?? 0,
-      carriage_free_over_minor: money('carriage-free-over', input.carriageFreeOver) ?? 0,
-      created_at: nowIso(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return `Created account ${customerNumber} "${name}" (${currency}, ${country}${input.proforma ? ', proforma' : ''}${input.onStop ? ', on stop' : ''}), id ${row.id}`;
+  const id = await repositories.accounts.insertAccount({
+    customer_number: customerNumber,
+    name,
+    contact: text('contact', input.contact, 50, false),
+    currency_code: currency as CurrencyCode,
+    country,
+    address1: text('address1', input.address1, 50, false),
+    address2: text('address2', input.address2, 50, false),
+    city: text('city', input.city, 30, false),
+    county: text('county', input.county, 30, false),
+    postcode: text('postcode', input.postcode, 20, false),
+    email: email(input.email),
+    phone_number: text('phone', input.phone, 30, false),
+    fax_number: '',
+    credit_limit_minor: money('credit-limit', input.creditLimit) ?? 0,
+    balance_minor: 0,
+    on_stop: input.onStop ? 1 : 0,
+    is_proforma: input.proforma ? 1 : 0,
+    disabled: 0,
+    vat_rate_bp: percent('vat', input.vat) ?? 2000,
+    discount_bp: percent('discount', input.discount) ?? 0,
+    carriage_minor: money('carriage', input.carriage) ?? 0,
+    carriage_free_over_minor: money('carriage-free-over', input.carriageFreeOver) ?? 0,
+    created_at: nowIso(),
+  });
+  return `Created account ${customerNumber} "${name}" (${currency}, ${country}${input.proforma ? ', proforma' : ''}${input.onStop ? ', on stop' : ''}), id ${id}`;
 }
 
 // ---- create-user ----
@@ -148,32 +138,24 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
   const name = text('name', input.name, 50);
   const checked = newPassword.safeParse(input.password ?? '');
   if (!checked.success) throw new UsageError(`--password: ${checked.error.issues[0]?.message ?? 'not accepted'}`);
-  const account = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('customer_number', '=', customerNumber)
-    .executeTakeFirst();
-  if (!account) throw new UsageError(`no account ${customerNumber}`);
-  const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-  if (taken) throw new UsageError(`username "${username}" is taken`);
+  const { repositories } = composeStore(db);
+  const accountId = await repositories.accounts.idOfCustomer(customerNumber);
+  if (accountId === undefined) throw new UsageError(`no account ${customerNumber}`);
+  if (await repositories.users.userByName(username)) throw new UsageError(`username "${username}" is taken`);
 
   const now = nowIso();
-  const row = await db
-    .insertInto('users')
-    .values({
-      account_id: account.id,
-      username,
-      password_hash: await hashPassword(checked.data),
-      name,
-      job_title: text('job-title', input.jobTitle, 50, false),
-      email: email(input.email),
-      disabled: 0,
-      created_at: now,
-      password_changed_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return `Created user ${username} on account ${customerNumber}, id ${row.id}`;
+  const id = await repositories.users.insertUser({
+    account_id: accountId,
+    username,
+    password_hash: await hashPassword(checked.data),
+    name,
+    job_title: text('job-title', input.jobTitle, 50, false),
+    email: email(input.email),
+    disabled: 0,
+    created_at: now,
+    password_changed_at: now,
+  });
+  return `Created user ${username} on account ${customerNumber}, id ${id}`;
 }
 
 // ---- disable-user ----
@@ -181,24 +163,7 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
 export async function disableUser(db: Db, input: { username: string }): Promise<string> {
   const username = text('username', input.username, 50);
   const user = await userByName(db, username);
-  const now = nowIso();
-  const revoked = await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ disabled: 1 }).where('id', '=', user.id).execute();
-    const r = await trx
-      .updateTable('refresh_tokens')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    // An unused redirect link must not log a disabled user in either.
-    await trx
-      .updateTable('one_time_tokens')
-      .set({ used_at: now })
-      .where('user_id', '=', user.id)
-      .where('used_at', 'is', null)
-      .execute();
-    return Number(r.numUpdatedRows);
-  });
+  const revoked = await composeStore(db).repositories.users.disableUser(user.id);
   return `Disabled user ${username}; revoked ${revoked} refresh token${revoked === 1 ? '' : 's'}`;
 }
 
@@ -206,35 +171,24 @@ export async function disableUser(db: Db, input: { username: string }): Promise<
 
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS);
 
-async function putSetting(db: Db, key: string, value: string): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values({ key, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
-}
-
 export async function setBanner(db: Db, input: { text?: string; off?: boolean }): Promise<string> {
   if (input.off && input.text !== undefined) throw new UsageError('give either --text or --off, not both');
   if (input.off) {
-    await putSetting(db, 'notification.show', 'false');
+    await composeStore(db).settings.set('notification.show', 'false');
     return 'Notification banner switched off';
   }
   const banner = text('text', input.text, 500);
-  await db.transaction().execute(async (trx) => {
-    await putSetting(trx, 'notification.text', banner);
-    await putSetting(trx, 'notification.show', 'true');
-  });
+  await composeStore(db).settings.setMany({ 'notification.text': banner, 'notification.show': 'true' });
   return `Notification banner on: "${banner}"`;
 }
 
 export async function setSetting(db: Db, input: { key: string; value: string }): Promise<string> {
   const key = text('key', input.key, 100);
-  if (!SETTING_KEYS.includes(key))
-    throw new UsageError(`unknown --key "${key}"; known keys: ${SETTING_KEYS.join(', ')}`);
+  const { settings } = composeStore(db);
+  if (!settings.isKey(key)) throw new UsageError(`unknown --key "${key}"; known keys: ${SETTING_KEYS.join(', ')}`);
   if (input.value === undefined) throw new UsageError('--value is required');
   const value = text('value', input.value, 2000, false);
-  await putSetting(db, key, value);
+  await settings.set(key, value);
   return `Setting ${key} = "${value}"`;
 }
 
@@ -280,7 +234,7 @@ export async function setOrderStatus(db: Db, input: SetOrderStatusInput): Promis
 
   let changed;
   try {
-    changed = await orderStatusService(db).setOrderStatus({
+    changed = await composeStore(db).orderStatus.setOrderStatus({
       orderNumber,
       status: status as OrderStatus,
       tracking,
@@ -461,7 +415,7 @@ async function clientOp<T>(op: () => Promise<T>): Promise<T> {
 }
 
 export async function apiClientCreate(db: Db, input: { name: string; scopes: string }): Promise<string> {
-  const c = await clientOp(() => apiKeysService(db).createClient(input.name ?? '', input.scopes ?? ''));
+  const c = await clientOp(() => composeStore(db).apiKeys.createClient(input.name ?? '', input.scopes ?? ''));
   return [
     `Created API client ${c.name} with scopes ${c.scopes.join(', ')}`,
     `Key (shown only now; store it in the ERP's secrets): ${c.key}`,
@@ -469,7 +423,7 @@ export async function apiClientCreate(db: Db, input: { name: string; scopes: str
 }
 
 export async function apiClientRotate(db: Db, input: { name: string }): Promise<string> {
-  const k = await clientOp(() => apiKeysService(db).rotateKey(input.name ?? ''));
+  const k = await clientOp(() => composeStore(db).apiKeys.rotateKey(input.name ?? ''));
   return [
     `New key for ${k.name} (shown only now): ${k.key}`,
     `The old key stays valid until you run: npm run admin -- api-client revoke --key-id <old key id>`,
@@ -478,11 +432,11 @@ export async function apiClientRotate(db: Db, input: { name: string }): Promise<
 
 export async function apiClientRevoke(db: Db, input: { name?: string; keyId?: string }): Promise<string> {
   if (input.name && input.keyId) throw new UsageError('give either --name or --key-id, not both');
-  return clientOp(() => apiKeysService(db).revoke(input));
+  return clientOp(() => composeStore(db).apiKeys.revoke(input));
 }
 
 export async function apiClientList(db: Db): Promise<string> {
-  const clients = await apiKeysService(db).list();
+  const clients = await composeStore(db).apiKeys.list();
   if (clients.length === 0) return 'No API clients';
   return clients
     .map((c) => {

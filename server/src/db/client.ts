@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
-import type { Database } from './types.js';
+import type { Database, Db } from './types.js';
 import { statementName } from './prepared.js';
 import { postgresChangeFeed, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
 
 export type Engine = 'sqlite' | 'postgres';
-export type Db = Kysely<Database>;
+export type { Db } from './types.js';
 
 export interface DbHandle {
   db: Db;

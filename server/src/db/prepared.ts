@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './client.js';
+import type { Db } from './types.js';
 
 /** Stands for an argument (or one element of an array argument) while the query is compiled once. */
 class Arg {

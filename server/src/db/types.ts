@@ -5,7 +5,8 @@
  * - percentages in basis points (1/100 of a percent): columns ending `_bp`;
  * - booleans as integers 0/1; dates as ISO text 'yyyy-mm-dd'; timestamps as ISO text.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CurrencyCode } from '@wholesale/contract';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 type Id = Generated<number>;
 type Bool = number;
@@ -15,7 +16,7 @@ export interface AccountsTable {
   customer_number: string;
   name: string;
   contact: string;
-  currency_code: 'GBP' | 'EUR';
+  currency_code: CurrencyCode;
   country: string;
   address1: string;
   address2: string;
@@ -108,13 +109,13 @@ export interface ProductsTable {
 
 export interface ProductPricesTable {
   product_id: number;
-  currency_code: 'GBP' | 'EUR';
+  currency_code: CurrencyCode;
   list_price_e5: number;
 }
 
 export interface MultibuyTiersTable {
   product_id: number;
-  currency_code: 'GBP' | 'EUR';
+  currency_code: CurrencyCode;
   minimum_quantity: number;
   price_e5: number;
 }
@@ -177,7 +178,7 @@ export interface OrdersTable {
   location: string;
   ordered_date: string;
   despatch_date: string | null;
-  currency_code: 'GBP' | 'EUR';
+  currency_code: CurrencyCode;
   amount_minor: number;
   vat_minor: number;
   total_minor: number;
@@ -236,7 +237,7 @@ export interface InvoicesTable {
   reference: string;
   description: string;
   order_number: string;
-  currency_code: 'GBP' | 'EUR';
+  currency_code: CurrencyCode;
   amount_minor: number;
   vat_minor: number;
   original_minor: number;
@@ -266,7 +267,7 @@ export interface PaymentsTable {
   /** pending until paid or declined; cancelled when a newer link replaced it or a recheck refused it. */
   status: 'pending' | 'approved' | 'declined' | 'cancelled';
   amount_minor: number;
-  currency_code: 'GBP' | 'EUR';
+  currency_code: CurrencyCode;
   reference: string;
   description: string;
   /** JSON: what the purpose needs to complete (basket revision, billing address...). */
@@ -470,3 +471,6 @@ export type OrderUpdate = Updateable<OrdersTable>;
 export type Invoice = Selectable<InvoicesTable>;
 export type Payment = Selectable<PaymentsTable>;
 export type { ColumnType };
+
+/** The database as Kysely sees it (or a transaction on it). */
+export type Db = Kysely<Database>;

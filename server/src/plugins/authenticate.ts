@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService } from '../modules/auth/auth.service.js';
-import type { AccessClaims } from '../modules/auth/tokens.js';
+import type { AccessClaims, AuthService } from '../modules/auth/auth.service.js';
 import { unauthorized } from '../lib/http-errors.js';
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { MSG } from '@wholesale/contract';
 import { badRequest } from '../lib/http-errors.js';
 
 /** True when any string in a parsed request part contains a NUL character. */
@@ -16,6 +17,6 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     if (req.url.includes('%00') || hasNul(req.params) || hasNul(req.query) || hasNul(req.body))
-      throw badRequest('The request contains a NUL character');
+      throw badRequest(MSG.nulCharacter);
   });
 }

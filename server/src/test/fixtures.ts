@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../db/client.js';
 import type { NewAccount } from '../db/types.js';
 import { hashPassword } from '../modules/auth/password.js';
@@ -80,7 +81,7 @@ export async function insertProduct(
     packQuantity?: number;
     gbpE5: number;
     eurE5?: number;
-    tiers?: { currency: 'GBP' | 'EUR'; minimumQuantity: number; priceE5: number }[];
+    tiers?: { currency: CurrencyCode; minimumQuantity: number; priceE5: number }[];
     active?: number;
   },
 ): Promise<{ productId: number; typeId: number; rangeId: number }> {

@@ -2,6 +2,7 @@
  * Demo customer accounts: the three named logins of the README (demo, proforma, euro) and, for
  * benchmarks, any number of generated trade accounts. Pure; no I/O.
  */
+import type { CurrencyCode } from '@wholesale/contract';
 import type { Rng } from './random.js';
 
 export type Country = 'United Kingdom (Mainland)' | 'UK Islands' | 'Northern Ireland' | 'Republic of Ireland';
@@ -31,7 +32,7 @@ export interface AccountSpec {
   customerNumber: string;
   name: string;
   contact: string;
-  currency: 'GBP' | 'EUR';
+  currency: CurrencyCode;
   country: Country;
   address1: string;
   address2: string;

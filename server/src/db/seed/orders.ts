@@ -2,6 +2,7 @@
  * Order and invoice history for the demo accounts. Every amount comes from the one pricing module
  * (priceLine, totals); this file only decides what was ordered, when, and what has been paid.
  */
+import type { CurrencyCode } from '@wholesale/contract';
 import { percentOfMinor } from '../../domain/money.js';
 import { priceLine, totals, type Tier } from '../../domain/pricing.js';
 import { CARRIAGE_ITEM } from '../../modules/basket/basket.service.js';
@@ -116,7 +117,7 @@ function reference(rng: Rng): string {
   return `JOB ${rng.int(10000, 99999)}`;
 }
 
-function quantityFor(rng: Rng, p: PricedProduct, currency: 'GBP' | 'EUR'): number {
+function quantityFor(rng: Rng, p: PricedProduct, currency: CurrencyCode): number {
   const tiers = p.tiers[currency];
   if (tiers.length > 0 && rng.chance(0.35)) {
     const t = rng.pick(tiers);

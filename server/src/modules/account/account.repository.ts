@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.js';
+import type { AccountsTable } from '../../db/types.js';
 
 /** The only place account SQL lives (invoices, statements). Every query is scoped to one account. */
 export function accountRepository(db: Db) {
@@ -34,6 +36,21 @@ export function accountRepository(db: Db) {
       .where('invoices.account_id', '=', accountId);
 
   return {
+    /** The id of the account with this customer number (the admin CLI's key). */
+    async idOfCustomer(customerNumber: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('customer_number', '=', customerNumber)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async insertAccount(values: Insertable<AccountsTable>): Promise<number> {
+      const row = await db.insertInto('accounts').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
     /** Open documents: anything with a remaining amount, oldest due first. */
     openInvoices(accountId: number) {
       return invoicesOf(accountId)

@@ -2,8 +2,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { endpoints } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
-import { accountService } from './account.service.js';
-import { accountDocuments } from './account.documents.js';
 
 /** Only letters, digits, dot, dash and underscore reach a Content-Disposition header. */
 const safeFilename = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120) || 'Statement';
@@ -17,8 +15,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
 }
 
 export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = accountService(ctx.handle.db);
-  const documents = accountDocuments(service, ctx.settings);
+  const { account: service, accountDocuments: documents } = ctx.services;
 
   route(app, endpoints.getInvoices, (req) => service.getInvoices(req.auth.accountId));
   route(app, endpoints.getInvoice, (req) => service.getInvoice(req.auth.accountId, req.params.documentNumber));

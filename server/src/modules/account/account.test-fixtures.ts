@@ -1,4 +1,5 @@
 /** Test support: invoices with lines, and statements, for the account and invoice-payment API tests. */
+import type { CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 
 let seq = 0;
@@ -16,7 +17,7 @@ export interface InvoiceFixture {
   originalMinor?: number;
   /** Defaults to the original amount (unpaid). */
   remainingMinor?: number;
-  currency?: 'GBP' | 'EUR';
+  currency?: CurrencyCode;
   lines?: {
     itemNo: string;
     description: string;

@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.js';
+import type { UsersTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
 /** The only place auth SQL lives. */
@@ -179,6 +181,43 @@ export function authRepository(db: Db) {
 
     getPasswordHash(userId: number) {
       return db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+    },
+
+    userByName(username: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'account_id', 'disabled'])
+        .where('username', '=', username)
+        .executeTakeFirst();
+    },
+
+    async insertUser(values: Insertable<UsersTable>): Promise<number> {
+      const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /**
+     * Disables a user and ends every session of theirs, in one transaction: refresh tokens revoked,
+     * unused redirect links (one-time tokens) spent. Answers how many refresh tokens were revoked.
+     */
+    async disableUser(userId: number): Promise<number> {
+      const now = nowIso();
+      return db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ disabled: 1 }).where('id', '=', userId).execute();
+        const r = await trx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: now })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        await trx
+          .updateTable('one_time_tokens')
+          .set({ used_at: now })
+          .where('user_id', '=', userId)
+          .where('used_at', 'is', null)
+          .execute();
+        return Number(r.numUpdatedRows);
+      });
     },
 
     async setPasswordHash(userId: number, hash: string) {

@@ -8,6 +8,8 @@ import { SessionCache, withSessionCache } from './session-cache.js';
 import { createOneTimeToken } from './one-time-token.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
 import { AccessTokens, hashToken, newFamilyId, newOpaqueToken, type AccessClaims } from './tokens.js';
+export type { AccessClaims } from './tokens.js';
+import { addressFromColumns } from '../../domain/address.js';
 
 export interface AuthServiceOptions {
   jwtSecret: string;
@@ -51,17 +53,7 @@ export function authService(db: Db, opts: AuthServiceOptions) {
       balance: minorToAmount(Number(row.balance_minor)),
       onStop: row.on_stop ? 'True' : 'False',
       isProforma: !!row.is_proforma,
-      deliveryAddresses: addresses.map((a) => ({
-        reference: a.reference,
-        name: a.name,
-        address1: a.address1,
-        address2: a.address2,
-        city: a.city,
-        county: a.county,
-        country: a.country,
-        postcode: a.postcode,
-        phoneNumber: a.phone_number,
-      })),
+      deliveryAddresses: addresses.map((a) => ({ reference: a.reference, ...addressFromColumns(a) })),
       statements,
     };
   }
@@ -140,8 +132,8 @@ export function authService(db: Db, opts: AuthServiceOptions) {
     async changePassword(claims: AccessClaims, body: ChangePasswordRequest): Promise<void> {
       const row = await repo.getPasswordHash(claims.userId);
       if (!row || !(await verifyPassword(body.oldPassword, row.password_hash)))
-        throw badRequest('The current password is not correct');
-      if (body.oldPassword === body.newPassword) throw badRequest('The new password must differ from the current one');
+        throw badRequest(MSG.wrongCurrentPassword);
+      if (body.oldPassword === body.newPassword) throw badRequest(MSG.samePassword);
       await repo.setPasswordHash(claims.userId, await hashPassword(body.newPassword));
       await repo.revokeUserSessions(claims.userId, claims.familyId);
     },

@@ -1,15 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Caller } from '../../domain/caller.js';
 
 /** Opaque tokens (refresh, one-time rt) are random and stored only as their SHA-256. */
 export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 export const newFamilyId = (): string => randomUUID();
 
-export interface AccessClaims {
-  userId: number;
-  accountId: number;
+/** A verified access token: the caller it stands for and its login session. */
+export interface AccessClaims extends Caller {
   /** The refresh-token family (the login session) this access token belongs to. */
   familyId: string;
 }

@@ -1,8 +1,9 @@
+import type { CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { nowIso } from '../../lib/time.js';
 
-const basketQuery = prepared((db: Db, userId: number, currency: 'GBP' | 'EUR') =>
+const basketQuery = prepared((db: Db, userId: number, currency: CurrencyCode) =>
   db
     .selectFrom('baskets as b')
     .leftJoin('basket_lines as bl', 'bl.basket_id', 'b.id')
@@ -61,7 +62,7 @@ export function basketRepository(db: Db) {
      * The user's basket (id, revision) with its lines, their products and list prices in `currency`
      * (null when the product has none), in line order: one statement. Undefined: no basket yet.
      */
-    async basketWithLines(userId: number, currency: 'GBP' | 'EUR') {
+    async basketWithLines(userId: number, currency: CurrencyCode) {
       const rows = await basketQuery.execute(db, userId, currency);
       const first = rows[0];
       if (!first) return undefined;

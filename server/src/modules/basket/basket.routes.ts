@@ -2,10 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
-import { basketService } from './basket.service.js';
 
 export const basketRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = basketService(ctx.handle.db);
+  const service = ctx.services.basket;
 
   route(app, endpoints.getBasket, (req) => service.getBasket(req.auth));
   route(app, endpoints.addBasketLine, (req) => service.addBasketLine(req.auth, req.body.itemNumber, req.body.quantity));

@@ -2,6 +2,7 @@ import {
   BASKET_MAX_LINES,
   MSG,
   QUANTITY_MAX,
+  QUANTITY_MAX_DIGITS,
   type Basket,
   type BasketLine,
   type BasketSummary,
@@ -12,11 +13,9 @@ import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
 import { basketRepository } from './basket.repository.js';
+import type { Caller } from '../../domain/caller.js';
 
-export interface Caller {
-  userId: number;
-  accountId: number;
-}
+export type { Caller } from '../../domain/caller.js';
 
 export interface PricedLine {
   lineId: number;
@@ -132,7 +131,7 @@ export function basketService(db: Db) {
     };
   }
 
-  const tooMany = () => badRequest(`Quantity must be at most ${QUANTITY_MAX}`);
+  const tooMany = () => badRequest(MSG.quantityTooLarge(QUANTITY_MAX_DIGITS));
 
   return {
     price,
@@ -154,7 +153,7 @@ export function basketService(db: Db) {
         const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
         await repo.touch(basketId);
         const product = await repo.findActiveProduct(itemNumber);
-        if (!product) throw notFound(`No product ${itemNumber}`);
+        if (!product) throw notFound(MSG.noProduct(itemNumber));
         const existing = await repo.findLineByProduct(basketId, product.id);
         if (existing) {
           if (existing.quantity + quantity > QUANTITY_MAX) throw tooMany();
@@ -172,7 +171,7 @@ export function basketService(db: Db) {
         const repo = basketRepository(trx);
         const basket = await repo.findBasket(caller.userId);
         const line = basket && (await repo.findLine(basket.id, lineNumber));
-        if (!basket || !line) throw notFound(`No basket line ${lineNumber}`);
+        if (!basket || !line) throw notFound(MSG.noBasketLine(lineNumber));
         await repo.touch(basket.id);
         await repo.setQuantity(line.id, quantity);
       });
@@ -184,7 +183,7 @@ export function basketService(db: Db) {
         const repo = basketRepository(trx);
         const basket = await repo.findBasket(caller.userId);
         const line = basket && (await repo.findLine(basket.id, lineNumber));
-        if (!basket || !line) throw notFound(`No basket line ${lineNumber}`);
+        if (!basket || !line) throw notFound(MSG.noBasketLine(lineNumber));
         await repo.touch(basket.id);
         await repo.deleteLine(line.id);
       });

@@ -1,21 +1,13 @@
+import type { CurrencyCode } from '@wholesale/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
+import { deliveryColumns, type DeliveryColumns } from '../../domain/address.js';
+import type { DeliveryInformation } from '@wholesale/contract';
 
 /** The delivery details kept on a basket (POST /basket/header) and copied onto the order. */
-export interface DeliveryDetails {
-  addressReference: string;
-  purchaseOrder: string;
-  name: string;
-  address1: string;
-  address2: string;
-  city: string;
-  county: string;
-  country: string;
-  contact: string;
-  postcode: string;
-  phoneNumber: string;
-}
+/** Delivery details as the basket header stores them and an order is placed with. */
+export type DeliveryDetails = DeliveryInformation;
 
 export interface NewOrderLine {
   type: 'Item' | 'Charge';
@@ -33,7 +25,7 @@ export interface NewOrder {
   orderNumber: string;
   accountId: number;
   userId: number;
-  currencyCode: 'GBP' | 'EUR';
+  currencyCode: CurrencyCode;
   location: string;
   orderedDate: string;
   amountMinor: number;
@@ -49,6 +41,20 @@ export interface NewOrder {
 const ORDER_NUMBER_COUNTER = 'order_number';
 
 /** The only place checkout SQL lives. */
+/** A basket header without delivery details. */
+const NO_DELIVERY: DeliveryColumns<null> = {
+  address_reference: null,
+  delivery_name: null,
+  delivery_address1: null,
+  delivery_address2: null,
+  delivery_city: null,
+  delivery_county: null,
+  delivery_country: null,
+  delivery_contact: null,
+  delivery_postcode: null,
+  delivery_phone: null,
+};
+
 export function checkoutRepository(db: Db) {
   return {
     account(accountId: number) {
@@ -132,17 +138,8 @@ export function checkoutRepository(db: Db) {
       await db
         .updateTable('baskets')
         .set({
-          address_reference: d?.addressReference ?? null,
+          ...(d ? deliveryColumns(d) : NO_DELIVERY),
           purchase_order: d?.purchaseOrder ?? null,
-          delivery_name: d?.name ?? null,
-          delivery_address1: d?.address1 ?? null,
-          delivery_address2: d?.address2 ?? null,
-          delivery_city: d?.city ?? null,
-          delivery_county: d?.county ?? null,
-          delivery_country: d?.country ?? null,
-          delivery_contact: d?.contact ?? null,
-          delivery_postcode: d?.postcode ?? null,
-          delivery_phone: d?.phoneNumber ?? null,
         })
         .where('id', '=', basketId)
         .execute();
@@ -222,16 +219,7 @@ export function checkoutRepository(db: Db) {
           amount_minor: o.amountMinor,
           vat_minor: o.vatMinor,
           total_minor: o.totalMinor,
-          address_reference: d.addressReference,
-          delivery_name: d.name,
-          delivery_address1: d.address1,
-          delivery_address2: d.address2,
-          delivery_city: d.city,
-          delivery_county: d.county,
-          delivery_country: d.country,
-          delivery_contact: d.contact,
-          delivery_postcode: d.postcode,
-          delivery_phone: d.phoneNumber,
+          ...deliveryColumns(d),
           source_basket_id: o.sourceBasketId,
           source_revision: o.sourceRevision,
           payment_id: o.paymentId,

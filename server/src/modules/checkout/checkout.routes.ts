@@ -2,11 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { endpoints } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
-import { checkoutService } from './checkout.service.js';
-import './order-payment.js';
 
 export const checkoutRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = checkoutService(ctx);
+  const service = ctx.services.checkout;
 
   route(app, endpoints.getBasketHeader, (req) => service.getBasketHeader(req.auth));
   route(app, endpoints.submitBasketHeader, (req) => service.submitBasketHeader(req.auth, req.body));

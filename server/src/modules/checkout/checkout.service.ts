@@ -7,56 +7,36 @@ import {
   type DeliveryAddress,
   type OrderConfirmation,
   type PaymentResponse,
+  deliveryOfHeader,
   normalisePhone,
   type SubmitBasketHeader,
 } from '@wholesale/contract';
-import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
+import type { SettingsService } from '../site/settings.service.js';
 import { amountToMinor, minorToAmount } from '../../domain/money.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { basketRepository } from '../basket/basket.repository.js';
-import { basketService, type Caller, type PricedBasket } from '../basket/basket.service.js';
-import { createPayment } from '../payments/gateway.js';
+import type { BasketService, Caller, PricedBasket } from '../basket/basket.service.js';
+import type { PaymentGateway } from '../payments/gateway.js';
 import { checkoutRepository, type DeliveryDetails } from './checkout.repository.js';
+import { addressFromColumns, addressOf, deliveryFromColumns, type Delivery } from '../../domain/address.js';
 import { placeOrder, placedLines } from './order-placement.js';
 import { basketSubject, type OrderPaymentPayload } from './order-payment.js';
 
 /** How long after placing an order GET /basket/confirmation still answers it. */
 export const CONFIRMATION_WINDOW_MINUTES = 30;
-export const EMPTY_BASKET = 'The basket is empty';
-export const PROFORMA_MUST_PAY = 'This account pays by card before an order is placed: use Proceed to Payment';
-export const CREDIT_CANNOT_PAY = 'This account places orders on credit: use Place Order';
+export const EMPTY_BASKET = MSG.emptyBasket;
+export const PROFORMA_MUST_PAY = MSG.proformaMustPay;
+export const CREDIT_CANNOT_PAY = MSG.creditCannotPay;
 
 type HeaderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof checkoutRepository>['header']>>>;
 
 function storedDelivery(row: HeaderRow | undefined): DeliveryDetails | undefined {
   if (!row?.address_reference) return undefined;
-  return {
-    addressReference: row.address_reference,
-    purchaseOrder: row.purchase_order ?? '',
-    name: row.delivery_name ?? '',
-    address1: row.delivery_address1 ?? '',
-    address2: row.delivery_address2 ?? '',
-    city: row.delivery_city ?? '',
-    county: row.delivery_county ?? '',
-    country: row.delivery_country ?? '',
-    contact: row.delivery_contact ?? '',
-    postcode: row.delivery_postcode ?? '',
-    phoneNumber: row.delivery_phone ?? '',
-  };
+  return { ...deliveryFromColumns(row), purchaseOrder: row.purchase_order ?? '' };
 }
 
-const asAddress = (d: Omit<DeliveryDetails, 'purchaseOrder'>): DeliveryAddress => ({
-  reference: d.addressReference,
-  name: d.name,
-  address1: d.address1,
-  address2: d.address2,
-  city: d.city,
-  county: d.county,
-  country: d.country,
-  postcode: d.postcode,
-  phoneNumber: d.phoneNumber,
-});
+const asAddress = (d: Delivery): DeliveryAddress => ({ reference: d.addressReference, ...addressOf(d) });
 
 /** Section 5, at order submission: the stored header must name a purchase order, a name and address1. */
 function requireCompleteDelivery(d: DeliveryDetails | undefined): DeliveryDetails {
@@ -92,87 +72,58 @@ function requireAvailableCredit(
   if (totalMinor > limit - Number(credit?.balance_minor ?? 0)) throw forbidden(MSG.overCreditLimit(email));
 }
 
-export function checkoutService(ctx: AppContext) {
-  const db = ctx.handle.db;
-  const baskets = basketService(db);
+export interface CheckoutDeps {
+  db: Db;
+  settings: SettingsService;
+  basket: BasketService;
+  payments: PaymentGateway;
+}
 
-  async function invoiceAddress(conn: Db, accountId: number): Promise<Omit<DeliveryDetails, 'purchaseOrder'>> {
+export function checkoutService({ db, settings, basket: baskets, payments }: CheckoutDeps) {
+  async function invoiceAddress(conn: Db, accountId: number): Promise<Delivery> {
     const a = await checkoutRepository(conn).account(accountId);
     if (!a) throw notFound();
-    return {
-      addressReference: DEFAULT_ADDRESS_REFERENCE,
-      name: a.name,
-      address1: a.address1,
-      address2: a.address2,
-      city: a.city,
-      county: a.county,
-      country: a.country,
-      contact: a.contact,
-      postcode: a.postcode,
-      phoneNumber: a.phone_number,
-    };
+    return { addressReference: DEFAULT_ADDRESS_REFERENCE, ...addressFromColumns(a), contact: a.contact };
   }
 
   /** Resolves the posted header: INVOICE and saved references take the address from the account. */
-  async function resolveDelivery(caller: Caller, h: ReturnType<typeof parseHeader>): Promise<DeliveryDetails> {
+  async function resolveDelivery(caller: Caller, h: DeliveryDetails): Promise<DeliveryDetails> {
     const repo = checkoutRepository(db);
-    const purchaseOrder = h.externalDocNo;
-    if (h.deliveryCode === DEFAULT_ADDRESS_REFERENCE) {
+    const { purchaseOrder } = h;
+    if (h.addressReference === DEFAULT_ADDRESS_REFERENCE) {
       const inv = await invoiceAddress(db, caller.accountId);
       return { ...inv, purchaseOrder, contact: h.contact || inv.contact };
     }
     const account = await repo.account(caller.accountId);
     if (!account) throw notFound();
-    if (h.deliveryCode === NEW_ADDRESS_REFERENCE) {
+    if (h.addressReference === NEW_ADDRESS_REFERENCE) {
       const country = await repo.countryName(h.country);
-      if (!country) throw badRequest(`country: ${h.country ? 'Unknown country' : MSG.required}`);
-      return {
-        addressReference: NEW_ADDRESS_REFERENCE,
-        purchaseOrder,
-        name: h.name,
-        address1: h.address,
-        address2: h.address2,
-        city: h.city,
-        county: h.county,
-        country,
-        contact: h.contact || account.contact,
-        postcode: h.postCode,
-        phoneNumber: h.phoneNo,
-      };
+      if (!country) throw badRequest(`country: ${h.country ? MSG.unknownCountry : MSG.required}`);
+      return { ...h, country, contact: h.contact || account.contact };
     }
-    const saved = await repo.savedAddress(caller.accountId, h.deliveryCode);
-    if (!saved) throw badRequest(`Unknown delivery address reference ${h.deliveryCode}`);
+    const saved = await repo.savedAddress(caller.accountId, h.addressReference);
+    if (!saved) throw badRequest(MSG.unknownAddressReference(h.addressReference));
     return {
       addressReference: saved.reference,
       purchaseOrder,
-      name: saved.name,
-      address1: saved.address1,
-      address2: saved.address2,
-      city: saved.city,
-      county: saved.county,
-      country: saved.country,
+      ...addressFromColumns(saved),
       contact: h.contact || account.contact,
-      postcode: saved.postcode,
-      phoneNumber: saved.phone_number,
     };
   }
 
-  const parseHeader = (h: SubmitBasketHeader) => ({
-    externalDocNo: h.externalDocNo.trim(),
-    deliveryCode: (h.deliveryCode ?? DEFAULT_ADDRESS_REFERENCE).trim(),
-    name: (h.name ?? '').trim(),
-    address: (h.address ?? '').trim(),
-    address2: (h.address2 ?? '').trim(),
-    city: (h.city ?? '').trim(),
-    postCode: (h.postCode ?? '').trim(),
-    country: (h.country ?? '').trim(),
-    county: (h.county ?? '').trim(),
-    phoneNo: normalisePhone(h.phoneNo ?? ''),
-    contact: (h.contact ?? '').trim(),
-  });
+  /** The posted header as delivery details (the contract's one mapping of its field names), trimmed. */
+  const parseHeader = (h: SubmitBasketHeader): DeliveryDetails => {
+    const d = deliveryOfHeader(h);
+    const trimmed = Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v.trim()])) as DeliveryDetails;
+    return {
+      ...trimmed,
+      addressReference: trimmed.addressReference || DEFAULT_ADDRESS_REFERENCE,
+      phoneNumber: normalisePhone(d.phoneNumber),
+    };
+  };
 
   async function supportEmail(): Promise<string> {
-    return ctx.settings.get('support.email');
+    return settings.get('support.email');
   }
 
   return {
@@ -235,7 +186,7 @@ export function checkoutService(ctx: AppContext) {
     async getOrderConfirmation(caller: Caller): Promise<OrderConfirmation> {
       const since = new Date(Date.now() - CONFIRMATION_WINDOW_MINUTES * 60_000).toISOString();
       const row = await checkoutRepository(db).lastPlacedOrder(caller.userId, caller.accountId, since);
-      if (!row) throw notFound('No order has been placed');
+      if (!row) throw notFound(MSG.noOrderPlaced);
       return {
         orderNumber: row.order_number,
         reference: row.reference,
@@ -265,7 +216,7 @@ export function checkoutService(ctx: AppContext) {
         totals: priced.totals,
       };
       const account = await checkoutRepository(db).account(caller.accountId);
-      const { checkoutUrl } = await createPayment(ctx, {
+      const { checkoutUrl } = await payments.createPayment({
         accountId: caller.accountId,
         userId: caller.userId,
         purpose: 'order',

@@ -1,11 +1,12 @@
 /**
  * The 'order' payment purpose (proforma checkout): a proforma order exists as placed only after
- * the gateway confirmed its payment. Registered at module load; checkout.routes.ts imports this.
+ * the gateway confirmed its payment. Listed in the registry of payment purposes (payments/purposes.ts).
  */
+import { MSG, type CurrencyCode } from '@wholesale/contract';
 import type { Totals } from '../../domain/pricing.js';
 import type { DeliveryDetails } from './checkout.repository.js';
 import { placeOrder, type PlacedLine } from './order-placement.js';
-import { registerPaymentPurpose } from '../payments/gateway.js';
+import type { PurposeHandler } from '../payments/gateway.js';
 import { checkoutRepository } from './checkout.repository.js';
 import { pricingRepository } from '../pricing/pricing.repository.js';
 import { recordPaymentApproved } from '../events/outbox.js';
@@ -17,7 +18,7 @@ export const basketSubject = (basketId: number, revision: number) => `basket:${b
 export interface OrderPaymentPayload {
   basketId: number;
   revision: number;
-  currencyCode: 'GBP' | 'EUR';
+  currencyCode: CurrencyCode;
   delivery: DeliveryDetails;
   lines: PlacedLine[];
   totals: Totals;
@@ -28,7 +29,7 @@ export const ORDER_DECLINED_RETURN_URL = '/checkout/review-order?payment=decline
 /** The customer left the payment page without paying (Cancel and return, an expired or withdrawn link). */
 export const ORDER_CANCELLED_RETURN_URL = '/checkout/review-order?payment=cancelled';
 
-registerPaymentPurpose('order', {
+export const orderPaymentPurpose: PurposeHandler = {
   async onApproved(trx, payment) {
     const p = JSON.parse(payment.payload) as OrderPaymentPayload;
     if (p.totals.totalMinor !== Number(payment.amount_minor))
@@ -50,12 +51,11 @@ registerPaymentPurpose('order', {
     const p = JSON.parse(payment.payload) as OrderPaymentPayload;
     const repo = checkoutRepository(db);
     const terms = await pricingRepository(db).accountTerms(payment.account_id);
-    if (!terms) return 'the account no longer exists.';
-    if (terms.onStop) return 'the account is on stop.';
-    if (!terms.isProforma) return 'the account now places orders on credit.';
-    if ((await repo.basketRevision(p.basketId)) !== p.revision)
-      return 'the basket has changed since this payment was started.';
-    if (await repo.orderFromSource(p.basketId, p.revision)) return 'this basket has already been ordered.';
+    if (!terms) return MSG.paymentRefusal.accountGone;
+    if (terms.onStop) return MSG.paymentRefusal.accountOnStop;
+    if (!terms.isProforma) return MSG.paymentRefusal.accountOnCredit;
+    if ((await repo.basketRevision(p.basketId)) !== p.revision) return MSG.paymentRefusal.basketChanged;
+    if (await repo.orderFromSource(p.basketId, p.revision)) return MSG.paymentRefusal.basketOrdered;
     return undefined;
   },
   returnUrl: (_payment, outcome) =>
@@ -64,4 +64,4 @@ registerPaymentPurpose('order', {
       : outcome === 'declined'
         ? ORDER_DECLINED_RETURN_URL
         : ORDER_CANCELLED_RETURN_URL,
-});
+};

@@ -1,4 +1,4 @@
-import { NEW_ADDRESS_REFERENCE } from '@wholesale/contract';
+import { NEW_ADDRESS_REFERENCE, type CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import type { Totals } from '../../domain/pricing.js';
 import { todayIso } from '../../lib/time.js';
@@ -25,7 +25,7 @@ export interface PlacedLine {
 export interface PlacementInput {
   accountId: number;
   userId: number;
-  currencyCode: 'GBP' | 'EUR';
+  currencyCode: CurrencyCode;
   /** The basket and the revision that was reviewed (or paid for): an order is placed once per pair. */
   basketId: number;
   revision: number;

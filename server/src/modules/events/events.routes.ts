@@ -9,13 +9,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { integrationEndpoints as api } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
-import { eventsService } from './events.service.js';
-import { secretBox } from './secret-box.js';
 import { webhookDispatcher, type DispatcherTuning } from './webhook-dispatcher.js';
-import { webhooksService } from './webhooks.service.js';
 
 export interface IntegrationEventsOptions {
-  ctx: Pick<AppContext, 'config' | 'handle' | 'webhookDispatcher'>;
+  ctx: Pick<AppContext, 'config' | 'handle' | 'webhookDispatcher' | 'services'>;
   /** Tests: a faster retry schedule or shorter leases than the defaults. */
   dispatcher?: DispatcherTuning;
 }
@@ -25,9 +22,7 @@ export const integrationEventsRoutes: FastifyPluginAsync<IntegrationEventsOption
   { ctx, dispatcher: tuning = ctx.webhookDispatcher },
 ) => {
   const { config, handle } = ctx;
-  const box = secretBox(config.paymentSecret);
-  const events = eventsService(handle.db);
-  const webhooks = webhooksService(handle.db, { box, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE });
+  const { events, webhooks, secretBox: box } = ctx.services;
 
   if (config.WEBHOOK_DELIVERY) {
     const dispatcher = webhookDispatcher(handle.db, {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { nowIso } from '../../lib/time.js';
 import { eventsRepository } from './events.repository.js';
+import { deliveryFromColumns } from '../../domain/address.js';
 
 /** A stable, unguessable event id: the feed's `id` and every delivery's `webhook-id`. */
 export const newEventId = (): string => `evt_${randomBytes(12).toString('base64url')}`;
@@ -123,18 +124,7 @@ async function orderData(trx: Db, orderNumber: string) {
       location: o.location,
       purchaseOrder: o.reference,
       placedBy: o.username ? { username: o.username, name: o.user_name, email: o.user_email } : null,
-      delivery: {
-        addressReference: o.address_reference,
-        name: o.delivery_name,
-        address1: o.delivery_address1,
-        address2: o.delivery_address2,
-        city: o.delivery_city,
-        county: o.delivery_county,
-        country: o.delivery_country,
-        postcode: o.delivery_postcode,
-        contact: o.delivery_contact,
-        phoneNumber: o.delivery_phone,
-      },
+      delivery: deliveryFromColumns(o),
       lines: lines.map((l) => ({
         lineNo: l.line_no,
         type: l.type,

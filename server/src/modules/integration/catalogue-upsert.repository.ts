@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import type { Insertable } from 'kysely';
 import type { InboundDeliveriesTable, MultibuyTiersTable, ProductsTable } from '../../db/types.js';
@@ -122,14 +123,14 @@ export function catalogueUpsertRepository(db: Db) {
       return { prices, tiers };
     },
 
-    upsertPrice: (productId: number, currency: 'GBP' | 'EUR', e5: number) =>
+    upsertPrice: (productId: number, currency: CurrencyCode, e5: number) =>
       db
         .insertInto('product_prices')
         .values({ product_id: productId, currency_code: currency, list_price_e5: e5 })
         .onConflict((oc) => oc.columns(['product_id', 'currency_code']).doUpdateSet({ list_price_e5: e5 }))
         .execute(),
 
-    async replaceTiers(productId: number, currency: 'GBP' | 'EUR', tiers: Insertable<MultibuyTiersTable>[]) {
+    async replaceTiers(productId: number, currency: CurrencyCode, tiers: Insertable<MultibuyTiersTable>[]) {
       await db
         .deleteFrom('multibuy_tiers')
         .where('product_id', '=', productId)

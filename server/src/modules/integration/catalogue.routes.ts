@@ -3,7 +3,6 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { integrationEndpoints as api, upsertEnvelope } from '@wholesale/contract';
 import { route } from '../../plugins/routes.js';
 import type { IntegrationRoutePlugin } from './integration-plugin-types.js';
-import { upsertService } from './upsert.service.js';
 
 /**
  * Bodies of bulk upserts are checked only as an envelope (1 to 1,000 objects) before the handler;
@@ -18,7 +17,7 @@ export const envelopeValidator: FastifySchemaCompiler<FastifySchema> = (req) =>
   ) as ReturnType<FastifySchemaCompiler<FastifySchema>>;
 
 export const catalogueRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
-  const service = upsertService(ctx.handle.db);
+  const service = ctx.services.upserts;
   const envelope = { validatorCompiler: envelopeValidator };
 
   route(

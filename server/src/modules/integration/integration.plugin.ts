@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { apiKeysService } from './api-keys.js';
 import { catalogueRoutes } from './catalogue.routes.js';
 import type { ApiCaller } from './guard.js';
 import { createIntegrationGuard } from './integration-guard.js';
@@ -32,7 +31,7 @@ export const integrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async 
   app.decorateRequest('apiClient', null as unknown as ApiCaller);
   registerProblemHandling(app);
   registerIdempotency(app, ctx.handle.db);
-  const guard = createIntegrationGuard(ctx, apiKeysService(ctx.handle.db));
+  const guard = createIntegrationGuard(ctx, ctx.services.apiKeys);
   provideApiKeyGuard(app, (scope) => ({ check: guard(scope), security: INTEGRATION_SECURITY }));
   for (const routes of integrationRoutePlugins) await app.register(routes, { ctx });
 };

@@ -1,19 +1,18 @@
 import { INTEGRATION_MSG, integrationEndpoints as api } from '@wholesale/contract';
 import { route } from '../../plugins/routes.js';
-import { OrderStatusError, orderStatusService } from './order-status.service.js';
+import { OrderStatusError } from './order-status.service.js';
 import { PROBLEM_TYPES, ProblemError } from './problem.js';
 import type { IntegrationRoutePlugin } from './integration-plugin-types.js';
-import { ordersOutService } from './orders-out.service.js';
 
 export const ordersOutRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
-  const service = ordersOutService(ctx.handle.db);
+  const service = ctx.services.ordersOut;
 
   route(app, api.listOrdersOut, (req) => service.listOrdersOut(req.query.after, req.query.limit));
   route(app, api.acknowledgeOrder, (req) => service.acknowledgeOrder(req.params.orderNumber, req.body.erpReference));
 };
 
 export const orderStatusRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
-  const service = orderStatusService(ctx.handle.db);
+  const service = ctx.services.orderStatus;
   route(app, api.setOrderStatus, async (req) => {
     try {
       return await service.setOrderStatus({

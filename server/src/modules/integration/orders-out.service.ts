@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { ProblemError } from './problem.js';
 import { ordersOutRepository } from './orders-out.repository.js';
+import { deliveryFromColumns, erpDelivery } from '../../domain/address.js';
 
 /** Minor units as an exact decimal string ("-12.30"). */
 const minorText = (minor: number): string => {
@@ -41,18 +42,7 @@ export function ordersOutService(db: Db) {
         status: o.status,
         currency: o.currency_code,
         purchaseOrder: o.reference,
-        delivery: {
-          addressReference: o.address_reference,
-          name: o.delivery_name,
-          address1: o.delivery_address1,
-          address2: o.delivery_address2,
-          city: o.delivery_city,
-          county: o.delivery_county,
-          country: o.delivery_country,
-          postcode: o.delivery_postcode,
-          contact: o.delivery_contact,
-          phone: o.delivery_phone,
-        },
+        delivery: erpDelivery(deliveryFromColumns(o)),
         lines: (byOrder.get(o.id) ?? []).map((l) => ({
           lineNo: l.line_no,
           type: l.type,

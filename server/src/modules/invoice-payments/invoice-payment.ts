@@ -1,11 +1,12 @@
 /**
  * The 'invoices' payment purpose: paying open account invoices online (spec section 5, Pay
- * invoices). Registered at module load; invoice-payments.routes.ts imports this.
+ * invoices). Listed in the registry of payment purposes (payments/purposes.ts).
  *
  * The gateway runs onApproved exactly once per payment (a conditional status change, in the same
  * transaction), however often its signed callback arrives, so the amounts are applied once.
  */
-import { registerPaymentPurpose } from '../payments/gateway.js';
+import { MSG } from '@wholesale/contract';
+import type { PurposeHandler } from '../payments/gateway.js';
 import { invoicePaymentsRepository } from './invoice-payments.repository.js';
 import { recordPaymentApproved } from '../events/outbox.js';
 
@@ -19,7 +20,7 @@ export interface InvoicePaymentPayload {
   billingAddress: unknown;
 }
 
-registerPaymentPurpose('invoices', {
+export const invoicesPaymentPurpose: PurposeHandler = {
   async onApproved(trx, payment) {
     const repo = invoicePaymentsRepository(trx);
     const invoices = await repo.paymentInvoices(payment.id);
@@ -35,7 +36,7 @@ registerPaymentPurpose('invoices', {
   async recheck(db, payment) {
     const now = await invoicePaymentsRepository(db).paymentInvoicesNow(payment.id);
     const changed = now.find((i) => i.remainingMinor < i.amountMinor);
-    return changed ? `invoice ${changed.documentNumber} has been paid since this payment was started.` : undefined;
+    return changed ? MSG.paymentRefusal.invoicePaid(changed.documentNumber) : undefined;
   },
   returnUrl: (_payment, outcome) => (outcome === 'approved' ? INVOICES_PAID_RETURN_URL : INVOICES_DECLINED_RETURN_URL),
-});
+};

@@ -1,9 +1,9 @@
-import type { InvoicePaymentRequest, PaymentResponse } from '@wholesale/contract';
-import type { AppContext } from '../../context.js';
+import { MSG, type InvoicePaymentRequest, type PaymentResponse } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { AccessClaims } from '../auth/tokens.js';
 import { isStorableName } from '../account/account.service.js';
-import { createPayment } from '../payments/gateway.js';
+import type { PaymentGateway } from '../payments/gateway.js';
 import type { InvoicePaymentPayload } from './invoice-payment.js';
 import { invoicePaymentsRepository } from './invoice-payments.repository.js';
 
@@ -12,16 +12,25 @@ import { invoicePaymentsRepository } from './invoice-payments.repository.js';
  * amount is read from the database (the payload's amount and remainingAmount are the figures the
  * customer saw and are not trusted). Another account's invoice answers 404 like an unknown one.
  */
-export async function requestInvoicePayment(
-  ctx: AppContext,
+export function invoicePaymentsService({ db, payments }: { db: Db; payments: PaymentGateway }) {
+  const repo = invoicePaymentsRepository(db);
+  return {
+    requestInvoicePayment: (claims: AccessClaims, body: InvoicePaymentRequest) =>
+      requestInvoicePayment(repo, payments, claims, body),
+  };
+}
+export type InvoicePaymentsService = ReturnType<typeof invoicePaymentsService>;
+
+async function requestInvoicePayment(
+  repo: ReturnType<typeof invoicePaymentsRepository>,
+  payments: PaymentGateway,
   claims: AccessClaims,
   body: InvoicePaymentRequest,
 ): Promise<PaymentResponse> {
-  const repo = invoicePaymentsRepository(ctx.handle.db);
   // An invoice is never paid twice in one payment, however often the payload names it.
   const documentNumbers = [...new Set(body.meta.map((m) => m.documentNo.trim()))];
   const unknown = documentNumbers.find((d) => !isStorableName(d));
-  if (unknown !== undefined) throw notFound('Invoice not found');
+  if (unknown !== undefined) throw notFound(MSG.invoiceNotFound);
 
   const [account, rows] = await Promise.all([
     repo.accountCurrency(claims.accountId),
@@ -30,13 +39,13 @@ export async function requestInvoicePayment(
   if (!account) throw notFound();
   const byNumber = new Map(rows.map((r) => [r.document_number, r]));
   const missing = documentNumbers.find((d) => !byNumber.has(d));
-  if (missing !== undefined) throw notFound(`Invoice ${missing} not found`);
+  if (missing !== undefined) throw notFound(MSG.noInvoice(missing));
 
   const invoices = documentNumbers.map((d) => byNumber.get(d)!);
   const settled = invoices.find((i) => i.remaining_minor <= 0);
-  if (settled) throw conflict(`Invoice ${settled.document_number} has nothing left to pay`);
+  if (settled) throw conflict(MSG.invoiceSettled(settled.document_number));
   const otherCurrency = invoices.find((i) => i.currency_code !== account.currency_code);
-  if (otherCurrency) throw conflict(`Invoice ${otherCurrency.document_number} is not in the account currency`);
+  if (otherCurrency) throw conflict(MSG.invoiceOtherCurrency(otherCurrency.document_number));
 
   const amountMinor = invoices.reduce((sum, i) => sum + i.remaining_minor, 0);
   const payload: InvoicePaymentPayload = {
@@ -44,7 +53,7 @@ export async function requestInvoicePayment(
     notes: body.description,
     billingAddress: body.billing_address,
   };
-  const { checkoutUrl } = await createPayment(ctx, {
+  const { checkoutUrl } = await payments.createPayment({
     accountId: claims.accountId,
     userId: claims.userId,
     purpose: 'invoices',

@@ -1,4 +1,5 @@
 /** Test support: orders as the checkout and the admin command leave them in the database. */
+import type { CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { nowIso, todayIso } from '../../lib/time.js';
 
@@ -29,7 +30,7 @@ export async function insertOrder(
     location?: string;
     orderedDaysAgo?: number;
     despatchedDaysAgo?: number | null;
-    currency?: 'GBP' | 'EUR';
+    currency?: CurrencyCode;
     lines?: FixtureLine[];
     tracking?: string[];
   },

@@ -1,4 +1,4 @@
-import { ORDER_LOCKED_STATUSES } from '@wholesale/contract';
+import { ORDER_LOCKED_STATUSES, type CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -175,7 +175,7 @@ export function ordersRepository(db: Db) {
      * Products still sold in a currency (active and priced), found by id or by item number, for
      * copying an order into the basket.
      */
-    async sellableProducts(productIds: number[], itemNumbers: string[], currency: 'GBP' | 'EUR') {
+    async sellableProducts(productIds: number[], itemNumbers: string[], currency: CurrencyCode) {
       if (productIds.length === 0 && itemNumbers.length === 0) return [];
       return db
         .selectFrom('products')

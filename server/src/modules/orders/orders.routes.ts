@@ -3,10 +3,9 @@ import { STATEMENT_FILENAME, endpoints } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
 import { sendPdf } from '../../documents/reply.js';
-import { ordersService } from './orders.service.js';
 
 export const ordersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = ordersService(ctx.handle.db, ctx.settings);
+  const service = ctx.services.orders;
 
   route(app, endpoints.listOpenOrders, (req) => service.listOpenOrders(req.auth.accountId));
   route(app, endpoints.trackOrder, (req) => service.trackOrder(req.auth.accountId, req.params.orderNumber));

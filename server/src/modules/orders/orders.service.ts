@@ -15,7 +15,7 @@ import { DOCUMENT_LINE_COLUMNS, documentLineCells } from '../../documents/docume
 import type { RenderPdf } from '../../documents/pdf-pool.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
-import { basketService, CARRIAGE_ITEM, type Caller } from '../basket/basket.service.js';
+import { CARRIAGE_ITEM, type BasketService, type Caller } from '../basket/basket.service.js';
 import type { SettingsService } from '../site/settings.service.js';
 import { ordersRepository } from './orders.repository.js';
 import { recordOrderCancelled } from '../events/outbox.js';
@@ -28,7 +28,7 @@ import { recordOrderCancelled } from '../events/outbox.js';
 export const SHIPPED_VISIBLE_DAYS = 90;
 
 /** One answer for an unknown number and another account's number, so neither can be told apart. */
-const ORDER_NOT_FOUND = 'Order not found';
+const ORDER_NOT_FOUND = MSG.orderNotFound;
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepository>['findOrder']>>>;
 type LineRow = Awaited<ReturnType<ReturnType<typeof ordersRepository>['orderLines']>>[number];
@@ -74,9 +74,8 @@ function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenO
   };
 }
 
-export function ordersService(db: Db, settings: SettingsService) {
+export function ordersService(db: Db, settings: SettingsService, basket: BasketService) {
   const repo = ordersRepository(db);
-  const basket = basketService(db);
 
   async function ownOrder(accountId: number, orderNumber: string): Promise<OrderRow> {
     const order = await repo.findOrder(accountId, orderNumber);
@@ -136,7 +135,7 @@ export function ordersService(db: Db, settings: SettingsService) {
             if (!skipped.includes(l.item_no)) skipped.push(l.item_no);
           } else copy.push({ productId, quantity: l.quantity });
         }
-        if (copy.length === 0) throw conflict(`None of the items on order ${orderNumber} are still sold`);
+        if (copy.length === 0) throw conflict(MSG.nothingLeftToCopy(orderNumber));
         await basket.replaceLines(trx, caller, copy);
         return { orderNumber: order.order_number, copiedLines: copy.length, skippedItems: skipped };
       });
@@ -161,7 +160,7 @@ export function ordersService(db: Db, settings: SettingsService) {
           return { orderNumber: order.order_number, status: 'Cancelled' };
         }
         const now = await r.findOrder(accountId, orderNumber);
-        if (now?.status === 'Cancelled') throw conflict(`Order ${orderNumber} is already cancelled`);
+        if (now?.status === 'Cancelled') throw conflict(MSG.alreadyCancelled(orderNumber));
         throw conflict(now?.status === 'Shipped' ? MSG.cancelShipped(email) : MSG.cancelNotAllowed(email));
       });
     },

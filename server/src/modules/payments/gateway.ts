@@ -1,34 +1,36 @@
 /**
- * The payment gateway seam (architecture.md, Payments). A feature that takes a card payment:
+ * The payment gateway seam (architecture.md, Payments).
  *
- *   1. registers its purpose once, at module load:
- *        registerPaymentPurpose('invoices', {
- *          async onApproved(trx, payment) { ...reduce the invoices' remaining amounts... },
- *          returnUrl: (_p, outcome) => `/account?confirminvoice=${outcome === 'approved' ? 'success' : 'failure'}`,
- *        });
- *   2. starts a payment for an amount IT computed on the server:
- *        const { checkoutUrl } = await createPayment(ctx, { accountId, userId, purpose: 'invoices', amountMinor,
- *          currencyCode, reference, description, payload: {...}, invoices: [{ invoiceId, amountMinor }] });
- *      and answers `{ payment_Checkout_Url: checkoutUrl }`; the browser goes there.
+ * `PaymentGateway` is what a feature that takes a card payment needs: `createPayment` records a
+ * pending payment of an amount the feature computed on the server and answers the hosted page the
+ * browser goes to. The server's gateway is built once in compose.ts (`ctx.services.paymentGateway`)
+ * and handed to the checkout and invoice-payment services; tests may hand them another (a fake).
  *
- * The built-in sandbox gateway (sandbox.routes.ts) serves the hosted page at /pay/{id}. When the
- * customer pays, it confirms server-side with a signed callback (POST /api/payment/callback,
- * payments.routes.ts): HMAC-SHA256 over {paymentId, outcome, timestamp} with config.paymentSecret,
- * refused when forged or stale. `completePayment` moves the payment out of 'pending' with a
- * conditional UPDATE, so a payment completes at most once, and runs the purpose's handler in that
- * same transaction only when this call made the change. Only then does the browser go (303) to the
- * purpose's returnUrl; visiting a return URL by hand marks nothing paid.
+ * What happens when a payment completes is its purpose's: a `PurposeHandler` in the typed registry
+ * `paymentPurposes` (purposes.ts), one per `PaymentPurpose`; a purpose without a handler does not
+ * compile.
+ *
+ * The built-in implementation is the sandbox (`sandboxGateway`): its hosted page at /pay/{id}
+ * (sandbox.routes.ts) takes a test card and confirms server-side with a signed callback
+ * (POST /api/payment/callback, payments.routes.ts): HMAC-SHA256 over {paymentId, outcome, timestamp}
+ * with config.paymentSecret, refused when forged or stale. `completePayment` moves the payment out of
+ * 'pending' with a conditional UPDATE, so a payment completes at most once, and runs the purpose's
+ * handler in that same transaction only when this call made the change. Only then does the browser
+ * go (303) to the purpose's returnUrl; visiting a return URL by hand marks nothing paid. A real
+ * provider implements `PaymentGateway` the same way behind its own hosted page and webhook.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { MSG, type CurrencyCode } from '@wholesale/contract';
+import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Engine } from '../../db/client.js';
 import type { Payment } from '../../db/types.js';
 import { badRequest, conflict } from '../../lib/http-errors.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import { paymentsRepository } from './payments.repository.js';
+import { paymentPurposes, type PaymentPurposes } from './purposes.js';
 
-export type PaymentPurpose = 'order' | 'invoices';
+export type PaymentPurpose = Payment['purpose'];
 export type PaymentOutcome = 'approved' | 'declined';
 /** How the customer left the hosted page: a card outcome, or without paying. */
 export type ReturnOutcome = PaymentOutcome | 'cancelled';
@@ -49,26 +51,13 @@ export interface PurposeHandler {
   returnUrl(payment: Payment, outcome: ReturnOutcome): string;
 }
 
-const purposes = new Map<PaymentPurpose, PurposeHandler>();
-
-/** Registers (or replaces) the handler of a purpose. Call at module load of the feature that owns it. */
-export function registerPaymentPurpose(purpose: PaymentPurpose, handler: PurposeHandler): void {
-  purposes.set(purpose, handler);
-}
-
-export function purposeHandler(purpose: PaymentPurpose): PurposeHandler {
-  const handler = purposes.get(purpose);
-  if (!handler) throw new Error(`No payment purpose '${purpose}' is registered`);
-  return handler;
-}
-
 export interface CreatePaymentInput {
   accountId: number;
   userId: number;
   purpose: PaymentPurpose;
   /** Computed on the server by the caller; never taken from the client. */
   amountMinor: number;
-  currencyCode: 'GBP' | 'EUR';
+  currencyCode: CurrencyCode;
   reference: string;
   description: string;
   /** Whatever the purpose's onApproved needs later (stored as JSON in payments.payload). */
@@ -78,8 +67,80 @@ export interface CreatePaymentInput {
   subject?: string;
 }
 
-export const PAYMENT_IN_PROGRESS = 'A payment for this is already being processed. Please wait for it to finish.';
-export const ALREADY_PAID = 'This has already been paid for.';
+export const PAYMENT_IN_PROGRESS = MSG.paymentInProgress;
+export const ALREADY_PAID = MSG.alreadyPaid;
+
+/** What a feature that takes a card payment needs from the payment provider. */
+export interface PaymentGateway {
+  /**
+   * Starts a pending payment and answers where to send the browser (the provider's hosted page).
+   * At most one payment is live per subject (basket revision) and per invoice.
+   */
+  createPayment(input: CreatePaymentInput): Promise<{ id: string; checkoutUrl: string }>;
+}
+
+export interface CompletionResult {
+  payment: Payment;
+  /** True when this call moved the payment out of 'pending' (and ran the purpose's handler). */
+  changed: boolean;
+}
+
+/** The built-in sandbox provider: what its hosted page and its signed callback need besides. */
+export interface SandboxGateway extends PaymentGateway {
+  readonly purposes: PaymentPurposes;
+  /** Completes a payment at most once, running its purpose's handler in the same transaction. */
+  completePayment(paymentId: string, outcome: PaymentOutcome): Promise<CompletionResult | undefined>;
+  /** Where the browser goes for a payment that is no longer pending. */
+  returnUrlFor(payment: Payment): string | undefined;
+  /** Where the browser goes when the customer leaves the hosted page without paying. */
+  cancelUrl(payment: Payment): string;
+  /** Why the payment can no longer be taken (asked just before charging), or undefined. */
+  recheck(payment: Payment): Promise<string | undefined>;
+  /** The callback the hosted page sends for a card outcome, signed with the payment secret. */
+  signCallback(paymentId: string, outcome: PaymentOutcome): PaymentCallback;
+  /** Whether a callback is genuine and fresh. */
+  verifyCallback(cb: PaymentCallback): boolean;
+}
+
+export interface SandboxGatewayDeps {
+  db: Db;
+  engine: Engine;
+  config: Pick<Config, 'PUBLIC_URL' | 'PAYMENT_LINK_TTL_MINUTES' | 'paymentSecret'>;
+  purposes?: PaymentPurposes;
+}
+
+export function sandboxGateway({ db, engine, config, purposes = paymentPurposes }: SandboxGatewayDeps): SandboxGateway {
+  const purposeOf = (payment: Payment): PurposeHandler => purposes[payment.purpose];
+  return {
+    purposes,
+    createPayment: (input) => startPayment(db, engine, config, purposes, input),
+    completePayment: (paymentId, outcome) => finishPayment(db, purposes, paymentId, outcome),
+    returnUrlFor: (payment) =>
+      payment.status === 'pending' ? undefined : purposeOf(payment).returnUrl(payment, payment.status),
+    cancelUrl: (payment) => purposeOf(payment).returnUrl(payment, 'cancelled'),
+    recheck: async (payment) => purposeOf(payment).recheck?.(db, payment),
+    signCallback: (paymentId, outcome) => signCallback(config.paymentSecret, paymentId, outcome),
+    verifyCallback: (cb) => verifyCallback(config.paymentSecret, cb),
+  };
+}
+
+/**
+ * The sandbox over a context's database and configuration, for callers without the server's
+ * services (tests, scripts); the server uses `ctx.services.payments`.
+ */
+const sandboxOf = (ctx: Pick<AppContext, 'config' | 'handle'>) =>
+  sandboxGateway({ db: ctx.handle.db, engine: ctx.handle.engine, config: ctx.config });
+
+/** `sandboxGateway(...).createPayment` over a context (tests, scripts). */
+export const createPayment = (ctx: Pick<AppContext, 'config' | 'handle'>, input: CreatePaymentInput) =>
+  sandboxOf(ctx).createPayment(input);
+
+/** `sandboxGateway(...).completePayment` over a context (tests, scripts). */
+export const completePayment = (
+  ctx: Pick<AppContext, 'config' | 'handle'>,
+  paymentId: string,
+  outcome: PaymentOutcome,
+) => sandboxOf(ctx).completePayment(paymentId, outcome);
 
 /**
  * Starts a pending payment and answers where to send the browser (the hosted payment page).
@@ -88,21 +149,21 @@ export const ALREADY_PAID = 'This has already been paid for.';
  * being charged or that was approved refuses the new request (409). Requests for the same thing
  * are serialised (an advisory lock on PostgreSQL; SQLite has one writer).
  */
-export async function createPayment(
-  ctx: AppContext,
+async function startPayment(
+  db: Db,
+  engine: Engine,
+  config: SandboxGatewayDeps['config'],
+  purposes: PaymentPurposes,
   input: CreatePaymentInput,
 ): Promise<{ id: string; checkoutUrl: string }> {
-  purposeHandler(input.purpose);
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw badRequest('Nothing to pay');
+  if (!purposes[input.purpose]) throw new Error(`No payment purpose '${input.purpose}'`);
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw badRequest(MSG.nothingToPay);
   const id = randomUUID();
   const subject = input.subject ?? null;
   const invoiceIds = [...new Set((input.invoices ?? []).map((i) => i.invoiceId))].sort((a, b) => a - b);
-  await ctx.handle.db.transaction().execute(async (trx) => {
-    if (ctx.handle.engine === 'postgres') {
-      const keys = [...(subject ? [subject] : []), ...invoiceIds.map((i) => `invoice:${i}`)].sort();
-      for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-    }
+  await db.transaction().execute(async (trx) => {
     const repo = paymentsRepository(trx);
+    await repo.lockKeys(engine, [...(subject ? [subject] : []), ...invoiceIds.map((i) => `invoice:${i}`)]);
     const now = nowIso();
     const live = await repo.liveFor(subject, invoiceIds, now);
     if (live.some((p) => p.status === 'approved')) throw conflict(ALREADY_PAID);
@@ -121,11 +182,11 @@ export async function createPayment(
         payload: JSON.stringify(input.payload ?? {}),
         subject,
       },
-      { createdAt: now, expiresAt: addSeconds(now, ctx.config.PAYMENT_LINK_TTL_MINUTES * 60) },
+      { createdAt: now, expiresAt: addSeconds(now, config.PAYMENT_LINK_TTL_MINUTES * 60) },
       input.invoices ?? [],
     );
   });
-  return { id, checkoutUrl: `${publicBase(ctx)}/pay/${id}` };
+  return { id, checkoutUrl: `${publicBase({ config })}/pay/${id}` };
 }
 
 /** True when a pending payment's link has run out (PAYMENT_LINK_TTL_MINUTES after it was made). */
@@ -133,7 +194,7 @@ export const isExpired = (payment: Payment, now = nowIso()): boolean =>
   payment.status === 'pending' && payment.expires_at !== null && payment.expires_at <= now;
 
 /** The browser-facing origin for absolute links; same-origin relative paths when PUBLIC_URL is unset. */
-export function publicBase(ctx: AppContext): string {
+export function publicBase(ctx: { config: Pick<Config, 'PUBLIC_URL'> }): string {
   return (ctx.config.PUBLIC_URL ?? '').replace(/\/+$/, '');
 }
 
@@ -178,37 +239,26 @@ export function verifyCallback(
   return Math.abs(nowSeconds - cb.timestamp) <= CALLBACK_MAX_AGE_SECONDS;
 }
 
-export interface CompletionResult {
-  payment: Payment;
-  /** True when this call moved the payment out of 'pending' (and ran the purpose's handler). */
-  changed: boolean;
-}
-
 /**
  * Completes a payment at most once. The conditional UPDATE and the purpose's handler share one
  * transaction: if the handler fails, the payment stays pending.
  */
-export async function completePayment(
-  ctx: AppContext,
+async function finishPayment(
+  db: Db,
+  purposes: PaymentPurposes,
   paymentId: string,
   outcome: PaymentOutcome,
 ): Promise<CompletionResult | undefined> {
-  return ctx.handle.db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const repo = paymentsRepository(trx);
     const changed = await repo.complete(paymentId, outcome);
     const payment = await repo.find(paymentId);
     if (!payment) return undefined;
     if (changed) {
-      const handler = purposeHandler(payment.purpose);
+      const handler: PurposeHandler = purposes[payment.purpose];
       if (outcome === 'approved') await handler.onApproved(trx, payment);
       else await handler.onDeclined?.(trx, payment);
     }
     return { payment, changed };
   });
-}
-
-/** Where the browser goes for a payment that is no longer pending. */
-export function returnUrlFor(payment: Payment): string | undefined {
-  if (payment.status === 'pending') return undefined;
-  return purposeHandler(payment.purpose).returnUrl(payment, payment.status);
 }

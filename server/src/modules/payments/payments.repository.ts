@@ -1,10 +1,20 @@
-import type { Db } from '../../db/client.js';
+import { sql } from 'kysely';
+import type { Db, Engine } from '../../db/client.js';
 import type { Payment, PaymentsTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
 /** The only place payment SQL lives. */
 export function paymentsRepository(db: Db) {
   return {
+    /**
+     * Serialises payment requests for the same things until the transaction ends (PostgreSQL
+     * advisory locks, taken in sorted order; SQLite has one writer, so nothing to do there).
+     */
+    async lockKeys(engine: Engine, keys: readonly string[]): Promise<void> {
+      if (engine !== 'postgres') return;
+      for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(db);
+    },
+
     async insert(
       row: Omit<PaymentsTable, 'status' | 'card_last4' | 'created_at' | 'completed_at' | 'expires_at'>,
       times: { createdAt: string; expiresAt: string },

@@ -3,8 +3,7 @@ import type { AppContext } from '../../context.js';
 import { MSG, endpoints } from '@wholesale/contract';
 import { route } from '../../plugins/routes.js';
 import { shortId } from '../../lib/redact.js';
-import { isExpired, purposeHandler, returnUrlFor, signCallback } from './gateway.js';
-import { paymentsRepository } from './payments.repository.js';
+import { isExpired } from './gateway.js';
 import { receivePaymentCallback } from './payments.routes.js';
 import { checkCard, type CardForm } from './sandbox-card.js';
 import {
@@ -36,7 +35,8 @@ const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, ma
  * browser (303) to the purpose's return URL. The payment id is a random UUID: the link is the key.
  */
 export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const repo = paymentsRepository(ctx.handle.db);
+  const repo = ctx.services.repositories.payments;
+  const { sandbox } = ctx.services;
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -53,13 +53,13 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return { payment, merchant: await ctx.settings.get('company.name') };
   }
 
-  const cancelUrl = (info: PageInfo) => purposeHandler(info.payment.purpose).returnUrl(info.payment, 'cancelled');
+  const cancelUrl = (info: PageInfo) => sandbox.cancelUrl(info.payment);
 
   /** The page of a link that takes no card (unknown, completed or cancelled, expired); undefined when it can. */
   function notPayable(reply: FastifyReply, info: PageInfo | undefined) {
     if (!info) return html(reply, 404, notFoundPage());
     if (info.payment.status !== 'pending')
-      return html(reply, 200, paymentOutcomePage(info, returnUrlFor(info.payment)));
+      return html(reply, 200, paymentOutcomePage(info, sandbox.returnUrlFor(info.payment)));
     if (isExpired(info.payment))
       return html(reply, 410, paymentNoticePage(info, 'Payment link expired', MSG.paymentLinkExpired, cancelUrl(info)));
     return undefined;
@@ -101,7 +101,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       );
 
     // Asked again just before charging: the basket, the account or the invoices may have changed.
-    const refusal = await purposeHandler(info.payment.purpose).recheck?.(ctx.handle.db, info.payment);
+    const refusal = await sandbox.recheck(info.payment);
     if (refusal !== undefined) {
       await repo.cancel(info.payment.id);
       return html(
@@ -114,12 +114,9 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     await repo.setCard(info.payment.id, check.last4);
     try {
       // Confirm server-side exactly as an external gateway would: a signed callback.
-      const result = await receivePaymentCallback(
-        ctx,
-        signCallback(ctx.config.paymentSecret, info.payment.id, check.outcome),
-      );
+      const result = await receivePaymentCallback(sandbox, sandbox.signCallback(info.payment.id, check.outcome));
       const done = await repo.find(info.payment.id);
-      const target = done && returnUrlFor(done);
+      const target = done && sandbox.returnUrlFor(done);
       if (result.status === 'pending' || !target) throw new Error('payment still pending after its callback');
       return reply.header('cache-control', 'no-store').redirect(target, 303);
     } catch (err) {
@@ -129,7 +126,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         502,
         paymentFormPage(info, {
           values: form,
-          message: 'The payment could not be completed and no money has been taken. Please try again.',
+          message: MSG.paymentNotCompleted,
           cancelUrl: cancelUrl(info),
         }),
       );

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import type { CarriageTerms, PriceTerms, Tier } from '../../domain/pricing.js';
@@ -5,7 +6,7 @@ import type { CarriageTerms, PriceTerms, Tier } from '../../domain/pricing.js';
 /** An account's commercial terms: everything the pricing functions need besides the product. */
 export interface AccountTerms {
   accountId: number;
-  currencyCode: 'GBP' | 'EUR';
+  currencyCode: CurrencyCode;
   vatRateBp: number;
   carriage: CarriageTerms;
   defaultDiscountBp: number;
@@ -60,7 +61,7 @@ export function termsFromRows(accountId: number, rows: readonly TermsRow[]): Acc
   };
 }
 
-const tiersQuery = prepared((db: Db, productIds: number[], currency: 'GBP' | 'EUR') =>
+const tiersQuery = prepared((db: Db, productIds: number[], currency: CurrencyCode) =>
   db
     .selectFrom('multibuy_tiers')
     .select(['product_id', 'minimum_quantity', 'price_e5'])
@@ -78,7 +79,7 @@ export function pricingRepository(db: Db) {
     },
 
     /** Multi-buy tiers by product id in a currency. */
-    async tiers(productIds: readonly number[], currency: 'GBP' | 'EUR'): Promise<Map<number, Tier[]>> {
+    async tiers(productIds: readonly number[], currency: CurrencyCode): Promise<Map<number, Tier[]>> {
       const out = new Map<number, Tier[]>();
       if (productIds.length === 0) return out;
       const rows = await tiersQuery.execute(db, [...productIds], currency);

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
-import { prepared } from '../../db/prepared.js';
+import { catalogueIndexRepository } from './catalogue-index.repository.js';
 
 /**
  * Text search, matched and ranked in memory.
@@ -89,8 +89,6 @@ const gramKey = (text: string, k: number) =>
 
 const NONE = new Int32Array(0);
 
-const revisionQuery = prepared((db: Db) => db.selectFrom('catalogue_revision').select('revision').where('id', '=', 1));
-
 /**
  * For each trigram of the texts, the places holding it, ascending. Built `BUILD_SLICE` texts at a
  * time with a yield between, so a rebuild does not hold up the requests the server is answering.
@@ -127,40 +125,13 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
   let order: CatalogueOrder | undefined;
   let building: Promise<CatalogueOrder> | undefined;
   const results = new Map<string, number[]>();
-
-  async function currentRevision(): Promise<number> {
-    const [row] = await revisionQuery.execute(db);
-    return Number(row?.revision ?? 0);
-  }
+  const repo = catalogueIndexRepository(db);
+  const currentRevision = repo.revision;
 
   async function build(revision: number): Promise<CatalogueOrder> {
     const [products, prices] = await Promise.all([
-      inBatches((after?: { item_number: string }) =>
-        db
-          .selectFrom('products')
-          .select(['id', 'item_number', 'active', 'search_text'])
-          .$if(after !== undefined, (q) => q.where('item_number', '>', after!.item_number))
-          .orderBy('item_number') // unique
-          .limit(READ_BATCH)
-          .execute(),
-      ),
-      inBatches((after?: { product_id: number; currency_code: CurrencyCode }) =>
-        db
-          .selectFrom('product_prices')
-          .select(['product_id', 'currency_code'])
-          .$if(after !== undefined, (q) =>
-            q.where((eb) =>
-              eb.or([
-                eb('product_id', '>', after!.product_id),
-                eb.and([eb('product_id', '=', after!.product_id), eb('currency_code', '>', after!.currency_code)]),
-              ]),
-            ),
-          )
-          .orderBy('product_id') // the primary key's order
-          .orderBy('currency_code')
-          .limit(READ_BATCH)
-          .execute(),
-      ),
+      inBatches((after?: { item_number: string }) => repo.productsAfter(after, READ_BATCH)),
+      inBatches((after?: { product_id: number; currency_code: CurrencyCode }) => repo.pricesAfter(after, READ_BATCH)),
     ]);
     await nextTurn();
     const maxId = products.reduce((m, p) => Math.max(m, p.id), 0);

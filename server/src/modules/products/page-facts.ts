@@ -1,7 +1,8 @@
 import type { CurrencyCode } from '@wholesale/contract';
 import type { ChangeFeed } from '../../db/change-feed.js';
+import type { PricedCaller } from '../../domain/caller.js';
 import type { TermsRow } from '../pricing/pricing.repository.js';
-import type { ProductRow } from './products.repository.js';
+import type { ProductRow, ProductsRepository } from './products.repository.js';
 
 /**
  * What a page of a text search reads from the database, kept in memory while the database's change
@@ -25,7 +26,7 @@ import type { ProductRow } from './products.repository.js';
 export interface PageFacts {
   /** The rows, terms rows and favourite flags of `ids` for the caller, if every one is known. */
   page(
-    caller: { userId: number; accountId: number; currency: CurrencyCode },
+    caller: PricedCaller,
     ids: readonly number[],
     revision: number,
   ): { rows: ProductRow[]; terms: TermsRow[] } | undefined;
@@ -34,7 +35,7 @@ export interface PageFacts {
   /** Keeps what a page statement read (rows with the user's flags, the terms, the revision) unless anything changed since `ticket`. */
   remember(
     ticket: number | undefined,
-    caller: { userId: number; accountId: number; currency: CurrencyCode },
+    caller: PricedCaller,
     revision: number,
     rows: readonly ProductRow[],
     terms: readonly TermsRow[],
@@ -122,6 +123,35 @@ export function pageFacts(feed: ChangeFeed): PageFacts {
     forgetUser(userId) {
       generation++;
       flags.delete(userId);
+    },
+  };
+}
+
+/**
+ * The products repository with the page cache in front of it, as the session cache wraps the auth
+ * repository (auth/session-cache.ts): a page whose rows, terms and flags were all read before and
+ * have not changed since is answered from memory with no statement; a page read is kept; a
+ * favourite change by this server forgets that user's flags at once.
+ */
+export function withPageCache(repo: ProductsRepository, facts: PageFacts): ProductsRepository {
+  return {
+    ...repo,
+    async pageAndTerms(caller, shown, revision) {
+      const known = facts.page(caller, shown, revision);
+      if (known) return { ...known, revision };
+      const ticket = facts.ticket();
+      const read = await repo.pageAndTerms(caller, shown, revision);
+      if (read && read.terms[0]?.currency_code === caller.currency && read.rows.length === shown.length)
+        facts.remember(ticket, caller, read.revision, read.rows, read.terms);
+      return read;
+    },
+    async addFavourite(userId, productId, now) {
+      await repo.addFavourite(userId, productId, now);
+      facts.forgetUser(userId);
+    },
+    async removeFavourite(userId, productId) {
+      await repo.removeFavourite(userId, productId);
+      facts.forgetUser(userId);
     },
   };
 }

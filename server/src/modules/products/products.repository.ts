@@ -1,17 +1,11 @@
+import type { CurrencyCode } from '@wholesale/contract';
 import { sql, type SqlBool } from 'kysely';
 import type { Db, Engine } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { TERMS_COLUMNS, termsFrom, type TermsRow } from '../pricing/pricing.repository.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { catalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
-import { pageFacts } from './page-facts.js';
-
-/** Who is asking: rows are priced in the account's currency and flagged for the user. */
-export interface Caller {
-  userId: number;
-  accountId: number;
-  currency: 'GBP' | 'EUR';
-}
+import type { PricedCaller } from '../../domain/caller.js';
 
 /** One catalogue row with everything needed to price and show it for the caller. */
 export interface ProductRow {
@@ -60,7 +54,7 @@ const ROW_COLUMNS = [
 ] as const;
 
 /** Active products with a price in `currency`: what a list may show. Lists filter and order these. */
-function sellable(db: Db, currency: 'GBP' | 'EUR') {
+function sellable(db: Db, currency: CurrencyCode) {
   return db
     .selectFrom('products as p')
     .innerJoin('product_prices as pp', (j) =>
@@ -70,7 +64,7 @@ function sellable(db: Db, currency: 'GBP' | 'EUR') {
 }
 
 /** A short list's rows, each with its facts looked up beside it (see detailsPerRow). */
-const rowsSelect = (db: Db, ids: number[], userId: number, currency: 'GBP' | 'EUR') =>
+const rowsSelect = (db: Db, ids: number[], userId: number, currency: CurrencyCode) =>
   sellable(db, currency)
     .where('p.id', 'in', ids)
     .select([
@@ -121,11 +115,10 @@ const termsAndRevision = (db: Db, accountId: number) =>
  * the page's rows (as `rowsQuery`, with nulls for the terms columns), then `termsAndRevision` (with
  * nulls for the row columns). On PostgreSQL one round trip instead of two in turn (searchPageAtOnce).
  */
-const pageAndTermsQuery = prepared(
-  (db: Db, ids: number[], userId: number, currency: 'GBP' | 'EUR', accountId: number) =>
-    rowsSelect(db, ids, userId, currency)
-      .select([...nulls(termsNames), sql<null>`null`.as('revision')])
-      .unionAll(termsAndRevision(db, accountId) as never),
+const pageAndTermsQuery = prepared((db: Db, ids: number[], userId: number, currency: CurrencyCode, accountId: number) =>
+  rowsSelect(db, ids, userId, currency)
+    .select([...nulls(termsNames), sql<null>`null`.as('revision')])
+    .unionAll(termsAndRevision(db, accountId) as never),
 );
 /** The same for an empty page (`in ()` is not SQL on PostgreSQL). */
 const termsAndRevisionQuery = prepared(termsAndRevision);
@@ -161,24 +154,23 @@ export interface RepositoryOptions {
   /** Ranked text searches remembered per catalogue revision (0: none). */
   searchResultEntries?: number;
   /**
-   * The database's change feed (db/change-feed.ts): with it, what pages of text searches read is
-   * kept in memory while the feed is live, and a page seen before needs no statement (page-facts.ts).
+   * The database's change feed (db/change-feed.ts): with it, the service wraps this repository in
+   * the page cache (page-facts.ts: `withPageCache`), so a page seen before needs no statement.
    */
   changes?: ChangeFeed | undefined;
 }
 
 export function productsRepository(db: Db, engine: Engine, options: RepositoryOptions = {}) {
   const index = catalogueIndex(db, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
-  const facts = options.changes && pageFacts(options.changes);
 
   /** Active products with a price in the caller's currency: what a list may show. Lists filter and order these. */
-  const candidates = (caller: Caller, executor: Db = db) => sellable(executor, caller.currency);
+  const candidates = (caller: PricedCaller, executor: Db = db) => sellable(executor, caller.currency);
 
   /**
    * A short list (a page, an exact code) in one statement, each row's facts looked up beside it:
    * fewer statements than the set-based form, which pays off from a few dozen rows.
    */
-  async function detailsPerRow(caller: Caller, ids: readonly number[], executor: Db): Promise<ProductRow[]> {
+  async function detailsPerRow(caller: PricedCaller, ids: readonly number[], executor: Db): Promise<ProductRow[]> {
     const rows = await rowsQuery.execute(executor, [...ids], caller.userId, caller.currency);
     return inOrder(ids, rows.map(asProductRow));
   }
@@ -189,7 +181,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
    * fact over all the ids, not a subquery per row): for 2,000 rows that is a few milliseconds
    * instead of twenty (bench/search.ts).
    */
-  async function details(caller: Caller, ids: readonly number[], executor: Db = db): Promise<ProductRow[]> {
+  async function details(caller: PricedCaller, ids: readonly number[], executor: Db = db): Promise<ProductRow[]> {
     if (ids.length === 0) return [];
     if (ids.length <= SMALL_LIST) return detailsPerRow(caller, ids, executor);
     const list = [...ids];
@@ -257,54 +249,56 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
       textAlone(filter) ? index.revision() : undefined,
 
     /**
-     * A page of a text search in one statement (pageAndTermsQuery), when this server has the
-     * catalogue in memory: the matches ranked from the index as built, without asking for the
-     * revision first; then the page's rows (`pick` chooses their ids from the ranked list), the
-     * caller's terms rows and the catalogue revision, read together. Undefined when the filter is
-     * not a text alone, the index is not built yet, the account is not there, or the revision read
-     * is newer than the index: then the index was behind, and the caller asks the usual way.
-     * The caller checks that the terms' currency is the one it assumed in `caller`.
-     * With a live change feed, a page whose rows, terms and flags were all read before and have not
-     * changed since is answered from memory, with no statement (page-facts.ts).
+     * The ranked ids of a text alone, from the catalogue in memory as built (no statement), with the
+     * revision it was built at; undefined when the filter is not a text alone or the index is not
+     * built yet.
      */
-    async searchPageAtOnce(
-      caller: Caller,
+    async rankedIds(
+      caller: PricedCaller,
       filter: SearchFilter,
       limit: number,
-      pick: (ids: number[]) => number[],
-    ): Promise<{ ids: number[]; rows: ProductRow[]; terms: TermsRow[] } | undefined> {
+    ): Promise<{ ids: number[]; revision: number } | undefined> {
       const revision = index.builtRevision();
       if (!textAlone(filter) || revision === undefined) return undefined;
       const words = searchWords(filter.text ?? '');
-      const ids = await index.search(caller.currency, { words, phrase: words.join(' ') }, limit, revision);
-      const shown = pick(ids);
-      const known = facts?.page(caller, shown, revision);
-      if (known) return { ids, ...known };
-      const ticket = facts?.ticket();
+      return {
+        ids: await index.search(caller.currency, { words, phrase: words.join(' ') }, limit, revision),
+        revision,
+      };
+    },
+
+    /**
+     * The rows of `shown` (in that order), the caller's terms rows and the catalogue revision, read
+     * together in one statement (pageAndTermsQuery): on PostgreSQL one round trip instead of two in
+     * turn. Undefined when the account is not there or the revision read is newer than `revision`
+     * (the index the ids came from was behind). The caller checks the terms' currency.
+     */
+    async pageAndTerms(
+      caller: PricedCaller,
+      shown: readonly number[],
+      revision: number,
+    ): Promise<{ rows: ProductRow[]; terms: TermsRow[]; revision: number } | undefined> {
       const all = (
         shown.length
-          ? await pageAndTermsQuery.execute(db, shown, caller.userId, caller.currency, caller.accountId)
+          ? await pageAndTermsQuery.execute(db, [...shown], caller.userId, caller.currency, caller.accountId)
           : await termsAndRevisionQuery.execute(db, caller.accountId)
       ) as PageAndTermsRow[];
       // Terms rows are the ones without a product id (products.id is never null).
       const terms = all.filter((r) => r.id === null) as unknown as (TermsRow & { revision: number | string })[];
       if (!terms[0] || Number(terms[0].revision) > revision) return undefined;
       const rows = inOrder(shown, all.filter((r) => r.id !== null).map(asProductRow));
-      if (terms[0].currency_code === caller.currency && rows.length === shown.length) {
-        facts?.remember(ticket, caller, Number(terms[0].revision), rows, terms);
-      }
-      return { ids, rows, terms };
+      return { rows, terms, revision: Number(terms[0].revision) };
     },
 
     /** The full rows of the given ids, in their order (a page of a search). */
-    details: (caller: Caller, ids: readonly number[]) => details(caller, ids),
+    details: (caller: PricedCaller, ids: readonly number[]) => details(caller, ids),
 
     /**
      * The ids of products by type, range and text, ranked; at most `limit`. With text, the exact item
      * code comes first, then codes starting with the text, then rows containing it as one phrase,
      * then the rest; ties by item code.
      */
-    async searchIds(caller: Caller, filter: SearchFilter, limit: number, revision?: number): Promise<number[]> {
+    async searchIds(caller: PricedCaller, filter: SearchFilter, limit: number, revision?: number): Promise<number[]> {
       const words = filter.text ? searchWords(filter.text) : [];
       // Text alone (what the screen asks): matched and ranked in memory (catalogue-index.ts).
       if (textAlone(filter)) return index.search(caller.currency, { words, phrase: words.join(' ') }, limit, revision);
@@ -347,7 +341,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
       return idsOf(await ids(db));
     },
 
-    async favourites(caller: Caller, limit: number): Promise<ProductRow[]> {
+    async favourites(caller: PricedCaller, limit: number): Promise<ProductRow[]> {
       const ids = await candidates(caller)
         .innerJoin('favourites as fav', (j) =>
           j.onRef('fav.product_id', '=', 'p.id').on('fav.user_id', '=', caller.userId),
@@ -363,7 +357,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
      * Usual orders: products the account ordered in at least `minOrders` of its orders (cancelled
      * ones aside), most often ordered first.
      */
-    async usuals(caller: Caller, minOrders: number, limit: number): Promise<ProductRow[]> {
+    async usuals(caller: PricedCaller, minOrders: number, limit: number): Promise<ProductRow[]> {
       const history = db
         .selectFrom('order_lines as ol')
         .innerJoin('orders as o', 'o.id', 'ol.order_id')
@@ -399,7 +393,7 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
       return row?.id;
     },
 
-    multiBuyTiers(currency: 'GBP' | 'EUR', productId: number) {
+    multiBuyTiers(currency: CurrencyCode, productId: number) {
       return db
         .selectFrom('multibuy_tiers')
         .where('product_id', '=', productId)
@@ -434,14 +428,30 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
         .values({ user_id: userId, product_id: productId, created_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
         .execute();
-      facts?.forgetUser(userId);
     },
 
     async removeFavourite(userId: number, productId: number): Promise<void> {
       await db.deleteFrom('favourites').where('user_id', '=', userId).where('product_id', '=', productId).execute();
-      facts?.forgetUser(userId);
     },
   };
 }
 
 export type ProductsRepository = ReturnType<typeof productsRepository>;
+
+/**
+ * A page of a text search with its terms in one statement, when the catalogue in memory can rank it:
+ * the ranked ids, then the rows of those `pick` chooses. Undefined when it cannot (see `rankedIds`
+ * and `pageAndTerms`): the caller then asks the usual way.
+ */
+export async function searchPageAtOnce(
+  repo: Pick<ProductsRepository, 'rankedIds' | 'pageAndTerms'>,
+  caller: PricedCaller,
+  filter: SearchFilter,
+  limit: number,
+  pick: (ids: number[]) => number[],
+): Promise<{ ids: number[]; rows: ProductRow[]; terms: TermsRow[] } | undefined> {
+  const ranked = await repo.rankedIds(caller, filter, limit);
+  if (!ranked) return undefined;
+  const page = await repo.pageAndTerms(caller, pick(ranked.ids), ranked.revision);
+  return page && { ids: ranked.ids, rows: page.rows, terms: page.terms };
+}

@@ -9,7 +9,7 @@ import {
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
-import { productsService, type ProductPage } from './products.service.js';
+import type { ProductPage } from './products.service.js';
 
 /** Product lists go out as the spec's bare array; a cut list says so in a header. */
 function sendPage(reply: FastifyReply, { products, truncated, total }: ProductPage) {
@@ -19,10 +19,7 @@ function sendPage(reply: FastifyReply, { products, truncated, total }: ProductPa
 }
 
 export const productsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const products = productsService(ctx.handle.db, ctx.handle.engine, SEARCH_RESULT_LIMIT, {
-    searchResultEntries: ctx.config.SEARCH_CACHE_ENTRIES,
-    changes: ctx.config.LISTEN_FOR_CHANGES ? ctx.handle.changes : undefined,
-  });
+  const { products } = ctx.services;
 
   route(app, endpoints.listCategories, () => products.listCategories());
   route(app, endpoints.searchProducts, async (req, reply) =>

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import {
+  MSG,
   SEARCH_RESULT_LIMIT,
   productCsvColumns,
   toShortDate,
@@ -15,19 +16,15 @@ import { e5ToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { pricingRepository, termsFor, termsFromRows, type AccountTerms } from '../pricing/pricing.repository.js';
+import { pageFacts, withPageCache } from './page-facts.js';
+import type { Caller, PricedCaller } from '../../domain/caller.js';
 import {
   productsRepository,
-  type Caller,
+  searchPageAtOnce,
   type ProductRow,
   type RepositoryOptions,
   type SearchFilter,
 } from './products.repository.js';
-
-/** The authenticated caller, as the auth plugin gives it. */
-export interface Requester {
-  userId: number;
-  accountId: number;
-}
 
 /** A product list, cut at SEARCH_RESULT_LIMIT; `truncated` says more rows matched. */
 export interface ProductPage {
@@ -75,7 +72,9 @@ export interface ProductImage {
 }
 
 export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LIMIT, options: RepositoryOptions = {}) {
-  const repo = productsRepository(db, engine, options);
+  const stored = productsRepository(db, engine, options);
+  // With a live change feed, pages of text searches come from the page cache in front of the repository.
+  const repo = options.changes ? withPageCache(stored, pageFacts(options.changes)) : stored;
   const pricing = pricingRepository(db);
   /**
    * Each account's currency as last read with its terms: a guess that lets a page of a search be
@@ -83,9 +82,9 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
    */
   const currencies = new Map<number, CurrencyCode>();
 
-  async function termsOf(who: Requester): Promise<{ caller: Caller; terms: AccountTerms }> {
+  async function termsOf(who: Caller): Promise<{ caller: PricedCaller; terms: AccountTerms }> {
     const terms = await pricing.accountTerms(who.accountId);
-    if (!terms) throw notFound('Account not found');
+    if (!terms) throw notFound(MSG.accountNotFound);
     if (currencies.size >= MAX_REMEMBERED_ACCOUNTS) currencies.clear();
     currencies.set(who.accountId, terms.currencyCode);
     return { caller: { userId: who.userId, accountId: who.accountId, currency: terms.currencyCode }, terms };
@@ -138,21 +137,22 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
    * The caller's terms and a search's ranked ids (one more than the limit, to tell a cut list). A
    * text search's catalogue revision is read beside the terms: on PostgreSQL one round trip fewer.
    */
-  async function termsAndIds(who: Requester, filter: SearchFilter) {
+  async function termsAndIds(who: Caller, filter: SearchFilter) {
     const [found, revision] = await Promise.all([termsOf(who), repo.searchRevision(filter)]);
     return { ...found, ids: await repo.searchIds(found.caller, filter, limit + 1, revision) };
   }
 
   /**
-   * A page of a text search in one statement (the repository's searchPageAtOnce) when the
+   * A page of a text search in one statement (the repository's `searchPageAtOnce`) when the
    * account's currency is known: on PostgreSQL one round trip instead of two in turn. Undefined when
    * that cannot be done or its reads disagree with what it assumed (the currency, the index's
    * revision); the caller then asks the usual way.
    */
-  async function pageAtOnce(who: Requester, filter: SearchFilter, page: number, size: number) {
+  async function pageAtOnce(who: Caller, filter: SearchFilter, page: number, size: number) {
     const currency = currencies.get(who.accountId);
     if (!currency) return undefined;
-    const found = await repo.searchPageAtOnce(
+    const found = await searchPageAtOnce(
+      repo,
       { ...who, currency },
       filter,
       limit + 1,
@@ -166,7 +166,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
 
   async function productIdOr404(itemNumber: string): Promise<number> {
     const id = await repo.productId(itemNumber);
-    if (id === undefined) throw notFound('Product not found');
+    if (id === undefined) throw notFound(MSG.productNotFound);
     return id;
   }
 
@@ -176,7 +176,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
     },
 
     /** A search's list (see filterOf), whole or one page of it. */
-    async searchProducts(who: Requester, q: SearchInput): Promise<ProductPage> {
+    async searchProducts(who: Caller, q: SearchInput): Promise<ProductPage> {
       const filter = filterOf(q);
       if (!filter) return { products: [], truncated: false, ...(q.page ? { total: 0 } : {}) };
       const size = q.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -195,7 +195,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
      * screen's own export), ranked once, then looked up, priced and written EXPORT_BATCH rows at a
      * time as the answer is sent, so a list of thousands neither waits nor sits whole in memory.
      */
-    async exportSearch(who: Requester, q: SearchInput): Promise<ProductExport> {
+    async exportSearch(who: Caller, q: SearchInput): Promise<ProductExport> {
       const filter = filterOf(q);
       const found = filter ? await termsAndIds(who, filter) : undefined;
       const currency = (found ?? (await termsOf(who))).caller.currency;
@@ -213,26 +213,26 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
       return { truncated: ids.length > limit, chunks: chunks() };
     },
 
-    async listFavourites(who: Requester): Promise<ProductPage> {
+    async listFavourites(who: Caller): Promise<ProductPage> {
       const { caller, terms } = await termsOf(who);
       return page(terms, await repo.favourites(caller, limit + 1));
     },
 
-    async listUsuals(who: Requester): Promise<ProductPage> {
+    async listUsuals(who: Caller): Promise<ProductPage> {
       const { caller, terms } = await termsOf(who);
       return page(terms, await repo.usuals(caller, USUAL_MIN_ORDERS, limit + 1));
     },
 
-    async addFavourite(who: Requester, itemNumber: string): Promise<void> {
+    async addFavourite(who: Caller, itemNumber: string): Promise<void> {
       await repo.addFavourite(who.userId, await productIdOr404(itemNumber), nowIso());
     },
 
-    async removeFavourite(who: Requester, itemNumber: string): Promise<void> {
+    async removeFavourite(who: Caller, itemNumber: string): Promise<void> {
       await repo.removeFavourite(who.userId, await productIdOr404(itemNumber));
     },
 
     /** Tiers in the account's currency, lowest minimum first. */
-    async listMultiBuyDiscounts(who: Requester, itemNumber: string): Promise<MultiBuyDiscount[]> {
+    async listMultiBuyDiscounts(who: Caller, itemNumber: string): Promise<MultiBuyDiscount[]> {
       const productId = await productIdOr404(itemNumber);
       const { caller, terms } = await termsOf(who);
       const [tiers, [row]] = await Promise.all([
@@ -254,7 +254,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
 
     async getProductImage(itemNumber: string, imageType: number): Promise<ProductImage> {
       const row = await repo.image(await productIdOr404(itemNumber), imageType);
-      if (!row) throw notFound('Image not found');
+      if (!row) throw notFound(MSG.imageNotFound);
       return { contentType: row.content_type, data: Buffer.from(row.data) };
     },
   };

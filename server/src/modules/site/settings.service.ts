@@ -1,5 +1,5 @@
 import type { Notification, SiteSettings } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
+import type { SiteRepository } from './site.repository.js';
 
 /**
  * Operator settings are runtime configuration kept in the settings table (the admin command sets
@@ -20,9 +20,9 @@ export const SETTING_DEFAULTS = {
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
-export function settingsService(db: Db) {
+export function settingsService(repo: SiteRepository) {
   async function all(): Promise<Record<SettingKey, string>> {
-    const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
+    const rows = await repo.settings();
     const out: Record<string, string> = { ...SETTING_DEFAULTS };
     for (const r of rows) out[r.key] = r.value;
     return out as Record<SettingKey, string>;
@@ -31,16 +31,17 @@ export function settingsService(db: Db) {
   return {
     all,
     async get(key: SettingKey): Promise<string> {
-      const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-      return row?.value ?? SETTING_DEFAULTS[key];
+      return (await repo.setting(key)) ?? SETTING_DEFAULTS[key];
     },
-    async set(key: string, value: string): Promise<void> {
-      await db
-        .insertInto('settings')
-        .values({ key, value })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-        .execute();
+    async set(key: SettingKey, value: string): Promise<void> {
+      await repo.putSettings([[key, value]]);
     },
+    /** Several settings at once: all are stored or none. */
+    async setMany(values: Partial<Record<SettingKey, string>>): Promise<void> {
+      await repo.putSettings(Object.entries(values) as [SettingKey, string][]);
+    },
+    /** Whether `key` names a setting (the admin CLI's keys). */
+    isKey: (key: string): key is SettingKey => Object.hasOwn(SETTING_DEFAULTS, key),
     async notification(): Promise<Notification> {
       const s = await all();
       const text = s['notification.text'].trim();

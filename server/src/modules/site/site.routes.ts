@@ -37,7 +37,5 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   route(app, endpoints.getSettings, () => ctx.settings.site());
   route(app, endpoints.getNotification, () => ctx.settings.notification());
-  route(app, endpoints.getCountries, () =>
-    ctx.handle.db.selectFrom('countries').select(['code', 'name']).orderBy('sort').execute(),
-  );
+  route(app, endpoints.getCountries, () => ctx.services.repositories.site.countries());
 };

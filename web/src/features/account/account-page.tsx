@@ -4,6 +4,7 @@ import {
   PAYMENT_METHOD,
   formatMoney,
   payInvoicesForm,
+  paymentAddressOf,
   type Invoice,
   type InvoicePaymentRequest,
   type PayInvoicesForm,
@@ -39,7 +40,6 @@ export function invoicePaymentPayload(
   form: PayInvoicesForm,
   amount: number,
 ): InvoicePaymentRequest {
-  const [first = '', ...rest] = user.contact.trim().split(/\s+/);
   const docs = invoices.map((i) => i.documentNumber).join(', ');
   return {
     amount,
@@ -47,16 +47,7 @@ export function invoicePaymentPayload(
     currency: user.currencyCode,
     description: form.notes?.trim() ? form.notes.trim() : `Payment of ${docs}`,
     reference: form.reference,
-    billing_address: {
-      first_name: first,
-      last_name: rest.join(' '),
-      line_1: user.address1,
-      city: user.city,
-      post_code: user.postcode,
-      country: user.country,
-      county: user.county,
-      phone: user.phoneNumber,
-    },
+    billing_address: paymentAddressOf(user.contact, user),
     meta: invoices.map((i) => ({
       documentNo: i.documentNumber,
       remainingAmount: i.remainingAmount.toFixed(2),

@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '../../components/button';
 import { CheckoutErrorDialog, readCheckoutError } from '../../components/checkout-error-dialog';
 import { PageHeading } from '../../components/page-heading';
-import { OnStopBanner } from '../account/on-stop-banner';
+import { OnStopBanner } from '../../components/on-stop-banner';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
@@ -18,7 +18,7 @@ import {
   useGetBasketQuery,
   useUpdateBasketLineMutation,
 } from './basket-api';
-import { useIsNarrow } from './use-is-narrow';
+import { useIsNarrow } from '../../lib/use-is-narrow';
 
 function PencilIcon() {
   return (

@@ -1,37 +1,16 @@
-import type { DeliveryInformation, SubmitBasketHeader } from '@wholesale/contract';
+import {
+  basketHeaderOf,
+  DELIVERY_FIELD_OF,
+  type DeliveryInformation,
+  type SubmitBasketHeader,
+} from '@wholesale/contract';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 /** The form's fields as POST /basket/header names them (the spec's payload). */
-export function toBasketHeader(d: DeliveryInformation): SubmitBasketHeader {
-  return {
-    externalDocNo: d.purchaseOrder,
-    deliveryCode: d.addressReference,
-    name: d.name,
-    address: d.address1,
-    address2: d.address2,
-    city: d.city,
-    postCode: d.postcode,
-    country: d.country,
-    county: d.county,
-    phoneNo: d.phoneNumber,
-    contact: d.contact,
-  };
-}
+export const toBasketHeader = (d: DeliveryInformation): SubmitBasketHeader => basketHeaderOf(d);
 
 /** POST /basket/header issue paths back to form field names. */
-export const FORM_FIELD_OF: Record<string, keyof DeliveryInformation> = {
-  externalDocNo: 'purchaseOrder',
-  deliveryCode: 'addressReference',
-  name: 'name',
-  address: 'address1',
-  address2: 'address2',
-  city: 'city',
-  postCode: 'postcode',
-  country: 'country',
-  county: 'county',
-  phoneNo: 'phoneNumber',
-  contact: 'contact',
-};
+export const FORM_FIELD_OF: Record<string, keyof DeliveryInformation> = DELIVERY_FIELD_OF;
 
 interface ErrorBody {
   message?: unknown;
@@ -59,10 +38,4 @@ export function errorMessage(err: unknown): string | undefined {
   const issue = body?.issues?.find((i) => typeof i.message === 'string')?.message;
   if (typeof issue === 'string') return issue;
   return typeof body?.message === 'string' ? body.message : undefined;
-}
-
-export function splitName(full: string): { first_name: string; last_name: string } {
-  const parts = full.trim().split(/\s+/);
-  const first = parts.shift() ?? '';
-  return { first_name: first.slice(0, 100), last_name: parts.join(' ').slice(0, 100) };
 }

@@ -1,6 +1,14 @@
 import { ScrollRegion } from '../../components/scroll-region';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import { MSG, formatMoney, formatUnitPrice, type BasketHeader, type BasketLine, type User } from '@wholesale/contract';
+import {
+  MSG,
+  formatMoney,
+  paymentAddressOf,
+  formatUnitPrice,
+  type BasketHeader,
+  type BasketLine,
+  type User,
+} from '@wholesale/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
@@ -20,8 +28,8 @@ import {
   useSubmitBasketHeaderMutation,
   useSubmitBasketMutation,
 } from './checkout-api';
-import { errorMessage, errorStatus, splitName, toBasketHeader } from './delivery-wire';
-import { useIsNarrow } from '../basket/use-is-narrow';
+import { errorMessage, errorStatus, toBasketHeader } from './delivery-wire';
+import { useIsNarrow } from '../../lib/use-is-narrow';
 import { StepIndicator } from './step-indicator';
 
 function Chevron({ open }: { open: boolean }) {
@@ -273,25 +281,8 @@ function paymentRequestBody(user: User, header: BasketHeader, amount: number) {
     currency: user.currencyCode,
     reference: header.purchaseOrder,
     description: `Order ${header.purchaseOrder}`,
-    billing_address: {
-      ...splitName(user.contact || user.name),
-      line_1: user.address1,
-      city: user.city,
-      post_code: user.postcode,
-      country: user.country,
-      county: user.county,
-      phone: user.phoneNumber.slice(0, 40),
-    },
-    shipping_address: {
-      ...splitName(header.contact || header.name),
-      line_1: header.address1,
-      line_2: header.address2,
-      city: header.city,
-      post_code: header.postcode,
-      country: header.country,
-      county: header.county,
-      phone: header.phoneNumber.slice(0, 40),
-    },
+    billing_address: paymentAddressOf(user.contact || user.name, user),
+    shipping_address: { ...paymentAddressOf(header.contact || header.name, header), line_2: header.address2 },
   };
 }
 

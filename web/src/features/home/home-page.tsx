@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
-import { OnStopBanner } from '../account/on-stop-banner';
+import { OnStopBanner } from '../../components/on-stop-banner';
 import { selectUser } from '../../lib/session';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { useAppSelector } from '../../lib/store-types';

@@ -1,7 +1,7 @@
 import { MSG } from '@wholesale/contract';
-import { selectUser } from '../../lib/session';
-import { useGetSettingsQuery } from '../../lib/settings-api';
-import { useAppSelector } from '../../lib/store-types';
+import { selectUser } from '../lib/session';
+import { useGetSettingsQuery } from '../lib/settings-api';
+import { useAppSelector } from '../lib/store-types';
 
 /**
  * Tells a buyer whose account is on stop, where they start (Home, Basket), that orders cannot be

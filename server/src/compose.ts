@@ -1,0 +1,110 @@
+/**
+ * The composition root: every repository and service of the server is built here, once, and handed
+ * to whoever uses it. Route plugins take theirs from `ctx.services` (app.ts builds the context from
+ * `compose`), the admin CLI and the demo seed from `composeStore`. Nothing else calls a service or
+ * repository factory over the server's database (inside a transaction, a service opens its
+ * repositories over that transaction: that is the only other place a factory runs).
+ *
+ * `composeStore(db)` is what needs the database alone (the CLI has no server configuration);
+ * `compose` adds what needs the configuration (token secrets, the payment gateway, the caches).
+ */
+import { SEARCH_RESULT_LIMIT } from '@wholesale/contract';
+import type { Config } from './config.js';
+import type { Db, DbHandle } from './db/client.js';
+import { accountDocuments } from './modules/account/account.documents.js';
+import { accountRepository } from './modules/account/account.repository.js';
+import { accountService } from './modules/account/account.service.js';
+import { authRepository } from './modules/auth/auth.repository.js';
+import { authService } from './modules/auth/auth.service.js';
+import { basketService } from './modules/basket/basket.service.js';
+import { checkoutService } from './modules/checkout/checkout.service.js';
+import { eventsService } from './modules/events/events.service.js';
+import { secretBox } from './modules/events/secret-box.js';
+import { webhooksService } from './modules/events/webhooks.service.js';
+import { apiKeysService } from './modules/integration/api-keys.js';
+import { orderStatusService } from './modules/integration/order-status.service.js';
+import { ordersOutService } from './modules/integration/orders-out.service.js';
+import { upsertService } from './modules/integration/upsert.service.js';
+import { invoicePaymentsService } from './modules/invoice-payments/invoice-payments.service.js';
+import { ordersService } from './modules/orders/orders.service.js';
+import { sandboxGateway, type PaymentGateway } from './modules/payments/gateway.js';
+import { paymentsRepository } from './modules/payments/payments.repository.js';
+import { productsService } from './modules/products/products.service.js';
+import { settingsService } from './modules/site/settings.service.js';
+import { siteRepository } from './modules/site/site.repository.js';
+
+/** What works on the database alone: the admin CLI's and the seed's services and repositories. */
+export function composeStore(db: Db): Store {
+  const known = stores.get(db);
+  if (known) return known;
+  const store = buildStore(db);
+  stores.set(db, store);
+  return store;
+}
+
+function buildStore(db: Db) {
+  const site = siteRepository(db);
+  const store = {
+    db,
+    repositories: {
+      site,
+      accounts: accountRepository(db),
+      users: authRepository(db),
+      payments: paymentsRepository(db),
+    },
+    settings: settingsService(site),
+    basket: basketService(db),
+    account: accountService(db),
+    upserts: upsertService(db),
+    apiKeys: apiKeysService(db),
+    orderStatus: orderStatusService(db),
+    ordersOut: ordersOutService(db),
+    events: eventsService(db),
+  };
+  return store;
+}
+export type Store = ReturnType<typeof buildStore>;
+const stores = new WeakMap<Db, Store>();
+
+export interface ComposeOptions {
+  config: Config;
+  handle: DbHandle;
+  /** Replaces the sandbox as the gateway checkout and invoice payments start payments with (tests). */
+  paymentGateway?: PaymentGateway | undefined;
+}
+
+/** Every service the server's routes use, built once per server (app.ts). */
+export function compose({ config, handle, paymentGateway }: ComposeOptions) {
+  const store = composeStore(handle.db);
+  const { db } = store;
+  const { settings, basket } = store;
+  const box = secretBox(config.paymentSecret);
+  const sandbox = sandboxGateway({ db, engine: handle.engine, config });
+  const payments = paymentGateway ?? sandbox;
+  return {
+    ...store,
+    auth: authService(db, {
+      jwtSecret: config.jwtSecret,
+      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+      refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
+      sessionCacheMs: config.SESSION_CACHE_MS,
+    }),
+    accountDocuments: accountDocuments(store.account, settings),
+    checkout: checkoutService({ db, settings, basket, payments }),
+    invoicePayments: invoicePaymentsService({ db, payments }),
+    orders: ordersService(db, settings, basket),
+    products: productsService(db, handle.engine, SEARCH_RESULT_LIMIT, {
+      searchResultEntries: config.SEARCH_CACHE_ENTRIES,
+      changes: config.LISTEN_FOR_CHANGES ? handle.changes : undefined,
+    }),
+    /** Keeps webhook signing secrets encrypted at rest (events/secret-box.ts). */
+    /** The sandbox payment provider: its hosted page and signed callback (modules/payments). */
+    sandbox,
+    /** Where checkout and invoice payments start card payments: the sandbox unless replaced. */
+    paymentGateway: payments,
+    secretBox: box,
+    webhooks: webhooksService(db, { box, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE }),
+  };
+}
+export type Services = ReturnType<typeof compose>;

@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client.js';
+
+/** The only SQL of the site area: operator settings and the delivery countries. */
+export function siteRepository(db: Db) {
+  return {
+    /** Every stored setting (keys without a row take their default in settings.service.ts). */
+    settings: () => db.selectFrom('settings').select(['key', 'value']).execute(),
+
+    async setting(key: string): Promise<string | undefined> {
+      const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+      return row?.value;
+    },
+
+    /** Stores the values, all or none. */
+    async putSettings(entries: readonly (readonly [key: string, value: string])[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const [key, value] of entries)
+          await trx
+            .insertInto('settings')
+            .values({ key, value })
+            .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+            .execute();
+      });
+    },
+
+    /** Delivery countries in the order the screens list them. */
+    countries: () => db.selectFrom('countries').select(['code', 'name']).orderBy('sort').execute(),
+  };
+}
+export type SiteRepository = ReturnType<typeof siteRepository>;
