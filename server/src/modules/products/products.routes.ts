@@ -4,7 +4,6 @@ import {
   endpoints,
   PRODUCTS_CSV_FILENAME,
   RESULTS_TRUNCATED_HEADER,
-  SEARCH_RESULT_LIMIT,
   TOTAL_COUNT_HEADER,
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
