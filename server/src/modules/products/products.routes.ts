@@ -1,11 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import {
-  endpoints,
-  PRODUCTS_CSV_FILENAME,
-  RESULTS_TRUNCATED_HEADER,
-  TOTAL_COUNT_HEADER,
-} from '@wholesale/contract';
+import { endpoints, PRODUCTS_CSV_FILENAME, RESULTS_TRUNCATED_HEADER, TOTAL_COUNT_HEADER } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
 import type { ProductPage } from './products.service.js';
