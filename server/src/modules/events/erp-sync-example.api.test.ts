@@ -95,7 +95,6 @@ describe('examples/erp-sync webhook listener', () => {
       timeoutMs: 5_000,
       allowPrivate: true,
       pollMs: 30,
-      purgeEveryMs: 0,
     });
     dispatcher.start();
     await waitFor(() => output.includes(`New order ${orderNumber}`), 10_000, 'the order printed');
