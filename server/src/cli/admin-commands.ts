@@ -12,6 +12,8 @@ import { SETTING_DEFAULTS } from '../modules/site/settings.service.js';
 import { nowIso } from '../lib/time.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { UsageError } from './db.js';
+import { recordUserUpdated } from '../modules/events/outbox.js';
+import { authRepository } from '../modules/auth/auth.repository.js';
 import type { ProductUpsertItem } from '@wholesale/contract';
 import { upsertService, type UpsertService } from '../modules/integration/upsert.service.js';
 import { ApiClientError, apiKeysService } from '../modules/integration/api-keys.js';
@@ -49,8 +51,17 @@ const email = (value: string | undefined): string => {
 async function userByName(db: Db, username: string) {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'account_id', 'disabled'])
-    .where('username', '=', username)
+    .innerJoin('accounts', 'accounts.id', 'users.account_id')
+    .select([
+      'users.id',
+      'users.account_id',
+      'users.disabled',
+      'users.name',
+      'users.email',
+      'users.job_title',
+      'accounts.customer_number',
+    ])
+    .where('users.username', '=', username)
     .executeTakeFirst();
   if (!user) throw new UsageError(`no user "${username}"`);
   return user;
@@ -158,21 +169,29 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
   if (taken) throw new UsageError(`username "${username}" is taken`);
 
   const now = nowIso();
-  const row = await db
-    .insertInto('users')
-    .values({
-      account_id: account.id,
-      username,
-      password_hash: await hashPassword(checked.data),
-      name,
-      job_title: text('job-title', input.jobTitle, 50, false),
-      email: email(input.email),
-      disabled: 0,
-      created_at: now,
-      password_changed_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const passwordHash = await hashPassword(checked.data);
+  const jobTitle = text('job-title', input.jobTitle, 50, false);
+  const userEmail = email(input.email);
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('users')
+      .values({
+        account_id: account.id,
+        username,
+        password_hash: passwordHash,
+        name,
+        job_title: jobTitle,
+        email: userEmail,
+        disabled: 0,
+        created_at: now,
+        password_changed_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const details = { customerNumber, username, name, email: userEmail, jobTitle, enabled: true };
+    await recordUserUpdated(trx, account.id, details, 'created', 'admin-cli');
+    return inserted;
+  });
   return `Created user ${username} on account ${customerNumber}, id ${row.id}`;
 }
 
@@ -190,13 +209,19 @@ export async function disableUser(db: Db, input: { username: string }): Promise<
       .where('user_id', '=', user.id)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    // An unused redirect link must not log a disabled user in either.
-    await trx
-      .updateTable('one_time_tokens')
-      .set({ used_at: now })
-      .where('user_id', '=', user.id)
-      .where('used_at', 'is', null)
-      .execute();
+    // An unused redirect or set-password link must not let a disabled user in either.
+    await authRepository(trx).endUserLinks(user.id, now);
+    if (!user.disabled) {
+      const details = {
+        customerNumber: user.customer_number,
+        username,
+        name: user.name,
+        email: user.email,
+        jobTitle: user.job_title,
+        enabled: false,
+      };
+      await recordUserUpdated(trx, user.account_id, details, 'updated', 'admin-cli');
+    }
     return Number(r.numUpdatedRows);
   });
   return `Disabled user ${username}; revoked ${revoked} refresh token${revoked === 1 ? '' : 's'}`;

@@ -177,6 +177,56 @@ export function authRepository(db: Db) {
       return row?.user_id;
     },
 
+    async insertPasswordLink(tokenHash: string, userId: number, createdAt: string, expiresAt: string) {
+      await db
+        .insertInto('password_links')
+        .values({ token_hash: tokenHash, user_id: userId, created_at: createdAt, expires_at: expiresAt })
+        .execute();
+    },
+
+    /** A set-password link that still works (unused, unexpired, its user and account enabled). */
+    livePasswordLink(tokenHash: string, now: string) {
+      return db
+        .selectFrom('password_links')
+        .innerJoin('users', 'users.id', 'password_links.user_id')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select(['users.id as user_id', 'users.username', 'password_links.expires_at'])
+        .where('password_links.token_hash', '=', tokenHash)
+        .where('password_links.used_at', 'is', null)
+        .where('password_links.expires_at', '>', now)
+        .where('users.disabled', '=', 0)
+        .where('accounts.disabled', '=', 0)
+        .executeTakeFirst();
+    },
+
+    /** Uses a set-password link atomically; false when it was used (or expired) meanwhile. */
+    async usePasswordLink(tokenHash: string, now: string): Promise<boolean> {
+      const r = await db
+        .updateTable('password_links')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Ends every unused link of a user: set-password links and /redirect login links. */
+    async endUserLinks(userId: number, now: string) {
+      await db
+        .updateTable('password_links')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+      await db
+        .updateTable('one_time_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+
     getPasswordHash(userId: number) {
       return db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
     },

@@ -8,6 +8,10 @@ import {
   loginRequest,
   okResponse,
   refreshTokenParams,
+  setPasswordLinkResponse,
+  setPasswordRequest,
+  setPasswordResponse,
+  setPasswordTokenParams,
   user,
 } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
@@ -15,8 +19,10 @@ import { bearerToken, requireAuth } from '../../plugins/authenticate.js';
 import { unauthorized } from '../../lib/http-errors.js';
 import { keyPart } from '../../lib/throttle.js';
 import { issueDeviceCookie, knownDevice, registerDeviceCookies } from './device-cookie.js';
+import { passwordLinksService } from './password-links.js';
 
 const errors = { 400: errorResponse, 401: errorResponse, 429: errorResponse, 503: errorResponse };
+const linkErrors = { 400: errorResponse, 410: errorResponse, 429: errorResponse, 503: errorResponse };
 
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -106,6 +112,37 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastif
       await ctx.auth.changePassword(req.auth, req.body);
       return { ok: true as const };
     },
+  );
+
+  const links = passwordLinksService(ctx.handle.db, (userId) => ctx.auth.forgetUserSessions(userId));
+
+  app.get(
+    '/auth/set-password/:token',
+    {
+      preHandler: async (req) => throttle.enforce([limits.oneTimeIp, req.ip]),
+      schema: {
+        tags: ['auth'],
+        summary: 'Whose password a set-password link sets (the /set-password page); 410 when used or expired',
+        params: setPasswordTokenParams,
+        response: { 200: setPasswordLinkResponse, ...linkErrors },
+      },
+    },
+    (req) => links.describe(req.params.token),
+  );
+
+  app.post(
+    '/auth/set-password',
+    {
+      preHandler: async (req) => throttle.enforce([limits.oneTimeIp, req.ip]),
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Set a password with a one-time link (a user created by the ERP); the link is used up and the user's sessions end",
+        body: setPasswordRequest,
+        response: { 200: setPasswordResponse, ...linkErrors },
+      },
+    },
+    (req) => links.setPassword(req.body),
   );
 
   app.post(

@@ -23,7 +23,8 @@ export interface AuthServiceOptions {
 }
 
 export function authService(db: Db, opts: AuthServiceOptions) {
-  const repo = withSessionCache(authRepository(db), new SessionCache(opts.sessionCacheMs));
+  const sessions = new SessionCache(opts.sessionCacheMs);
+  const repo = withSessionCache(authRepository(db), sessions);
   const access = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds);
   const graceMs = (opts.refreshReuseGraceSeconds ?? 0) * 1000;
 
@@ -148,6 +149,14 @@ export function authService(db: Db, opts: AuthServiceOptions) {
 
     async logout(claims: AccessClaims): Promise<void> {
       await repo.revokeFamily(claims.familyId);
+    },
+
+    /**
+     * Another module ended a user's sessions in the database (the ERP disabled the user, a
+     * set-password link was used): forget them in this process too, so the next request is refused.
+     */
+    forgetUserSessions(userId: number): void {
+      sessions.forgetUser(userId);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import {
+  accountUsersParams,
   upsertAccountsRequest,
   upsertInvoicesRequest,
   upsertEnvelope,
@@ -10,9 +11,11 @@ import {
   upsertQuery,
   upsertResponse,
   upsertStockRequest,
+  upsertUsersRequest,
 } from '@wholesale/contract';
 import { INTEGRATION_SECURITY, problemResponses, type IntegrationRoutePlugin } from './integration-plugin-types.js';
 import { upsertService } from './upsert.service.js';
+import { SET_PASSWORD_LINK_TTL_HOURS } from '../auth/password-links.js';
 
 /**
  * Bodies of bulk upserts are checked only as an envelope (1 to 1,000 objects) before the handler;
@@ -97,6 +100,29 @@ export const catalogueRoutes: IntegrationRoutePlugin = async (fastify, { ctx, gu
       },
     },
     (req) => service.upsertAccounts(req.body.items, { atomic: req.query.atomic }),
+  );
+
+  app.put(
+    '/accounts/:customerNumber/users',
+    {
+      onRequest: guard('accounts:write'),
+      validatorCompiler: envelopeValidator,
+      schema: {
+        ...common,
+        response: { ...common.response, ...problemResponses(404) },
+        tags: ['integration: accounts'],
+        summary: "Create or update an account's users by username",
+        description: `${description} A created user has no password: the item's result carries setPasswordLink, a one-time link (${SET_PASSWORD_LINK_TTL_HOURS} hours) to a page where the user sets one; send it to the user. enabled=false ends the user's sessions at once. Each change sends user.updated. An unknown customerNumber is 404; a username of another account fails its item.`,
+        params: accountUsersParams,
+        body: upsertUsersRequest,
+      },
+    },
+    (req) =>
+      service.upsertUsers(req.params.customerNumber, req.body.items, {
+        atomic: req.query.atomic,
+        baseUrl: ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`,
+        sessionsEnded: (ids) => ids.forEach((id) => ctx.auth.forgetUserSessions(id)),
+      }),
   );
 
   app.put(
