@@ -1,4 +1,12 @@
-import { authResponse, type AuthResponse, type LoginRequest } from '@wholesale/contract';
+import {
+  authResponse,
+  setPasswordLinkResponse,
+  setPasswordResponse,
+  type AuthResponse,
+  type LoginRequest,
+  type SetPasswordLinkResponse,
+  type SetPasswordRequest,
+} from '@wholesale/contract';
 import { api } from '../../lib/base-api';
 
 export const authApi = api.injectEndpoints({
@@ -12,7 +20,17 @@ export const authApi = api.injectEndpoints({
       query: (rt) => ({ url: `/auth/refresh/${encodeURIComponent(rt)}`, method: 'GET' }),
       responseSchema: authResponse,
     }),
+    /** /set-password: whose password a one-time link sets (410 when used or expired). */
+    setPasswordLink: build.query<SetPasswordLinkResponse, string>({
+      query: (token) => ({ url: `/auth/set-password/${encodeURIComponent(token)}`, method: 'GET' }),
+      responseSchema: setPasswordLinkResponse,
+    }),
+    setPassword: build.mutation<{ ok: true; username: string }, SetPasswordRequest>({
+      query: (body) => ({ url: '/auth/set-password', method: 'POST', body }),
+      responseSchema: setPasswordResponse,
+    }),
   }),
 });
 
-export const { useLoginMutation, useExchangeRedirectTokenMutation } = authApi;
+export const { useLoginMutation, useExchangeRedirectTokenMutation, useSetPasswordLinkQuery, useSetPasswordMutation } =
+  authApi;
