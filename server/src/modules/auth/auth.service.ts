@@ -89,7 +89,11 @@ export function authService(db: Db, opts: AuthServiceOptions) {
      */
     async login(username: string, password: string, knownDevice = false): Promise<AuthResponse> {
       const found = await repo.findUserByUsername(username.trim());
-      const ok = await verifyPassword(password, found?.password_hash ?? (await dummyPasswordHash()), knownDevice);
+      // An unknown user, or one with no password yet (created by the ERP, its set-password link
+      // unused), costs a hash all the same: the answer's timing must not tell them apart.
+      const stored = found?.password_hash.startsWith('scrypt$') ? found.password_hash : undefined;
+      const ok =
+        (await verifyPassword(password, stored ?? (await dummyPasswordHash()), knownDevice)) && stored !== undefined;
       if (!found || !ok || found.disabled || found.account_disabled) throw unauthorized(MSG.loginFailed);
       return issue(found.id, found.account_id);
     },

@@ -343,8 +343,11 @@ const priceSpec: UpsertSpec<PriceItem, PricesLoaded> = {
     for (const i of items) {
       const p = products.get(i.itemNumber);
       if (!p) continue;
-      if (!prices.has(priceKey(p.id, i.currency))) created.add(i);
-      await repo.upsertPrice(p.id, i.currency, amountToE5(i.listPrice));
+      const current = prices.get(priceKey(p.id, i.currency));
+      if (current === undefined) {
+        created.add(i);
+        await repo.upsertPrice(p.id, i.currency, amountToE5(i.listPrice));
+      } else if (current !== amountToE5(i.listPrice)) await repo.updatePrice(p.id, i.currency, amountToE5(i.listPrice));
       if (i.multibuy !== undefined)
         await repo.replaceTiers(
           p.id,
