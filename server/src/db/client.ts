@@ -264,6 +264,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }
 
+/**
+ * The database refused a statement for what it holds (a constraint, a value out of range, a type):
+ * PostgreSQL's SQLSTATE codes and SQLite's result codes. Not a bug in our code (a TypeError), and
+ * not "cannot answer now" (`isDatabaseUnavailable`, checked first by callers).
+ */
+export function isDatabaseRefusal(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('SQLITE_'));
+}
+
 /** A unique-key conflict (a row the database refused as a duplicate), on either engine. */
 export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;

@@ -12,7 +12,13 @@ import {
   type UpsertResponse,
   type UpsertStatus,
 } from '@wholesale/contract';
-import { isDatabaseUnavailable, isUniqueViolation, withSavepoint, type Db } from '../../db/client.js';
+import {
+  isDatabaseRefusal,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  withSavepoint,
+  type Db,
+} from '../../db/client.js';
 import { amountToE5, amountToMinor } from '../../domain/money.js';
 import { nowIso } from '../../lib/time.js';
 import { catalogueUpsertRepository } from './catalogue-upsert.repository.js';
@@ -155,7 +161,7 @@ async function runUpsert<T extends { sourceVersion?: number | undefined }, Loade
         // The whole batch at once (the fast path), undone alone if the database refuses a row.
         await withSavepoint(trx, 'upsert_batch', () => write(toWrite));
       } catch (err) {
-        if (isDatabaseUnavailable(err)) throw err;
+        if (isDatabaseUnavailable(err) || !isDatabaseRefusal(err)) throw err;
         // Then row by row, each in its own savepoint: a refused row fails, the others are written.
         // What `load` read may name rows the rollback undid (a new product type), so it is read again.
         let reload = true;
@@ -169,7 +175,7 @@ async function runUpsert<T extends { sourceVersion?: number | undefined }, Loade
             await withSavepoint(trx, 'upsert_row', () => write([v]));
             reload = false;
           } catch (rowErr) {
-            if (isDatabaseUnavailable(rowErr)) throw rowErr;
+            if (isDatabaseUnavailable(rowErr) || !isDatabaseRefusal(rowErr)) throw rowErr;
             reload = true;
             results[v.index] = {
               index: v.index,
