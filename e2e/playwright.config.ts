@@ -83,6 +83,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey logs in; the per-minute login limit would throttle a full run from one address.
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      // erp.spec.ts: its webhook receiver listens on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -81,4 +81,30 @@ export const changePasswordRequest = z.lazy(() =>
 );
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
+/** A set-password link's token (`/set-password?token=`): what PUT .../users answered for a new user. */
+/** How long a set-password link (a user the ERP created) stays usable. */
+export const SET_PASSWORD_LINK_TTL_HOURS = 72;
+
+export const setPasswordTokenParams = z.lazy(() => z.object({ token: z.string().min(10).max(200) }));
+
+/** GET /auth/set-password/{token}: whose password the link sets (shown on the page). */
+export const setPasswordLinkResponse = z.lazy(() => z.object({ username: z.string(), expiresAt: z.string() }));
+export type SetPasswordLinkResponse = z.infer<typeof setPasswordLinkResponse>;
+
+/** POST /auth/set-password: the same password rules and messages as Change password. */
+export const setPasswordRequest = z.lazy(() =>
+  z
+    .object({
+      token: z.string().min(10).max(200),
+      newPassword: z.string().min(1, MSG.required).pipe(newPassword),
+      confirmPassword: z.string().max(200),
+    })
+    .refine((v) => v.confirmPassword === v.newPassword, {
+      message: MSG.passwordsMustMatch,
+      path: ['confirmPassword'],
+    }),
+);
+export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
+export const setPasswordResponse = z.lazy(() => z.object({ ok: z.literal(true), username: z.string() }));
+
 export { FIELD_LIMITS };

@@ -9,7 +9,17 @@ import {
   readyResponse,
   siteSettings,
 } from './common.js';
-import { authResponse, changePasswordRequest, loginRequest, refreshTokenParams, user } from './auth.js';
+import {
+  authResponse,
+  changePasswordRequest,
+  loginRequest,
+  refreshTokenParams,
+  setPasswordLinkResponse,
+  setPasswordRequest,
+  setPasswordResponse,
+  setPasswordTokenParams,
+  user,
+} from './auth.js';
 import {
   addBasketLine,
   basket,
@@ -98,6 +108,7 @@ export function withDetails<
 const e400 = { 400: errorResponse, 401: errorResponse } as const;
 const e404 = { ...e400, 404: errorResponse } as const;
 const authErrors = { 400: errorResponse, 401: errorResponse, 429: errorResponse, 503: errorResponse } as const;
+const linkErrors = { 400: errorResponse, 410: errorResponse, 429: errorResponse, 503: errorResponse } as const;
 const checkoutErrors = { ...e404, 403: errorResponse, 409: errorResponse } as const;
 const pdfErrors = { ...e404, 429: errorResponse, 503: errorResponse } as const;
 const listNote = `At most ${SEARCH_RESULT_LIMIT} rows; when more matched, the header ${RESULTS_TRUNCATED_HEADER}: true is set.`;
@@ -153,6 +164,19 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     summary: 'Exchange a one-time rt token (from a /redirect link) for a session',
     params: refreshTokenParams,
     response: { 200: authResponse, ...authErrors },
+  },
+  describeSetPasswordLink: {
+    tags: ['auth'],
+    summary: 'Whose password a set-password link sets (the /set-password page); 410 when used or expired',
+    params: setPasswordTokenParams,
+    response: { 200: setPasswordLinkResponse, ...linkErrors },
+  },
+  setPassword: {
+    tags: ['auth'],
+    summary:
+      "Set a password with a one-time link (a user created by the ERP); the link is used up and the user's sessions end",
+    body: setPasswordRequest,
+    response: { 200: setPasswordResponse, ...linkErrors },
   },
   changePassword: {
     tags: ['auth'],

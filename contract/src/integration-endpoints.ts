@@ -9,8 +9,10 @@ import {
   problemDetails,
   setOrderStatusRequest,
   setOrderStatusResponse,
+  accountUsersParams,
   upsertAccountsRequest,
   upsertInvoicesRequest,
+  upsertUsersRequest,
   upsertPricesRequest,
   upsertProductsRequest,
   upsertQuery,
@@ -29,6 +31,7 @@ import {
   webhookEndpoint,
   webhookEndpointParams,
 } from './integration-events.js';
+import { SET_PASSWORD_LINK_TTL_HOURS } from './auth.js';
 import { endpoints, withDetails, type Endpoint } from './endpoints.js';
 import { apiKey, routeTable } from './routes.js';
 
@@ -66,6 +69,11 @@ export const integrationRoutes = /* @__PURE__ */ routeTable({
   upsertAccounts: {
     ...upsertRoute,
     path: `${P}/accounts`,
+    access: apiKey('accounts:write'),
+  },
+  upsertAccountUsers: {
+    ...upsertRoute,
+    path: `${P}/accounts/:customerNumber/users`,
     access: apiKey('accounts:write'),
   },
   upsertInvoices: {
@@ -154,6 +162,15 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     summary: 'Create or update trade accounts by customerNumber',
     description: `${upsertDescription} Terms (currency, proforma, on stop, discounts, VAT, carriage) apply to the account's next page, basket and checkout.`,
     body: upsertAccountsRequest,
+  },
+  upsertAccountUsers: {
+    ...upsert,
+    response: { ...upsert.response, .../* @__PURE__ */ problems(404) },
+    tags: ['integration: accounts'],
+    summary: "Create or update an account's users by username",
+    description: `${upsertDescription} A created user has no password: the item's result carries setPasswordLink, a one-time link (${SET_PASSWORD_LINK_TTL_HOURS} hours) to a page where the user sets one; send it to the user. enabled=false ends the user's sessions at once. Each change sends user.updated. An unknown customerNumber is 404; a username of another account fails its item.`,
+    params: accountUsersParams,
+    body: upsertUsersRequest,
   },
   upsertInvoices: {
     ...upsert,

@@ -8,11 +8,17 @@ import { z } from 'zod';
  */
 
 /**
- * What the portal announces; each is written in the same transaction as its change. No
- * `user.updated` yet: no screen of the portal changes a user's details (My Details is read-only, the
- * password is the portal's own); docs/spec-deviations.md.
+ * What the portal announces; each is written in the same transaction as its change. `user.updated`:
+ * a user created, changed, enabled or disabled (PUT /accounts/{n}/users, the admin CLI's create-user
+ * and disable-user); the portal's own screens change no user details (docs/spec-deviations.md).
  */
-export const EVENT_TYPES = ['order.placed', 'order.cancelled', 'payment.approved', 'delivery_address.added'] as const;
+export const EVENT_TYPES = [
+  'order.placed',
+  'order.cancelled',
+  'payment.approved',
+  'delivery_address.added',
+  'user.updated',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export const eventType = z.lazy(() => z.enum(EVENT_TYPES));

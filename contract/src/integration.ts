@@ -185,6 +185,12 @@ export const upsertItemResult = z.lazy(() =>
     key: z.string().describe("The item's ERP key (e.g. itemNumber, itemNumber/currency)"),
     status: z.enum(UPSERT_STATUSES),
     errors: z.array(problemFieldError).optional().describe('Why the item failed'),
+    setPasswordLink: z
+      .object({ url: z.string(), expiresAt: z.string() })
+      .optional()
+      .describe(
+        'PUT /accounts/{customerNumber}/users only: a created user (or one sent with newSetPasswordLink) has no password; send them this one-time link to set one',
+      ),
   }),
 );
 export type UpsertItemResult = z.infer<typeof upsertItemResult>;
@@ -438,3 +444,28 @@ export const invoiceUpsertItem = z.lazy(() =>
 );
 export type InvoiceUpsertItem = z.input<typeof invoiceUpsertItem>;
 export const upsertInvoicesRequest = z.lazy(() => upsertBody(invoiceUpsertItem));
+
+// ---- Users of an account ----
+
+/** PUT /accounts/{customerNumber}/users: the account in the path. */
+export const accountUsersParams = z.lazy(() => z.object({ customerNumber: z.string().trim().min(1).max(20) }));
+
+/** PUT /accounts/{customerNumber}/users: one user of the account, keyed by username. */
+export const userUpsertItem = z.lazy(() =>
+  z.object({
+    username: erpText(50)
+      .regex(/^[A-Za-z0-9._@-]+$/, 'letters, digits and . _ @ - only')
+      .describe('The login name (the key); unique across the portal'),
+    name: erpText(50),
+    email: z.union([z.literal(''), z.email('must be an email address')]).default(''),
+    jobTitle: line(50),
+    enabled: z.boolean().default(true).describe("False: the user cannot log in, and the user's sessions end at once"),
+    newSetPasswordLink: z
+      .boolean()
+      .default(false)
+      .describe('True: answer a new one-time set-password link for an existing user (a lost or expired link)'),
+    sourceVersion: sourceVersion(),
+  }),
+);
+export type UserUpsertItem = z.input<typeof userUpsertItem>;
+export const upsertUsersRequest = z.lazy(() => upsertBody(userUpsertItem));

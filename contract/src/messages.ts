@@ -18,6 +18,15 @@ export const MSG = {
   sessionEnded: 'Your session has ended. Please log in again.',
   /** Our wording (issue 24): a one-time /redirect?rt= link that was refused. */
   loginLinkExpired: 'This login link has expired or has already been used. Please log in.',
+  /** Our wording (issue 25): the set-password page (a link the supplier's ERP created for a new user). */
+  setPasswordTitle: 'Set your password',
+  setPasswordIntro: (username: string) => `Choose a password for ${username}. You will log in with this username.`,
+  setPasswordButton: 'Set Password',
+  settingPassword: 'Setting Password...',
+  passwordSet: 'Your password is set. You can now log in.',
+  setPasswordLinkExpired:
+    'This link to set a password has expired or has already been used. Ask your supplier for a new one.',
+  setPasswordFailed: 'Failed to set password',
 
   // products
   displayingResults: (n: number, what: string) => `Displaying ${n} results for ${what}`,
@@ -196,4 +205,8 @@ export const INTEGRATION_MSG = {
   wrongCurrency: (currency: string) => `the account's currency is ${currency}`,
   otherAccount: 'the document belongs to another account',
   despatchBeforeOrder: (orderedDate: string) => `must not be before the order date ${orderedDate}`,
+  usernameOfOtherAccount: 'the username belongs to a user of another account',
+  linkForDisabledUser: 'a set-password link is given only to an enabled user',
+  rowConflict: 'not saved: it conflicts with another row (a key given twice?)',
+  rowNotSaved: 'not saved: the database refused it',
 } as const;

@@ -109,6 +109,16 @@ export const routes = /* @__PURE__ */ routeTable({
     path: '/api/auth/refresh/:token',
     access: publicAccess('the one-time token in the path is the key, throttled'),
   },
+  describeSetPasswordLink: {
+    method: 'GET',
+    path: '/api/auth/set-password/:token',
+    access: publicAccess('the one-time set-password link in the path is the key, throttled'),
+  },
+  setPassword: {
+    method: 'POST',
+    path: '/api/auth/set-password',
+    access: publicAccess('the one-time set-password link in the body is the key, throttled'),
+  },
   changePassword: {
     method: 'POST',
     path: '/api/auth/changepassword',

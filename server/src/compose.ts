@@ -16,6 +16,7 @@ import { accountRepository } from './modules/account/account.repository.js';
 import { accountService } from './modules/account/account.service.js';
 import { authRepository } from './modules/auth/auth.repository.js';
 import { authService } from './modules/auth/auth.service.js';
+import { passwordLinksService } from './modules/auth/password-links.js';
 import { basketService } from './modules/basket/basket.service.js';
 import { checkoutService } from './modules/checkout/checkout.service.js';
 import { eventsService } from './modules/events/events.service.js';
@@ -81,15 +82,18 @@ export function compose({ config, handle, paymentGateway }: ComposeOptions) {
   const box = secretBox(config.paymentSecret);
   const sandbox = sandboxGateway({ db, engine: handle.engine, config });
   const payments = paymentGateway ?? sandbox;
+  const auth = authService(db, {
+    jwtSecret: config.jwtSecret,
+    accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
+    sessionCacheMs: config.SESSION_CACHE_MS,
+  });
   return {
     ...store,
-    auth: authService(db, {
-      jwtSecret: config.jwtSecret,
-      accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
-      refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
-      sessionCacheMs: config.SESSION_CACHE_MS,
-    }),
+    auth,
+    /** Set-password links for users the ERP creates; setting a password ends the user's cached sessions. */
+    passwordLinks: passwordLinksService(db, (userId) => auth.forgetUserSessions(userId)),
     accountDocuments: accountDocuments(store.account, settings),
     checkout: checkoutService({ db, settings, basket, payments }),
     invoicePayments: invoicePaymentsService({ db, payments }),

@@ -113,6 +113,23 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
       .executeTakeFirstOrThrow();
     expect(user.job_title).toBe('Fitter');
     expect(await verifyPassword('Good-password-1', user.password_hash)).toBe(true);
+    const event = await handle.db
+      .selectFrom('outbox_events')
+      .select(['type', 'account_id', 'payload'])
+      .where('type', '=', 'user.updated')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.account_id).toBe(user.account_id);
+    expect(JSON.parse(event.payload)).toEqual({
+      customerNumber: 'C10001',
+      username: 'fitter',
+      name: 'Kim Fitter',
+      email: '',
+      jobTitle: 'Fitter',
+      enabled: true,
+      change: 'created',
+      source: 'admin-cli',
+    });
   });
 
   it('disables a user and revokes their refresh tokens', async () => {
@@ -159,6 +176,13 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
       .where('revoked_at', 'is', null)
       .execute();
     expect(open).toEqual([]);
+    const event = await handle.db
+      .selectFrom('outbox_events')
+      .select('payload')
+      .where('type', '=', 'user.updated')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(event.payload)).toMatchObject({ username: 'demo2', enabled: false, change: 'updated' });
     await expect(disableUser(handle.db, { username: 'ghost' })).rejects.toThrow('no user "ghost"');
     await expect(redirectLink(handle.db, { username: 'demo2' })).rejects.toThrow('disabled');
   });

@@ -144,17 +144,22 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
   if (await repositories.users.userByName(username)) throw new UsageError(`username "${username}" is taken`);
 
   const now = nowIso();
-  const id = await repositories.users.insertUser({
-    account_id: accountId,
-    username,
-    password_hash: await hashPassword(checked.data),
-    name,
-    job_title: text('job-title', input.jobTitle, 50, false),
-    email: email(input.email),
-    disabled: 0,
-    created_at: now,
-    password_changed_at: now,
-  });
+  const jobTitle = text('job-title', input.jobTitle, 50, false);
+  const userEmail = email(input.email);
+  const id = await repositories.users.insertUser(
+    {
+      account_id: accountId,
+      username,
+      password_hash: await hashPassword(checked.data),
+      name,
+      job_title: jobTitle,
+      email: userEmail,
+      disabled: 0,
+      created_at: now,
+      password_changed_at: now,
+    },
+    { customerNumber, username, name, email: userEmail, jobTitle, enabled: true },
+  );
   return `Created user ${username} on account ${customerNumber}, id ${id}`;
 }
 
@@ -163,7 +168,19 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
 export async function disableUser(db: Db, input: { username: string }): Promise<string> {
   const username = text('username', input.username, 50);
   const user = await userByName(db, username);
-  const revoked = await composeStore(db).repositories.users.disableUser(user.id);
+  // An unused redirect or set-password link must not let a disabled user in either; user.updated
+  // is recorded when the user was enabled.
+  const event = user.disabled
+    ? undefined
+    : {
+        customerNumber: user.customer_number,
+        username,
+        name: user.name,
+        email: user.email,
+        jobTitle: user.job_title,
+        enabled: false,
+      };
+  const revoked = await composeStore(db).repositories.users.disableUser(user.id, user.account_id, event);
   return `Disabled user ${username}; revoked ${revoked} refresh token${revoked === 1 ? '' : 's'}`;
 }
 

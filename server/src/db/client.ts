@@ -263,3 +263,42 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     return true;
   return Array.isArray(e.errors) && e.errors.some(isDatabaseUnavailable);
 }
+
+/**
+ * The database refused a statement for what it holds (a constraint, a value out of range, a type):
+ * PostgreSQL's SQLSTATE codes and SQLite's result codes. Not a bug in our code (a TypeError), and
+ * not "cannot answer now" (`isDatabaseUnavailable`, checked first by callers).
+ */
+export function isDatabaseRefusal(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('SQLITE_'));
+}
+
+/** A unique-key conflict (a row the database refused as a duplicate), on either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Runs `fn` inside a savepoint of the transaction `trx`: on an error the savepoint's writes are
+ * undone and the transaction goes on (on PostgreSQL a failed statement would otherwise spoil the
+ * whole transaction), then the error is thrown on. Savepoints may nest; `name` is an identifier.
+ */
+export async function withSavepoint<T>(trx: Db, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad savepoint name ${name}`);
+  await sql.raw(`savepoint ${name}`).execute(trx);
+  try {
+    const out = await fn();
+    await sql.raw(`release savepoint ${name}`).execute(trx);
+    return out;
+  } catch (err) {
+    try {
+      await sql.raw(`rollback to savepoint ${name}`).execute(trx);
+      await sql.raw(`release savepoint ${name}`).execute(trx);
+    } catch {
+      // The transaction itself is gone (a lost connection): the first error says why.
+    }
+    throw err;
+  }
+}

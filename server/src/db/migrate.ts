@@ -10,6 +10,8 @@ import * as leases from './migrations/008-leases.js';
 import * as integration from './migrations/009-integration.js';
 // erp-out (issue 25, outbound)
 import * as outbox from './migrations/010-outbox.js';
+// erp users (issue 25): set-password links
+import * as passwordLinks from './migrations/011-set-password-links.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -27,6 +29,8 @@ const migrations: Record<string, EngineMigration> = {
   '009-integration': integration,
   // erp-out (issue 25, outbound)
   '010-outbox': outbox,
+  // erp users (issue 25): set-password links
+  '011-set-password-links': passwordLinks,
 };
 
 class EngineAwareProvider implements MigrationProvider {

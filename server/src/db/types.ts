@@ -317,6 +317,15 @@ export interface OneTimeTokensTable {
   used_at: string | null;
 }
 
+/** Migration 011: one-time links to set a password (users the ERP creates). */
+export interface PasswordLinksTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface IdempotencyKeysTable {
   scope: string;
   key: string;
@@ -447,6 +456,7 @@ export interface Database {
   countries: CountriesTable;
   refresh_tokens: RefreshTokensTable;
   one_time_tokens: OneTimeTokensTable;
+  password_links: PasswordLinksTable;
   idempotency_keys: IdempotencyKeysTable;
   counters: CountersTable;
   catalogue_revision: CatalogueRevisionTable;

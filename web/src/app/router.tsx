@@ -23,10 +23,11 @@ function screen<M>(access: Access, load: () => Promise<M>, name: keyof M): Scree
   return { access, load: async () => (await load())[name] as ComponentType };
 }
 
-/** Spec section 2. Everything except /login and /redirect needs a session. */
+/** Spec section 2. Everything except /login, /redirect and /set-password (our addition) needs a session. */
 const screens: Record<string, Screen> = {
   '/login': screen('visitor', () => import('../features/auth/login-page'), 'LoginPage'),
   '/redirect': screen('anyone', () => import('../features/auth/redirect-page'), 'RedirectPage'),
+  '/set-password': screen('anyone', () => import('../features/auth/set-password-page'), 'SetPasswordPage'),
   '/': screen('session', () => import('../features/home/home-page'), 'HomePage'),
   '/account': screen('session', () => import('../features/account/account-page'), 'AccountPage'),
   '/view-transaction': screen(

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { UsersTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
+import { recordUserUpdated, type UpdatedUser } from '../events/outbox.js';
 
 /** The only place auth SQL lives. */
 export function authRepository(db: Db) {
@@ -179,28 +180,93 @@ export function authRepository(db: Db) {
       return row?.user_id;
     },
 
+    async insertPasswordLink(tokenHash: string, userId: number, createdAt: string, expiresAt: string) {
+      await db
+        .insertInto('password_links')
+        .values({ token_hash: tokenHash, user_id: userId, created_at: createdAt, expires_at: expiresAt })
+        .execute();
+    },
+
+    /** A set-password link that still works (unused, unexpired, its user and account enabled). */
+    livePasswordLink(tokenHash: string, now: string) {
+      return db
+        .selectFrom('password_links')
+        .innerJoin('users', 'users.id', 'password_links.user_id')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select(['users.id as user_id', 'users.username', 'password_links.expires_at'])
+        .where('password_links.token_hash', '=', tokenHash)
+        .where('password_links.used_at', 'is', null)
+        .where('password_links.expires_at', '>', now)
+        .where('users.disabled', '=', 0)
+        .where('accounts.disabled', '=', 0)
+        .executeTakeFirst();
+    },
+
+    /** Uses a set-password link atomically; false when it was used (or expired) meanwhile. */
+    async usePasswordLink(tokenHash: string, now: string): Promise<boolean> {
+      const r = await db
+        .updateTable('password_links')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Ends every unused link of a user: set-password links and /redirect login links. */
+    async endUserLinks(userId: number, now: string) {
+      await db
+        .updateTable('password_links')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+      await db
+        .updateTable('one_time_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+
     getPasswordHash(userId: number) {
       return db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
     },
 
+    /** A user by username, with what the admin CLI and user.updated need of them. */
     userByName(username: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'account_id', 'disabled'])
-        .where('username', '=', username)
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select([
+          'users.id',
+          'users.account_id',
+          'users.disabled',
+          'users.name',
+          'users.email',
+          'users.job_title',
+          'accounts.customer_number',
+        ])
+        .where('users.username', '=', username)
         .executeTakeFirst();
     },
 
-    async insertUser(values: Insertable<UsersTable>): Promise<number> {
-      const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
-      return row.id;
+    /** Inserts a user and, in the same transaction, its user.updated event (the admin CLI's create-user). */
+    async insertUser(values: Insertable<UsersTable>, event: UpdatedUser): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+        await recordUserUpdated(trx, values.account_id, event, 'created', 'admin-cli');
+        return row.id;
+      });
     },
 
     /**
      * Disables a user and ends every session of theirs, in one transaction: refresh tokens revoked,
-     * unused redirect links (one-time tokens) spent. Answers how many refresh tokens were revoked.
+     * unused redirect and set-password links spent, and user.updated recorded when `event` is given
+     * (the user was enabled). Answers how many refresh tokens were revoked.
      */
-    async disableUser(userId: number): Promise<number> {
+    async disableUser(userId: number, accountId: number, event?: UpdatedUser): Promise<number> {
       const now = nowIso();
       return db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ disabled: 1 }).where('id', '=', userId).execute();
@@ -210,12 +276,8 @@ export function authRepository(db: Db) {
           .where('user_id', '=', userId)
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
-        await trx
-          .updateTable('one_time_tokens')
-          .set({ used_at: now })
-          .where('user_id', '=', userId)
-          .where('used_at', 'is', null)
-          .execute();
+        await authRepository(trx).endUserLinks(userId, now);
+        if (event) await recordUserUpdated(trx, accountId, event, 'updated', 'admin-cli');
         return Number(r.numUpdatedRows);
       });
     },

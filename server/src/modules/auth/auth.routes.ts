@@ -57,6 +57,12 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     },
   );
 
+  // Set-password links (users the ERP creates, integration PUT /accounts/{n}/users): the link is the key.
+  const { passwordLinks } = ctx.services;
+  const oneTimeIp = { preHandler: async (req: { ip: string }) => throttle.enforce([limits.oneTimeIp, req.ip]) };
+  route(app, endpoints.describeSetPasswordLink, (req) => passwordLinks.describe(req.params.token), oneTimeIp);
+  route(app, endpoints.setPassword, (req) => passwordLinks.setPassword(req.body), oneTimeIp);
+
   route(app, endpoints.logout, async (req) => {
     await ctx.auth.logout(req.auth);
     return { ok: true as const };

@@ -25,7 +25,8 @@ export interface AuthServiceOptions {
 }
 
 export function authService(db: Db, opts: AuthServiceOptions) {
-  const repo = withSessionCache(authRepository(db), new SessionCache(opts.sessionCacheMs));
+  const sessions = new SessionCache(opts.sessionCacheMs);
+  const repo = withSessionCache(authRepository(db), sessions);
   const access = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds);
   const graceMs = (opts.refreshReuseGraceSeconds ?? 0) * 1000;
 
@@ -80,7 +81,11 @@ export function authService(db: Db, opts: AuthServiceOptions) {
      */
     async login(username: string, password: string, knownDevice = false): Promise<AuthResponse> {
       const found = await repo.findUserByUsername(username.trim());
-      const ok = await verifyPassword(password, found?.password_hash ?? (await dummyPasswordHash()), knownDevice);
+      // An unknown user, or one with no password yet (created by the ERP, its set-password link
+      // unused), costs a hash all the same: the answer's timing must not tell them apart.
+      const stored = found?.password_hash.startsWith('scrypt$') ? found.password_hash : undefined;
+      const ok =
+        (await verifyPassword(password, stored ?? (await dummyPasswordHash()), knownDevice)) && stored !== undefined;
       if (!found || !ok || found.disabled || found.account_disabled) throw unauthorized(MSG.loginFailed);
       return issue(found.id, found.account_id);
     },
@@ -140,6 +145,14 @@ export function authService(db: Db, opts: AuthServiceOptions) {
 
     async logout(claims: AccessClaims): Promise<void> {
       await repo.revokeFamily(claims.familyId);
+    },
+
+    /**
+     * Another module ended a user's sessions in the database (the ERP disabled the user, a
+     * set-password link was used): forget them in this process too, so the next request is refused.
+     */
+    forgetUserSessions(userId: number): void {
+      sessions.forgetUser(userId);
     },
   };
 }

@@ -12,8 +12,12 @@ import { secretBox } from './secret-box.js';
 import { webhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
 import { webhooksService } from './webhooks.service.js';
 import { freePortForTest, waitFor } from './events.test-support.js';
+import type { AddressInfo } from 'node:net';
+import { testApp } from '../../test/app.js';
+import { apiKeysService } from '../integration/api-keys.js';
 
 const LISTENER = path.resolve(import.meta.dirname, '../../../../examples/erp-sync/webhook-listener.mjs');
+const SYNC = path.resolve(import.meta.dirname, '../../../../examples/erp-sync/erp-sync.mjs');
 const box = secretBox('test-payment-secret-test-payment-secret-01');
 
 // The example is plain Node; one engine is enough to show it works.
@@ -34,6 +38,53 @@ describe('examples/erp-sync webhook listener', () => {
     await handle?.close();
   });
 
+  /** An order placed in the portal (the checkout's own function), for `itemNumber` at 5.00. */
+  async function placeTestOrder(username: string, itemNumber: string, purchaseOrder: string): Promise<string> {
+    const accountId = await insertAccount(handle.db, { name: 'Sync Test Ltd' });
+    const userId = await insertUser(handle.db, accountId, username);
+    const productId =
+      (await handle.db.selectFrom('products').select('id').where('item_number', '=', itemNumber).executeTakeFirst())
+        ?.id ?? (await insertProduct(handle.db, { itemNumber, gbpE5: 500_000 })).productId;
+    const basketId = await basketRepository(handle.db).ensureBasket(userId, accountId);
+    const { orderNumber } = await handle.db.transaction().execute((trx) =>
+      placeOrder(trx, {
+        accountId,
+        userId,
+        currencyCode: 'GBP',
+        basketId,
+        revision: 0,
+        delivery: {
+          addressReference: 'INVOICE',
+          purchaseOrder,
+          name: 'Sync Test Ltd',
+          address1: '1 Test Street',
+          address2: '',
+          city: 'Bristol',
+          county: 'Avon',
+          country: 'United Kingdom (Mainland)',
+          contact: 'Pat',
+          postcode: 'BS1 1AA',
+          phoneNumber: '0117',
+        },
+        lines: [
+          {
+            productId,
+            itemNumber,
+            description: 'Sync',
+            unit: 'EACH',
+            quantity: 2,
+            unitPriceE5: 500_000,
+            discountBp: 0,
+            totalMinor: 1000,
+          },
+        ],
+        totals: { goodsMinor: 1000, carriageMinor: 0, amountMinor: 1000, vatMinor: 200, totalMinor: 1200 },
+        paymentId: null,
+      }),
+    );
+    return orderNumber;
+  }
+
   it('verifies the portal’s signed webhooks, prints a new order once and refuses a forged one', async () => {
     const port = await freePortForTest();
     const ep = await webhooksService(handle.db, { box, allowPrivate: true }).createWebhookEndpoint(7, {
@@ -49,53 +100,13 @@ describe('examples/erp-sync webhook listener', () => {
     listener.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     await waitFor(() => output.includes('listening'), 10_000, 'the listener');
 
-    const accountId = await insertAccount(handle.db, { name: 'Sync Test Ltd' });
-    const userId = await insertUser(handle.db, accountId, 'sync');
-    const { productId } = await insertProduct(handle.db, { itemNumber: 'SYNC-1', gbpE5: 500_000 });
-    const basketId = await basketRepository(handle.db).ensureBasket(userId, accountId);
-    const { orderNumber } = await handle.db.transaction().execute((trx) =>
-      placeOrder(trx, {
-        accountId,
-        userId,
-        currencyCode: 'GBP',
-        basketId,
-        revision: 0,
-        delivery: {
-          addressReference: 'INVOICE',
-          purchaseOrder: 'PO-SYNC',
-          name: 'Sync Test Ltd',
-          address1: '1 Test Street',
-          address2: '',
-          city: 'Bristol',
-          county: 'Avon',
-          country: 'United Kingdom (Mainland)',
-          contact: 'Pat',
-          postcode: 'BS1 1AA',
-          phoneNumber: '0117',
-        },
-        lines: [
-          {
-            productId,
-            itemNumber: 'SYNC-1',
-            description: 'Sync',
-            unit: 'EACH',
-            quantity: 2,
-            unitPriceE5: 500_000,
-            discountBp: 0,
-            totalMinor: 1000,
-          },
-        ],
-        totals: { goodsMinor: 1000, carriageMinor: 0, amountMinor: 1000, vatMinor: 200, totalMinor: 1200 },
-        paymentId: null,
-      }),
-    );
+    const orderNumber = await placeTestOrder('sync', 'SYNC-1', 'PO-SYNC');
 
     dispatcher = webhookDispatcher(handle.db, {
       box,
       timeoutMs: 5_000,
       allowPrivate: true,
       pollMs: 30,
-      purgeEveryMs: 0,
     });
     dispatcher.start();
     await waitFor(() => output.includes(`New order ${orderNumber}`), 10_000, 'the order printed');
@@ -121,5 +132,58 @@ describe('examples/erp-sync webhook listener', () => {
       body: JSON.stringify({ id: 'evt_forged', type: 'order.placed', data: {} }),
     });
     expect(forged.status).toBe(401);
+  });
+
+  it('erp-sync.mjs pushes the sample catalogue over HTTP, registers its webhook and prints a new order', async () => {
+    const app = await testApp(handle, { WEBHOOKS_ALLOW_PRIVATE: true, WEBHOOK_DELIVERY: true, WEBHOOK_POLL_MS: 30 });
+    let sync: ChildProcess | undefined;
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const portal = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const { key } = await apiKeysService(handle.db).createClient(
+        'erp-sync-test',
+        'catalogue:write,prices:write,stock:write,webhooks:manage',
+      );
+      const port = await freePortForTest();
+      let out = '';
+      const run = () => {
+        out = '';
+        sync = spawn(process.execPath, [SYNC], {
+          env: { ...process.env, API_KEY: key, PORTAL_URL: portal, PORT: String(port) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        sync.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+        sync.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+      };
+      run();
+      await waitFor(() => out.includes('listening'), 15_000, 'erp-sync listening');
+      expect(out).toContain('8 catalogue rows');
+      expect(out).toContain('PUT /products items 1-8: {"created":8,"updated":0,"unchanged":0,"stale":0,"failed":0}');
+      expect(out).toContain('PUT /prices items 1-16: {"created":16,"updated":0,"unchanged":0,"stale":0,"failed":0}');
+      expect(out).toMatch(/PUT \/stock items 1-8: \{"created":0,"updated":7,"unchanged":1,/);
+      const price = await handle.db
+        .selectFrom('product_prices')
+        .innerJoin('products', 'products.id', 'product_prices.product_id')
+        .select('list_price_e5')
+        .where('products.item_number', '=', 'ERP-CS-0104')
+        .where('currency_code', '=', 'GBP')
+        .executeTakeFirstOrThrow();
+      expect(Number(price.list_price_e5)).toBe(42_350); // 0.42350, all five decimals
+
+      const orderNumber = await placeTestOrder('sync-push', 'ERP-RB-1201', 'PO-PUSH');
+      await waitFor(() => out.includes(`New order ${orderNumber}`), 15_000, 'the order printed');
+      expect(out).toContain('ERP-RB-1201 x 2 EACH @ 5 = 10');
+
+      // Run again: nothing to write, and the endpoint is replaced rather than doubled.
+      sync!.kill();
+      run();
+      await waitFor(() => out.includes('listening'), 15_000, 'erp-sync listening again');
+      expect(out).toContain('PUT /products items 1-8: {"created":0,"updated":0,"unchanged":8,"stale":0,"failed":0}');
+      const endpoints = await handle.db.selectFrom('webhook_endpoints').select('url').execute();
+      expect(endpoints.filter((e) => e.url === `http://localhost:${port}/`)).toHaveLength(1);
+    } finally {
+      sync?.kill();
+      await app.close();
+    }
   });
 });

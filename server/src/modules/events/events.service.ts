@@ -58,7 +58,7 @@ export function eventsService(db: Db) {
 
     /**
      * Deletes events (and their deliveries) older than the retention. Safe to run on every server
-     * at once; the webhook dispatcher calls it hourly (webhook-dispatcher.ts).
+     * at once; the periodic housekeeping job `old-events` calls it hourly (modules/periodic/housekeeping.ts).
      */
     async purgeOldEvents(now: Date): Promise<number> {
       const cutoff = new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000).toISOString();

@@ -73,6 +73,29 @@ export async function recordDeliveryAddressAdded(trx: Db, orderNumber: string): 
   });
 }
 
+export interface UpdatedUser {
+  customerNumber: string;
+  username: string;
+  name: string;
+  email: string;
+  jobTitle: string;
+  enabled: boolean;
+}
+
+/**
+ * user.updated: a user of an account created, changed, enabled or disabled (`change`), by the
+ * integration API's PUT /accounts/{n}/users or the admin CLI (`source`).
+ */
+export async function recordUserUpdated(
+  trx: Db,
+  accountId: number,
+  user: UpdatedUser,
+  change: 'created' | 'updated',
+  source: 'integration-api' | 'admin-cli',
+): Promise<string> {
+  return recordEvent(trx, 'user.updated', accountId, { ...user, change, source });
+}
+
 export interface ApprovedPayment {
   id: string;
   account_id: number;

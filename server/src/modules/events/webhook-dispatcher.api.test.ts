@@ -44,7 +44,6 @@ describe.each(testEngines())('webhook deliveries across servers on $name', (engi
       pollMs: 30,
       leaseMs,
       backoffBaseMs: 20,
-      purgeEveryMs: 0,
     });
     dispatchers.push(d);
     return d;
@@ -106,7 +105,6 @@ describe.each(testEngines())('webhook deliveries across servers on $name', (engi
         allowPrivate: true,
         pollMs: 30,
         batch: 4,
-        purgeEveryMs: 0,
       });
       d.start();
       await waitFor(() => fast.received.length === 3, 5_000, 'the fast endpoint to get all three');

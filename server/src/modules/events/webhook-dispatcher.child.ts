@@ -19,7 +19,6 @@ const dispatcher = webhookDispatcher(handle.db, {
   allowPrivate: true,
   pollMs: 50,
   leaseMs: Number(process.env.CHILD_LEASE_MS ?? 2_000),
-  purgeEveryMs: 0,
 });
 dispatcher.start();
 process.stdout.write(`dispatching as ${dispatcher.holder}\n`);

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
 import { eventsRepository } from './events.repository.js';
-import { eventsService, toIntegrationEvent } from './events.service.js';
+import { toIntegrationEvent } from './events.service.js';
 import { onEventRecorded } from './outbox.js';
 import type { SecretBox } from './secret-box.js';
 import { postWebhook } from './webhook-sender.js';
@@ -43,8 +43,6 @@ export interface DispatcherOptions {
   maxAttempts?: number;
   /** Attempts in flight at once in this server (default 16). */
   batch?: number;
-  /** How often old events are purged (events.service.ts purgeOldEvents); 0: never. */
-  purgeEveryMs?: number;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -167,15 +165,6 @@ export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispa
       stopped = false;
       unsubscribe = onEventRecorded(wake);
       timers.push(setInterval(wake, opts.pollMs).unref());
-      const purgeEvery = opts.purgeEveryMs ?? 3_600_000;
-      if (purgeEvery > 0)
-        timers.push(
-          setInterval(() => {
-            eventsService(db)
-              .purgeOldEvents(new Date())
-              .catch((err: unknown) => opts.log?.warn({ err }, 'purging old events failed'));
-          }, purgeEvery).unref(),
-        );
       wake();
     },
     async stop() {

@@ -1,11 +1,20 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/client.js';
-import type { AccountsTable, DeliveryAddressesTable, InvoiceLinesTable, InvoicesTable } from '../../db/types.js';
+import type {
+  AccountsTable,
+  DeliveryAddressesTable,
+  InvoiceLinesTable,
+  InvoicesTable,
+  UsersTable,
+} from '../../db/types.js';
 import { accountRepository } from '../account/account.repository.js';
+import { authRepository } from '../auth/auth.repository.js';
 
 /** SQL of PUT /accounts. Account writes fire the `terms` change-feed trigger (migration 005). */
 export function accountsUpsertRepository(db: Db) {
   return {
+    /** The connection or transaction these statements run on (for a module's own writes in the same transaction). */
+    db,
     countries: async () => (await db.selectFrom('countries').select('name').execute()).map((c) => c.name),
     accountsByNumber: async (numbers: readonly string[]) =>
       numbers.length === 0
@@ -57,6 +66,35 @@ export function accountsUpsertRepository(db: Db) {
           .insertInto('delivery_addresses')
           .values(rows.map((r) => ({ account_id: accountId, ...r })))
           .execute();
+    },
+
+    accountByNumber: (customerNumber: string) =>
+      db
+        .selectFrom('accounts')
+        .select(['id', 'customer_number'])
+        .where('customer_number', '=', customerNumber)
+        .executeTakeFirst(),
+    usersByUsername: async (usernames: readonly string[]) =>
+      usernames.length === 0
+        ? []
+        : db
+            .selectFrom('users')
+            .select(['id', 'account_id', 'username', 'name', 'email', 'job_title', 'disabled'])
+            .where('username', 'in', usernames)
+            .execute(),
+    insertUser: async (values: Insertable<UsersTable>) =>
+      (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id,
+    updateUser: (id: number, values: Updateable<UsersTable>) =>
+      db.updateTable('users').set(values).where('id', '=', id).execute(),
+    /** A disabled user's sessions end: refresh tokens revoked, unused login and set-password links used up. */
+    async endUserSessions(userId: number, now: string) {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await authRepository(db).endUserLinks(userId, now);
     },
 
     invoicesByNumber: async (numbers: readonly string[]) =>

@@ -129,6 +129,18 @@ export function catalogueUpsertRepository(db: Db) {
         .values({ product_id: productId, currency_code: currency, list_price_e5: e5 })
         .onConflict((oc) => oc.columns(['product_id', 'currency_code']).doUpdateSet({ list_price_e5: e5 }))
         .execute(),
+    /**
+     * A changed list price of an existing price row: a plain UPDATE of the amount, so the catalogue
+     * revision stays (migration 004; on PostgreSQL an INSERT ... ON CONFLICT fires the statement's
+     * insert trigger even when every row conflicts, and each would rebuild every server's search index).
+     */
+    updatePrice: (productId: number, currency: 'GBP' | 'EUR', e5: number) =>
+      db
+        .updateTable('product_prices')
+        .set({ list_price_e5: e5 })
+        .where('product_id', '=', productId)
+        .where('currency_code', '=', currency)
+        .execute(),
 
     async replaceTiers(productId: number, currency: CurrencyCode, tiers: Insertable<MultibuyTiersTable>[]) {
       await db

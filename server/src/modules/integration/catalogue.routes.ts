@@ -36,6 +36,17 @@ export const catalogueRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
   );
   route(
     app,
+    api.upsertAccountUsers,
+    (req) =>
+      service.upsertUsers(req.params.customerNumber, req.body.items, {
+        atomic: req.query.atomic,
+        baseUrl: ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`,
+        sessionsEnded: (ids) => ids.forEach((id) => ctx.auth.forgetUserSessions(id)),
+      }),
+    envelope,
+  );
+  route(
+    app,
     api.upsertInvoices,
     (req) => service.upsertInvoices(req.body.items, { atomic: req.query.atomic }),
     envelope,

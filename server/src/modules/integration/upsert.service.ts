@@ -6,17 +6,26 @@ import {
   priceUpsertItem,
   productUpsertItem,
   stockUpsertItem,
+  userUpsertItem,
   type ProblemFieldError,
   type UpsertItemResult,
   type UpsertResponse,
   type UpsertStatus,
 } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
+import {
+  isDatabaseRefusal,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  withSavepoint,
+  type Db,
+} from '../../db/client.js';
 import { amountToE5, amountToMinor } from '../../domain/money.js';
 import { nowIso } from '../../lib/time.js';
 import { catalogueUpsertRepository } from './catalogue-upsert.repository.js';
 import { accountsUpsertRepository } from './accounts-upsert.repository.js';
 import { PROBLEM_TYPES, ProblemError, pointerOf } from './problem.js';
+import { recordUserUpdated } from '../events/outbox.js';
+import { NO_PASSWORD, createPasswordLink } from '../auth/password-links.js';
 
 export interface UpsertOptions {
   /** All or nothing: any failed item refuses the request (422) and nothing is written. */
@@ -38,6 +47,8 @@ interface UpsertSpec<T extends { sourceVersion?: number | undefined }, Loaded> {
   unchanged(item: T, loaded: Loaded): boolean;
   /** Writes the items to be created or updated; answers which were created. */
   write(repo: Repo, items: T[], loaded: Loaded): Promise<Set<T>>;
+  /** More of a written item's result (a new user's set-password link), from what `write` kept. */
+  extras?(item: T, loaded: Loaded): Partial<UpsertItemResult>;
 }
 
 const emptySummary = () => ({ created: 0, updated: 0, unchanged: 0, stale: 0, failed: 0 });
@@ -47,7 +58,10 @@ const emptySummary = () => ({ created: 0, updated: 0, unchanged: 0, stale: 0, fa
  * the others go on); a key repeated within the request fails its later copies; an item whose
  * `sourceVersion` is older than the last applied one for its key is `stale`; an item that would
  * change nothing is `unchanged` and writes nothing. All reads and writes share one transaction (or
- * the caller's), so a reader sees the whole batch or none of it.
+ * the caller's), so a reader sees the whole batch or none of it. The batch is written inside a
+ * savepoint; if the database refuses a row (a duplicate key, a value out of range) that is undone
+ * and the rows are written one by one, each in its own savepoint, so the refused row is `failed`
+ * and the others are written (with atomic=true, the request is refused with 422 naming it).
  */
 async function runUpsert<T extends { sourceVersion?: number | undefined }, Loaded>(
   db: Db,
@@ -88,6 +102,16 @@ async function runUpsert<T extends { sourceVersion?: number | undefined }, Loade
     valid.push({ index, item: parsed.data, key });
   });
 
+  /** With atomic=true, any failed item refuses the whole request (422) and its transaction. */
+  const refuseIfAtomic = () => {
+    const failed = results.filter((r) => r?.status === 'failed');
+    if (opts.atomic && failed.length > 0)
+      throw new ProblemError(422, INTEGRATION_MSG.atomicRefused(failed.length), {
+        type: PROBLEM_TYPES.atomic,
+        errors: failed.flatMap((r) => r.errors ?? []),
+      });
+  };
+
   const apply = async (trx: Db): Promise<void> => {
     const repo: Repo = { ...catalogueUpsertRepository(trx), ...accountsUpsertRepository(trx) };
     const versions = await repo.versions(
@@ -102,7 +126,7 @@ async function runUpsert<T extends { sourceVersion?: number | undefined }, Loade
       }
       return true;
     });
-    const loaded = await spec.load(
+    let loaded = await spec.load(
       repo,
       fresh.map((v) => v.item),
     );
@@ -116,22 +140,59 @@ async function runUpsert<T extends { sourceVersion?: number | undefined }, Loade
       else if (spec.unchanged(v.item, loaded)) results[v.index] = { index: v.index, key: v.key, status: 'unchanged' };
       else toWrite.push(v);
     }
-    const failed = results.filter((r) => r?.status === 'failed');
-    if (opts.atomic && failed.length > 0)
-      throw new ProblemError(422, INTEGRATION_MSG.atomicRefused(failed.length), {
-        type: PROBLEM_TYPES.atomic,
-        errors: failed.flatMap((r) => r.errors ?? []),
-      });
-    const created =
-      toWrite.length > 0
-        ? await spec.write(
-            repo,
-            toWrite.map((v) => v.item),
-            loaded,
-          )
-        : new Set<T>();
-    for (const v of toWrite)
-      results[v.index] = { index: v.index, key: v.key, status: created.has(v.item) ? 'created' : 'updated' };
+    refuseIfAtomic();
+
+    const write = async (rows: typeof toWrite) => {
+      const created = await spec.write(
+        repo,
+        rows.map((v) => v.item),
+        loaded,
+      );
+      for (const v of rows)
+        results[v.index] = {
+          index: v.index,
+          key: v.key,
+          status: created.has(v.item) ? 'created' : 'updated',
+          ...spec.extras?.(v.item, loaded),
+        };
+    };
+    if (toWrite.length > 0) {
+      try {
+        // The whole batch at once (the fast path), undone alone if the database refuses a row.
+        await withSavepoint(trx, 'upsert_batch', () => write(toWrite));
+      } catch (err) {
+        if (isDatabaseUnavailable(err) || !isDatabaseRefusal(err)) throw err;
+        // Then row by row, each in its own savepoint: a refused row fails, the others are written.
+        // What `load` read may name rows the rollback undid (a new product type), so it is read again.
+        let reload = true;
+        for (const v of toWrite) {
+          if (reload)
+            loaded = await spec.load(
+              repo,
+              fresh.map((f) => f.item),
+            );
+          try {
+            await withSavepoint(trx, 'upsert_row', () => write([v]));
+            reload = false;
+          } catch (rowErr) {
+            if (isDatabaseUnavailable(rowErr) || !isDatabaseRefusal(rowErr)) throw rowErr;
+            reload = true;
+            results[v.index] = {
+              index: v.index,
+              key: v.key,
+              status: 'failed',
+              errors: [
+                {
+                  pointer: pointerOf(['items', v.index]),
+                  detail: isUniqueViolation(rowErr) ? INTEGRATION_MSG.rowConflict : INTEGRATION_MSG.rowNotSaved,
+                },
+              ],
+            };
+          }
+        }
+        refuseIfAtomic();
+      }
+    }
     const stamped = fresh.filter((v) => v.item.sourceVersion !== undefined && results[v.index]?.status !== 'failed');
     if (stamped.length > 0)
       await repo.saveVersions(
@@ -140,14 +201,7 @@ async function runUpsert<T extends { sourceVersion?: number | undefined }, Loade
       );
   };
 
-  if (opts.atomic) {
-    const failedEarly = results.filter((r) => r?.status === 'failed');
-    if (failedEarly.length > 0)
-      throw new ProblemError(422, INTEGRATION_MSG.atomicRefused(failedEarly.length), {
-        type: PROBLEM_TYPES.atomic,
-        errors: failedEarly.flatMap((r) => r.errors ?? []),
-      });
-  }
+  refuseIfAtomic();
   if (db.isTransaction) await apply(db);
   else await db.transaction().execute(apply);
 
@@ -295,8 +349,11 @@ const priceSpec: UpsertSpec<PriceItem, PricesLoaded> = {
     for (const i of items) {
       const p = products.get(i.itemNumber);
       if (!p) continue;
-      if (!prices.has(priceKey(p.id, i.currency))) created.add(i);
-      await repo.upsertPrice(p.id, i.currency, amountToE5(i.listPrice));
+      const current = prices.get(priceKey(p.id, i.currency));
+      if (current === undefined) {
+        created.add(i);
+        await repo.upsertPrice(p.id, i.currency, amountToE5(i.listPrice));
+      } else if (current !== amountToE5(i.listPrice)) await repo.updatePrice(p.id, i.currency, amountToE5(i.listPrice));
       if (i.multibuy !== undefined)
         await repo.replaceTiers(
           p.id,
@@ -616,6 +673,106 @@ const invoiceSpec: UpsertSpec<InvoiceItem, InvoicesLoaded> = {
   },
 };
 
+// ---- users of an account ----
+
+type UserItem = z.output<typeof userUpsertItem>;
+type UserRow = Awaited<ReturnType<Repo['usersByUsername']>>[number];
+interface UsersLoaded {
+  users: Map<string, UserRow>;
+  links: Map<UserItem, { url: string; expiresAt: string }>;
+}
+
+export interface UsersUpsertOptions extends UpsertOptions {
+  /** Origin of the set-password links (PUBLIC_URL, else the request's). */
+  baseUrl: string;
+  /** Called after the commit with the users whose sessions ended. */
+  sessionsEnded?: (userIds: number[]) => void;
+}
+
+const userColumns = (i: UserItem) => ({
+  name: i.name,
+  email: i.email,
+  job_title: i.jobTitle,
+  disabled: i.enabled ? 0 : 1,
+});
+
+/** `ended` collects the users whose sessions the request ended (disabled), forgotten in this process after commit. */
+function userSpec(
+  account: { id: number; customer_number: string },
+  baseUrl: string,
+  ended: Set<number>,
+): UpsertSpec<UserItem, UsersLoaded> {
+  const event = (i: UserItem) => ({
+    customerNumber: account.customer_number,
+    username: i.username,
+    name: i.name,
+    email: i.email,
+    jobTitle: i.jobTitle,
+    enabled: i.enabled,
+  });
+  return {
+    entity: 'user',
+    schema: userUpsertItem as unknown as z.ZodType<UserItem>,
+    key: (i) => i.username,
+    async load(repo, items) {
+      const users = await repo.usersByUsername(items.map((i) => i.username));
+      return { users: new Map(users.map((u) => [u.username, u])), links: new Map() };
+    },
+    check(i, { users }) {
+      const existing = users.get(i.username);
+      if (existing && existing.account_id !== account.id)
+        return [{ pointer: '/username', detail: INTEGRATION_MSG.usernameOfOtherAccount }];
+      if (i.newSetPasswordLink && !i.enabled)
+        return [{ pointer: '/newSetPasswordLink', detail: INTEGRATION_MSG.linkForDisabledUser }];
+      return [];
+    },
+    unchanged(i, { users }) {
+      const existing = users.get(i.username);
+      if (!existing || i.newSetPasswordLink) return false;
+      return Object.entries(userColumns(i)).every(([k, v]) => existing[k as keyof UserRow] === v);
+    },
+    async write(repo, items, loaded) {
+      const created = new Set<UserItem>();
+      const now = nowIso();
+      const changed: { item: UserItem; change: 'created' | 'updated' }[] = [];
+      for (const i of items) {
+        const existing = loaded.users.get(i.username);
+        let id: number;
+        if (existing) {
+          id = existing.id;
+          await repo.updateUser(id, userColumns(i));
+          if (!i.enabled) {
+            await repo.endUserSessions(id, now);
+            ended.add(id);
+          }
+        } else {
+          id = await repo.insertUser({
+            account_id: account.id,
+            username: i.username,
+            password_hash: NO_PASSWORD,
+            created_at: now,
+            password_changed_at: now,
+            ...userColumns(i),
+          });
+          created.add(i);
+        }
+        if (i.enabled && (!existing || i.newSetPasswordLink))
+          loaded.links.set(i, await createPasswordLink(repo.db, id, baseUrl));
+        // Not every row is a change of details (a new link only): those send no event.
+        const before = existing && Object.entries(userColumns(i)).every(([k, v]) => existing[k as keyof UserRow] === v);
+        if (!before) changed.push({ item: i, change: existing ? 'updated' : 'created' });
+      }
+      // Events last in the transaction (outbox.ts).
+      for (const c of changed) await recordUserUpdated(repo.db, account.id, event(c.item), c.change, 'integration-api');
+      return created;
+    },
+    extras: (i, { links }) => {
+      const link = links.get(i);
+      return link ? { setPasswordLink: link } : {};
+    },
+  };
+}
+
 /**
  * The one upsert path for the catalogue: the integration API's PUTs and the admin CLI's CSV import
  * both call these. `db` may be a transaction (the CLI imports a file in one).
@@ -627,6 +784,17 @@ export function upsertService(db: Db) {
     upsertStock: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, stockSpec, items, opts),
     upsertAccounts: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, accountSpec, items, opts),
     upsertInvoices: (items: readonly unknown[], opts: UpsertOptions = {}) => runUpsert(db, invoiceSpec, items, opts),
+    /** PUT /accounts/{customerNumber}/users: 404 for an unknown account. */
+    async upsertUsers(customerNumber: string, items: readonly unknown[], opts: UsersUpsertOptions) {
+      const account = await accountsUpsertRepository(db).accountByNumber(customerNumber);
+      if (!account) throw new ProblemError(404, INTEGRATION_MSG.unknownAccount(customerNumber));
+      // A row undone after it ended sessions leaves an id here: forgetting an active session only
+      // makes the next request read it again.
+      const ended = new Set<number>();
+      const response = await runUpsert(db, userSpec(account, opts.baseUrl, ended), items, opts);
+      if (ended.size > 0) opts.sessionsEnded?.([...ended]);
+      return response;
+    },
   };
 }
 export type UpsertService = ReturnType<typeof upsertService>;

@@ -4,6 +4,7 @@ import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { periodic, type PeriodicJob } from './periodic.js';
 import { housekeepingJobs } from './housekeeping.js';
+import { EVENT_RETENTION_DAYS } from '../events/events.service.js';
 import { leaseRepository } from './lease.repository.js';
 
 const EVERY = 60_000;
@@ -76,7 +77,7 @@ describe.each(testEngines())('periodic work once per tick across servers on $nam
     expect(n).toBe(2);
   });
 
-  it('housekeeping deletes expired one-time and refresh tokens, and keeps live ones', async () => {
+  it('housekeeping deletes expired one-time and refresh tokens and events past their retention, and keeps live ones', async () => {
     const userId = await insertUser(handle.db, await insertAccount(handle.db), `hk-${engine.name}`);
     const now = new Date();
     const past = new Date(now.getTime() - 1000).toISOString();
@@ -95,8 +96,18 @@ describe.each(testEngines())('periodic work once per tick across servers on $nam
         { family_id: 'f2', user_id: userId, token_hash: 'r-new', created_at: past, expires_at: future },
       ])
       .execute();
+    const old = new Date(now.getTime() - (EVENT_RETENTION_DAYS + 1) * 86_400_000).toISOString();
+    await handle.db
+      .insertInto('outbox_events')
+      .values([
+        { event_id: 'evt_old', type: 'order.placed', account_id: null, payload: '{}', created_at: old },
+        { event_id: 'evt_new', type: 'order.placed', account_id: null, payload: '{}', created_at: past },
+      ])
+      .execute();
     const p = periodic(handle.db, housekeepingJobs(handle.db), { holder: 'hk' });
-    expect(await p.tick(now)).toEqual(['expired-tokens']);
+    expect(await p.tick(now)).toEqual(['expired-tokens', 'old-events']);
+    const events = await handle.db.selectFrom('outbox_events').select('event_id').execute();
+    expect(events.map((e) => e.event_id)).toEqual(['evt_new']);
     const oneTime = await handle.db.selectFrom('one_time_tokens').select('token_hash').execute();
     expect(oneTime.map((r) => r.token_hash)).toEqual(['new']);
     const refresh = await handle.db.selectFrom('refresh_tokens').select('token_hash').execute();

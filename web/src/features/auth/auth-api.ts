@@ -1,4 +1,14 @@
-import { requestOf, routes, authResponse, type AuthResponse, type LoginRequest } from '@wholesale/contract';
+import {
+  authResponse,
+  requestOf,
+  routes,
+  setPasswordLinkResponse,
+  setPasswordResponse,
+  type AuthResponse,
+  type LoginRequest,
+  type SetPasswordLinkResponse,
+  type SetPasswordRequest,
+} from '@wholesale/contract';
 import { api } from '../../lib/base-api';
 
 export const authApi = api.injectEndpoints({
@@ -12,7 +22,17 @@ export const authApi = api.injectEndpoints({
       query: (rt) => requestOf(routes.exchangeRedirectToken, { token: rt }),
       responseSchema: authResponse,
     }),
+    /** /set-password: whose password a one-time link sets (410 when used or expired). */
+    setPasswordLink: build.query<SetPasswordLinkResponse, string>({
+      query: (token) => requestOf(routes.describeSetPasswordLink, { token }),
+      responseSchema: setPasswordLinkResponse,
+    }),
+    setPassword: build.mutation<{ ok: true; username: string }, SetPasswordRequest>({
+      query: (body) => ({ ...requestOf(routes.setPassword), body }),
+      responseSchema: setPasswordResponse,
+    }),
   }),
 });
 
-export const { useLoginMutation, useExchangeRedirectTokenMutation } = authApi;
+export const { useLoginMutation, useExchangeRedirectTokenMutation, useSetPasswordLinkQuery, useSetPasswordMutation } =
+  authApi;

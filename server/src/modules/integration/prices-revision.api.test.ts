@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { productList, upsertResponse } from '@wholesale/contract';
+import { testEngines } from '../../db/testing.js';
+import type { DbHandle } from '../../db/client.js';
+import { insertAccount, insertUser } from '../../test/fixtures.js';
+import { bearer, login, testApp } from '../../test/app.js';
+import { apiKeysService } from './api-keys.js';
+
+const V1 = '/api/integration/v1';
+
+// A changed list price must not move the catalogue revision (migration 004): every server would
+// rebuild its search index (half a second at 50,000 products) and the customer's next search would
+// wait for it (bench/erp-push.ts: 1,000 price changes visible within 1 s).
+describe.each(testEngines())('PUT /prices and the catalogue revision on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let key: string;
+  let customer: string;
+
+  const revision = async () =>
+    Number(
+      (
+        await handle.db
+          .selectFrom('catalogue_revision')
+          .select('revision')
+          .where('id', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).revision,
+    );
+  const put = async (url: string, items: unknown[]) => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `${V1}${url}`,
+      headers: { authorization: `Bearer ${key}` },
+      payload: { items },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return upsertResponse.parse(res.json()).results.map((r) => r.status);
+  };
+  const shownPrice = async (itemNumber: string) => {
+    await handle.changes?.caughtUp();
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/orderproducts/search?searchValue=${itemNumber}&isSearching=true`,
+      headers: bearer(customer),
+    });
+    return productList.parse(res.json()).find((p) => p.itemNumber === itemNumber)?.price;
+  };
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    app = await testApp(handle);
+    const account = await insertAccount(handle.db, { discount_bp: 0 });
+    await insertUser(handle.db, account, 'rev');
+    customer = (await login(app, 'rev')).accessToken;
+    key = (await apiKeysService(handle.db).createClient('rev', 'catalogue:write,prices:write')).key;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  it('a changed price keeps the revision (and shows at once); a new price moves it', async () => {
+    const product = {
+      description: 'Revision blind',
+      productType: 'Blinds',
+      range: 'Rev',
+      unit: 'EACH',
+      packQuantity: 1,
+    };
+    await put('/products', [
+      { itemNumber: 'REV-1', ...product },
+      { itemNumber: 'REV-2', ...product },
+    ]);
+    expect(await put('/prices', [{ itemNumber: 'REV-1', currency: 'GBP', listPrice: '10.00' }])).toEqual(['created']);
+    expect(await shownPrice('REV-1')).toBe(10);
+
+    const before = await revision();
+    expect(
+      await put('/prices', [
+        { itemNumber: 'REV-1', currency: 'GBP', listPrice: '12.34' },
+        { itemNumber: 'REV-1', currency: 'EUR', listPrice: '14.00', multibuy: [] },
+      ]).then((s) => s[0]),
+    ).toBe('updated');
+    // The EUR price is new: REV-1 now sells in EUR, a search can change, so the revision moves.
+    const afterNew = await revision();
+    expect(afterNew).toBeGreaterThan(before);
+    expect(await shownPrice('REV-1')).toBe(12.34);
+
+    expect(await put('/prices', [{ itemNumber: 'REV-1', currency: 'GBP', listPrice: '13.5' }])).toEqual(['updated']);
+    expect(await revision()).toBe(afterNew);
+    expect(await shownPrice('REV-1')).toBe(13.5);
+  });
+});
