@@ -27,7 +27,7 @@ import { openDatabase, type DbHandle } from '../server/src/db/client.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { apiKeysService } from '../server/src/modules/integration/api-keys.js';
 import { arg, loadLine, startServer, writeOutput } from './lib.js';
-import { integrationRoutes, pathOf } from '@wholesale/contract';
+import { integrationRoutes, pathOf, routes } from '@wholesale/contract';
 
 const PRODUCTS = arg('products', 50_000);
 const PAGE = 1_000;
@@ -164,7 +164,7 @@ async function call(base: string, key: string, method: string, url: string, body
 
 /** A customer of a new GBP account with no discount, made the way an ERP makes one; its access token. */
 async function newCustomer(base: string, key: string): Promise<string> {
-  await call(base, key, 'PUT', '/api/integration/v1/accounts', {
+  await call(base, key, 'PUT', pathOf(integrationRoutes.upsertAccounts), {
     items: [
       {
         customerNumber: 'BENCH-1',
@@ -175,13 +175,19 @@ async function newCustomer(base: string, key: string): Promise<string> {
       },
     ],
   });
-  const users = (await call(base, key, 'PUT', '/api/integration/v1/accounts/BENCH-1/users', {
-    items: [{ username: 'bench.buyer', name: 'Bench Buyer' }],
-  })) as { results: { setPasswordLink?: { url: string } }[] };
+  const users = (await call(
+    base,
+    key,
+    'PUT',
+    pathOf(integrationRoutes.upsertAccountUsers, { customerNumber: 'BENCH-1' }),
+    {
+      items: [{ username: 'bench.buyer', name: 'Bench Buyer' }],
+    },
+  )) as { results: { setPasswordLink?: { url: string } }[] };
   const token = new URL(users.results[0]?.setPasswordLink?.url ?? 'http://x/').searchParams.get('token') ?? '';
   const password = 'Bench-pass-2026';
-  await call(base, '', 'POST', '/api/auth/set-password', { token, newPassword: password, confirmPassword: password });
-  const session = (await call(base, '', 'POST', '/api/auth/login', { username: 'bench.buyer', password })) as {
+  await call(base, '', 'POST', pathOf(routes.setPassword), { token, newPassword: password, confirmPassword: password });
+  const session = (await call(base, '', 'POST', pathOf(routes.login), { username: 'bench.buyer', password })) as {
     accessToken: string;
   };
   return session.accessToken;
@@ -195,7 +201,7 @@ async function shownPrices(base: string, token: string, itemNumbers: string[]): 
         base,
         token,
         'GET',
-        `/api/orderproducts/search?${new URLSearchParams({ searchValue: itemNumber, isSearching: 'true' }).toString()}`,
+        `${pathOf(routes.searchProducts)}?${new URLSearchParams({ searchValue: itemNumber, isSearching: 'true' }).toString()}`,
       )) as { itemNumber: string; price: number }[];
       return list.find((p) => p.itemNumber === itemNumber)?.price ?? Number.NaN;
     }),
@@ -212,7 +218,7 @@ async function priceVisibility(base: string, key: string) {
   const probe = [0, Math.floor(PRICE_CHANGES / 2), PRICE_CHANGES - 1].map((i) => changed[i]!.itemNumber);
   const priceOf = (round: number, i: number) => Number((10 + round + (i % 100) / 100).toFixed(2));
   const putPrices = (round: number) =>
-    call(base, key, 'PUT', '/api/integration/v1/prices', {
+    call(base, key, 'PUT', pathOf(integrationRoutes.upsertPrices), {
       items: changed.map((p, i) => ({ itemNumber: p.itemNumber, currency: 'GBP', listPrice: priceOf(round, i) })),
     });
   await putPrices(0);

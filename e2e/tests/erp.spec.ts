@@ -11,11 +11,11 @@ import { promisify } from 'node:util';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { Webhook } from 'standardwebhooks';
+import { integrationRoutes as api, pathOf } from '@wholesale/contract';
 import { atPath, onlyOnProject, submitLogin } from './helpers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = process.env.E2E_PORT ?? '3199';
-const V1 = '/api/integration/v1';
 const RUN = Date.now().toString(36).toUpperCase();
 const ACCOUNT = `E2E-ERP-${RUN}`;
 const ITEM = `ERP-E2E-${RUN}`;
@@ -93,7 +93,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let endpointId: number | undefined;
 
 async function put(url: string, items: unknown[]) {
-  const res = await erp.put(`${V1}${url}`, { data: { items } });
+  const res = await erp.put(url, { data: { items } });
   expect(res.status(), await res.text()).toBe(200);
   const body = (await res.json()) as { results: { status: string; setPasswordLink?: { url: string } }[] };
   for (const r of body.results) expect(r.status, JSON.stringify(r)).not.toBe('failed');
@@ -122,7 +122,7 @@ const account = (onStop: boolean) => ({
 
 /** A new user of the journey's account, through the API; answers the set-password link. */
 async function newUser(username: string): Promise<string> {
-  const [result] = await put(`/accounts/${ACCOUNT}/users`, [
+  const [result] = await put(pathOf(api.upsertAccountUsers, { customerNumber: ACCOUNT }), [
     { username, name: 'Robin Erp', email: `${username}@erp-journey.example`, jobTitle: 'Buyer' },
   ]);
   const link = result?.setPasswordLink?.url;
@@ -196,15 +196,15 @@ test.describe('ERP integration (issue 25)', () => {
       extraHTTPHeaders: { authorization: `Bearer ${key}` },
     });
     receiver = await startReceiver();
-    const res = await erp.post(`${V1}/webhook-endpoints`, {
+    const res = await erp.post(pathOf(api.createWebhookEndpoint), {
       data: { url: receiver.url, eventTypes: ['order.placed', 'user.updated'] },
     });
     expect(res.status(), await res.text()).toBe(201);
     const endpoint = (await res.json()) as { id: number; secret: string };
     endpointId = endpoint.id;
     receiver.useSecret(endpoint.secret);
-    await put('/accounts', [account(false)]);
-    await put('/products', [
+    await put(pathOf(api.upsertAccounts), [account(false)]);
+    await put(pathOf(api.upsertProducts), [
       {
         itemNumber: ITEM,
         description: 'Ledger Blackout Roller Blind',
@@ -214,12 +214,12 @@ test.describe('ERP integration (issue 25)', () => {
         packQuantity: 1,
       },
     ]);
-    await put('/prices', [{ itemNumber: ITEM, currency: 'GBP', listPrice: '17.89' }]);
-    await put('/stock', [{ itemNumber: ITEM, quantity: 43 }]);
+    await put(pathOf(api.upsertPrices), [{ itemNumber: ITEM, currency: 'GBP', listPrice: '17.89' }]);
+    await put(pathOf(api.upsertStock), [{ itemNumber: ITEM, quantity: 43 }]);
   });
   test.afterAll(async () => {
     // Playwright runs this block again for the other project: no deliveries to a closed receiver.
-    if (endpointId !== undefined) await erp.delete(`${V1}/webhook-endpoints/${endpointId}`);
+    if (endpointId !== undefined) await erp.delete(pathOf(api.deleteWebhookEndpoint, { id: endpointId }));
     await erp?.dispose();
     await receiver?.close();
   });
@@ -245,8 +245,8 @@ test.describe('ERP integration (issue 25)', () => {
     let item = await shownItem(page);
     await expect(item).toContainText('17.89');
     await expect(item).toContainText('43');
-    await put('/prices', [{ itemNumber: ITEM, currency: 'GBP', listPrice: '19.45' }]);
-    await put('/stock', [{ itemNumber: ITEM, quantity: 61 }]);
+    await put(pathOf(api.upsertPrices), [{ itemNumber: ITEM, currency: 'GBP', listPrice: '19.45' }]);
+    await put(pathOf(api.upsertStock), [{ itemNumber: ITEM, quantity: 61 }]);
     item = await shownItem(page);
     await expect(item).toContainText('19.45');
     await expect(item).toContainText('61');
@@ -256,7 +256,7 @@ test.describe('ERP integration (issue 25)', () => {
     await expect(page.getByText(`Added ${ITEM} to basket`)).toBeVisible();
 
     // 2. The ERP puts the account on stop: My Details says so, and Review Order will not place.
-    await put('/accounts', [account(true)]);
+    await put(pathOf(api.upsertAccounts), [account(true)]);
     await page.goto('/details');
     await expect(page.getByText('Yes', { exact: true }).first()).toBeVisible();
     const purchaseOrder = `ERP-${RUN}`.slice(0, 20);
@@ -271,7 +271,7 @@ test.describe('ERP integration (issue 25)', () => {
     await expectNoA11yViolations(page, 'review order, put on stop by the ERP');
 
     // 3. Off stop again: the order is placed in the browser...
-    await put('/accounts', [account(false)]);
+    await put(pathOf(api.upsertAccounts), [account(false)]);
     await page.goto('/details');
     await expect(page.getByText('No', { exact: true }).first()).toBeVisible();
     await page.goto('/checkout/review-order');
@@ -283,7 +283,7 @@ test.describe('ERP integration (issue 25)', () => {
     const orders: { orderNumber: string; purchaseOrder: string; customerNumber: string; lines: unknown[] }[] = [];
     let after = '';
     for (let pages = 0; pages < 100; pages++) {
-      const res = await erp.get(`${V1}/orders?limit=200${after ? `&after=${after}` : ''}`);
+      const res = await erp.get(`${pathOf(api.listOrdersOut)}?limit=200${after ? `&after=${after}` : ''}`);
       expect(res.status()).toBe(200);
       const body = (await res.json()) as { orders: typeof orders; next: string | null; hasMore: boolean };
       orders.push(...body.orders);

@@ -18,6 +18,14 @@ export function authRepository(db: Db) {
         'accounts.disabled as account_disabled',
       ]);
 
+  const endPasswordLinks = async (userId: number, now: string) => {
+    await db
+      .updateTable('password_links')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  };
   return {
     findUserByUsername(username: string) {
       return selectLogin().where('users.username', '=', username).executeTakeFirst();
@@ -214,14 +222,12 @@ export function authRepository(db: Db) {
       return Number(r.numUpdatedRows) === 1;
     },
 
+    /** Ends a user's unused set-password links (a newer one replaces them). */
+    endPasswordLinks,
+
     /** Ends every unused link of a user: set-password links and /redirect login links. */
     async endUserLinks(userId: number, now: string) {
-      await db
-        .updateTable('password_links')
-        .set({ used_at: now })
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
-        .execute();
+      await endPasswordLinks(userId, now);
       await db
         .updateTable('one_time_tokens')
         .set({ used_at: now })

@@ -29,12 +29,7 @@ export async function createPasswordLink(
   const token = newOpaqueToken();
   const createdAt = nowIso();
   const expiresAt = addSeconds(createdAt, SET_PASSWORD_LINK_TTL_HOURS * 3600);
-  await db
-    .updateTable('password_links')
-    .set({ used_at: createdAt })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .execute();
+  await repo.endPasswordLinks(userId, createdAt);
   await repo.insertPasswordLink(hashToken(token), userId, createdAt, expiresAt);
   return { url: `${baseUrl.replace(/\/+$/, '')}${SET_PASSWORD_PATH}?token=${token}`, expiresAt };
 }

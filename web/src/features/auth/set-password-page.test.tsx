@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MSG, PASSWORD_RULE_MESSAGE } from '@wholesale/contract';
+import { MSG, PASSWORD_RULE_MESSAGE, routes } from '@wholesale/contract';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { on, server } from '../../test/server';
 
 const TOKEN = 'set-password-token-123';
 const gone = () =>
@@ -14,12 +14,12 @@ describe('/set-password', () => {
   it('sets a password with the spec rules and messages, then offers Log In', async () => {
     const posted: unknown[] = [];
     server.use(
-      http.get('/api/auth/set-password/:token', ({ params }) =>
+      on(routes.describeSetPasswordLink, ({ params }) =>
         params.token === TOKEN
           ? HttpResponse.json({ username: 'erp.ann', expiresAt: '2030-01-01T00:00:00.000Z' })
           : gone(),
       ),
-      http.post('/api/auth/set-password', async ({ request }) => {
+      on(routes.setPassword, async ({ request }) => {
         posted.push(await request.json());
         return HttpResponse.json({ ok: true, username: 'erp.ann' });
       }),
@@ -50,7 +50,7 @@ describe('/set-password', () => {
   });
 
   it('says a used or expired link cannot be used, without a form', async () => {
-    server.use(http.get('/api/auth/set-password/:token', () => gone()));
+    server.use(on(routes.describeSetPasswordLink, () => gone()));
     renderApp(`/set-password?token=${TOKEN}`);
     expect(await screen.findByText(MSG.setPasswordLinkExpired)).toBeInTheDocument();
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
