@@ -19,6 +19,8 @@ const PUBLIC = [
   'login',
   'refreshSession',
   'exchangeRedirectToken',
+  'describeSetPasswordLink',
+  'setPassword',
   'receivePaymentCallback',
   'showPaymentPage',
   'payByCard',
