@@ -18,4 +18,5 @@ export * from './orders.js';
 export * from './account.js';
 export * from './integration.js';
 export * from './integration-events.js';
+export * from './quick-order.js';
 export * from './format.js';

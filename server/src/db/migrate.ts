@@ -10,6 +10,8 @@ import * as leases from './migrations/008-leases.js';
 import * as integration from './migrations/009-integration.js';
 // erp-out (issue 25, outbound)
 import * as outbox from './migrations/010-outbox.js';
+// issue 27: basket lines copied from an order keep its number and unit price
+import * as basketLineOrigin from './migrations/012-basket-line-origin.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -27,6 +29,8 @@ const migrations: Record<string, EngineMigration> = {
   '009-integration': integration,
   // erp-out (issue 25, outbound)
   '010-outbox': outbox,
+  // issue 27
+  '012-basket-line-origin': basketLineOrigin,
 };
 
 class EngineAwareProvider implements MigrationProvider {

@@ -89,6 +89,41 @@ const gramKey = (text: string, k: number) =>
 
 const NONE = new Int32Array(0);
 
+/** Nearest codes: places either side of a code's place in code order that are considered. */
+const NEIGHBOURS = 4;
+/** Nearest codes: a trigram held by more texts than this is not counted (too common to tell codes apart). */
+const COMMON_GRAM = 2000;
+/** Nearest codes: places (most trigrams shared first) whose edit distance is measured. */
+const NEAREST_CANDIDATES = 40;
+
+/** Levenshtein distance of two short codes; anything above `max` is answered as max + 1. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row.push(v);
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** One index per database handle, shared by the product search and Quick Order (issue 27). */
+const shared = new WeakMap<object, Map<number, ReturnType<typeof catalogueIndex>>>();
+export function sharedCatalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES): CatalogueIndex {
+  let byEntries = shared.get(db);
+  if (!byEntries) shared.set(db, (byEntries = new Map()));
+  let index = byEntries.get(resultEntries);
+  if (!index) byEntries.set(resultEntries, (index = catalogueIndex(db, resultEntries)));
+  return index;
+}
+
 const revisionQuery = prepared((db: Db) => db.selectFrom('catalogue_revision').select('revision').where('id', '=', 1));
 
 /**
@@ -266,9 +301,66 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
     return ranked.slice(0, limit).map((i) => at.ids[i]!);
   }
 
+  /** Sellable places whose codes are nearest `code` (edit distance), best first; at most `limit`. */
+  function nearest(at: CatalogueOrder, sellable: Uint8Array, code: string, limit: number): number[] {
+    const hits = new Map<number, number>();
+    // Neighbours in code order catch a typo near the end of a code.
+    let lo = 0;
+    let hi = at.byCode.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (at.codes[at.byCode[mid]!]! < code) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = Math.max(0, lo - NEIGHBOURS); k < Math.min(at.byCode.length, lo + NEIGHBOURS); k++)
+      hits.set(at.byCode[k]!, 1);
+    // Shared trigrams catch the rest; a trigram held by very many texts says little and is skipped.
+    for (let k = 0; k + TRIGRAM <= code.length; k++) {
+      const list = at.grams.get(gramKey(code, k));
+      if (!list || list.length > COMMON_GRAM) continue;
+      for (const i of list) hits.set(i, (hits.get(i) ?? 0) + 1);
+    }
+    const scored: { i: number; d: number }[] = [];
+    const most = [...hits].filter(([i]) => sellable[i]).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const allowed = Math.max(2, Math.floor(code.length / 3));
+    for (const [i] of most.slice(0, NEAREST_CANDIDATES)) {
+      const d = editDistance(code, at.codes[i]!, allowed);
+      if (d <= allowed) scored.push({ i, d });
+    }
+    scored.sort((a, b) => a.d - b.d || (at.codes[a.i]! < at.codes[b.i]! ? -1 : 1));
+    return scored.slice(0, limit).map((s) => s.i);
+  }
+
   return {
     /** The catalogue revision now: read it beside other work and hand it to `search`. */
     revision: currentRevision,
+
+    /**
+     * Quick Order (issue 27): for each code (any case), the product id with exactly that code
+     * (active or not, priced or not; undefined: none), and for a code with no product, the ids of
+     * the nearest codes sold in `currency` (`suggest` at most).
+     */
+    async findCodes(
+      currency: string,
+      codes: readonly string[],
+      suggest: number,
+    ): Promise<{ id: number | undefined; nearest: number[] }[]> {
+      const at = await orderAt(await currentRevision());
+      const sellable = at.sellable.get(currency) ?? new Uint8Array(at.ids.length);
+      return codes.map((raw) => {
+        const code = raw.toLowerCase();
+        let lo = 0;
+        let hi = at.byCode.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (at.codes[at.byCode[mid]!]! < code) lo = mid + 1;
+          else hi = mid;
+        }
+        const place = lo < at.byCode.length && at.codes[at.byCode[lo]!] === code ? at.byCode[lo]! : -1;
+        if (place >= 0) return { id: at.ids[place]!, nearest: [] };
+        return { id: undefined, nearest: nearest(at, sellable, code, suggest).map((i) => at.ids[i]!) };
+      });
+    },
 
     /** The revision of the index in memory (undefined before the first build): `search` at it asks nothing. */
     builtRevision: (): number | undefined => order?.revision,

@@ -3,7 +3,7 @@ import type { Db, Engine } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { TERMS_COLUMNS, termsFrom, type TermsRow } from '../pricing/pricing.repository.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import { catalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
+import { sharedCatalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
 import { pageFacts } from './page-facts.js';
 
 /** Who is asking: rows are priced in the account's currency and flagged for the user. */
@@ -168,7 +168,7 @@ export interface RepositoryOptions {
 }
 
 export function productsRepository(db: Db, engine: Engine, options: RepositoryOptions = {}) {
-  const index = catalogueIndex(db, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
+  const index = sharedCatalogueIndex(db, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
   const facts = options.changes && pageFacts(options.changes);
 
   /** Active products with a price in the caller's currency: what a list may show. Lists filter and order these. */
