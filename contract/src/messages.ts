@@ -170,8 +170,10 @@ export const QUICK_MSG = {
   notWhole: 'Quantity must be a whole number above 0',
   aboveLimit: (max: number) => `Quantity must be at most ${max.toLocaleString('en-GB')}`,
   ready: 'Ready',
-  stockShortDue: (stock: number, date: string) => `Only ${stock} in stock; the rest is covered by the delivery due ${date}`,
-  stockShortNoDate: (stock: number) => `Only ${stock} in stock and no delivery date yet; this line may go on back order`,
+  stockShortDue: (stock: number, date: string) =>
+    `Only ${stock} in stock; the rest is covered by the delivery due ${date}`,
+  stockShortNoDate: (stock: number) =>
+    `Only ${stock} in stock and no delivery date yet; this line may go on back order`,
   noLines: 'Paste or upload at least one line with an item code and a quantity',
   tooManyLines: (max: number) => `At most ${max.toLocaleString('en-GB')} lines at once`,
   checkFailed: 'Unable to check the lines',

@@ -87,7 +87,9 @@ export const priceBreakLine = z.lazy(() =>
         saving: money.describe('The line at the tier quantity: at the current unit price less at the tier price'),
       })
       .nullable()
-      .describe("The next multi-buy tier above the line's quantity that beats its price; only tiers below the account's own price"),
+      .describe(
+        "The next multi-buy tier above the line's quantity that beats its price; only tiers below the account's own price",
+      ),
     savingWon: money.describe('What the multi-buy tier saves on this line against the account price'),
     priceChange: z
       .object({ orderNumber: z.string(), oldUnitPrice: unitPrice, newUnitPrice: unitPrice })

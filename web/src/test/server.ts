@@ -7,6 +7,7 @@ export const defaultHandlers = [
   http.get('/api/settings', () => HttpResponse.json(settings)),
   http.get('/api/notification', () => HttpResponse.json(noNotification)),
   http.get('/api/basket', () => HttpResponse.json(emptyBasket)),
+  http.get('/api/basket/price-breaks', () => HttpResponse.json({ revision: 1, lines: [], totalSavings: 0 })),
   http.post('/api/auth/logout', () => HttpResponse.json({ ok: true })),
 ];
 

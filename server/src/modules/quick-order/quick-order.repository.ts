@@ -12,7 +12,15 @@ export function quickOrderRepository(db: Db) {
         .leftJoin('product_prices as pp', (j) =>
           j.onRef('pp.product_id', '=', 'p.id').on('pp.currency_code', '=', currency),
         )
-        .select(['p.id', 'p.item_number', 'p.description', 'p.product_type_id', 'p.stock', 'p.active', 'pp.list_price_e5'])
+        .select([
+          'p.id',
+          'p.item_number',
+          'p.description',
+          'p.product_type_id',
+          'p.stock',
+          'p.active',
+          'pp.list_price_e5',
+        ])
         .where('p.id', 'in', [...ids])
         .execute();
       return rows.map((r) => ({
