@@ -171,9 +171,9 @@ export const QUICK_MSG = {
   aboveLimit: (max: number) => `Quantity must be at most ${max.toLocaleString('en-GB')}`,
   ready: 'Ready',
   stockShortDue: (stock: number, date: string) =>
-    `Only ${stock} in stock; the rest is covered by the delivery due ${date}`,
+    `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'}; the rest is covered by the delivery due ${date}`,
   stockShortNoDate: (stock: number) =>
-    `Only ${stock} in stock and no delivery date yet; this line may go on back order`,
+    `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'} and no delivery date yet; this line may go on back order`,
   noLines: 'Paste or upload at least one line with an item code and a quantity',
   tooManyLines: (max: number) => `At most ${max.toLocaleString('en-GB')} lines at once`,
   checkFailed: 'Unable to check the lines',

@@ -67,7 +67,7 @@ describe('Quick Order', () => {
         ],
       },
     ]);
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('1 ready, 1 to fix');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('1 ready, 0 short of stock, 1 to fix');
     const problems = screen.getByRole('list', { name: 'Lines to look at' });
     await userEvent.click(within(problems).getByRole('button', { name: 'Use RB-BLK-0002' }));
     expect(within(problems).getByLabelText('Item code, line 2')).toHaveValue('RB-BLK-0002');

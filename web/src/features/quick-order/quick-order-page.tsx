@@ -144,7 +144,7 @@ export function QuickOrderPage() {
   const ids = { text: useId(), file: useId(), hint: useId() };
   const [text, setText] = useState('');
   const [lines, setLines] = useState<WorkingLine[] | null>(null);
-  const [counts, setCounts] = useState({ ready: 0, invalid: 0 });
+  const [counts, setCounts] = useState({ ready: 0, short: 0, invalid: 0 });
   const [error, setError] = useState<string | null>(null);
   const nextKey = useRef(0);
   const [check, checkState] = useCheckQuickOrderMutation();
@@ -154,8 +154,9 @@ export function QuickOrderPage() {
   const show = (results: readonly QuickOrderLineResult[]) => {
     const working = results.map((r) => ({ ...r, key: nextKey.current++, edited: false }));
     setLines(working);
-    const ready = working.filter((l) => quickOrderAddable(l.status)).length;
-    setCounts({ ready, invalid: working.length - ready });
+    const ready = working.filter((l) => l.status === 'ready').length;
+    const short = working.filter((l) => l.status === 'short').length;
+    setCounts({ ready, short, invalid: working.length - ready - short });
   };
 
   const runCheck = async (input: QuickOrderLineInput[]) => {
@@ -207,7 +208,7 @@ export function QuickOrderPage() {
   };
 
   const toFix = (lines ?? []).filter((l) => l.edited || !quickOrderAddable(l.status));
-  const ready = (lines ?? []).filter((l) => !l.edited && quickOrderAddable(l.status));
+  const ready = (lines ?? []).filter((l) => !l.edited && l.status === 'ready');
   const problems = (lines ?? []).filter((l) => l.edited || l.status !== 'ready');
   const edited = (lines ?? []).some((l) => l.edited);
 
@@ -275,7 +276,7 @@ export function QuickOrderPage() {
               Checked lines
             </h2>
             <p role="status" className="text-sm text-slate-800">
-              {counts.ready} ready, {counts.invalid} to fix
+              {counts.ready} ready, {counts.short} short of stock, {counts.invalid} to fix
               {edited ? '; changed lines need checking again' : ''}
             </p>
           </div>
