@@ -301,9 +301,16 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
     return ranked.slice(0, limit).map((i) => at.ids[i]!);
   }
 
-  /** Sellable places whose codes are nearest `code` (edit distance), best first; at most `limit`. */
-  function nearest(at: CatalogueOrder, sellable: Uint8Array, code: string, limit: number): number[] {
-    const hits = new Map<number, number>();
+  /**
+   * Sellable places whose codes are nearest `code` (edit distance), best first; at most `limit`.
+   * `counts` is scratch space of one entry per place, all 0, and left so.
+   */
+  function nearest(at: CatalogueOrder, sellable: Uint8Array, code: string, limit: number, counts: Uint16Array) {
+    const touched: number[] = [];
+    const hit = (i: number, by: number) => {
+      if (counts[i] === 0) touched.push(i);
+      counts[i]! += by;
+    };
     // Neighbours in code order catch a typo near the end of a code.
     let lo = 0;
     let hi = at.byCode.length;
@@ -313,20 +320,28 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
       else hi = mid;
     }
     for (let k = Math.max(0, lo - NEIGHBOURS); k < Math.min(at.byCode.length, lo + NEIGHBOURS); k++)
-      hits.set(at.byCode[k]!, 1);
+      hit(at.byCode[k]!, 1);
     // Shared trigrams catch the rest; a trigram held by very many texts says little and is skipped.
     for (let k = 0; k + TRIGRAM <= code.length; k++) {
       const list = at.grams.get(gramKey(code, k));
       if (!list || list.length > COMMON_GRAM) continue;
-      for (const i of list) hits.set(i, (hits.get(i) ?? 0) + 1);
+      for (const i of list) hit(i, 1);
     }
-    const scored: { i: number; d: number }[] = [];
-    const most = [...hits].filter(([i]) => sellable[i]).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    // The places sharing most, by buckets of their count (no sort of every place touched).
+    const byCount: number[][] = [];
+    for (const i of touched) {
+      if (sellable[i]) (byCount[counts[i]!] ??= []).push(i);
+      counts[i] = 0;
+    }
     const allowed = Math.max(2, Math.floor(code.length / 3));
-    for (const [i] of most.slice(0, NEAREST_CANDIDATES)) {
-      const d = editDistance(code, at.codes[i]!, allowed);
-      if (d <= allowed) scored.push({ i, d });
-    }
+    const scored: { i: number; d: number }[] = [];
+    let measured = 0;
+    for (let c = byCount.length - 1; c > 0 && measured < NEAREST_CANDIDATES; c--)
+      for (const i of byCount[c] ?? []) {
+        if (measured++ >= NEAREST_CANDIDATES) break;
+        const d = editDistance(code, at.codes[i]!, allowed);
+        if (d <= allowed) scored.push({ i, d });
+      }
     scored.sort((a, b) => a.d - b.d || (at.codes[a.i]! < at.codes[b.i]! ? -1 : 1));
     return scored.slice(0, limit).map((s) => s.i);
   }
@@ -347,6 +362,7 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
     ): Promise<{ id: number | undefined; nearest: number[] }[]> {
       const at = await orderAt(await currentRevision());
       const sellable = at.sellable.get(currency) ?? new Uint8Array(at.ids.length);
+      let counts: Uint16Array | undefined;
       return codes.map((raw) => {
         const code = raw.toLowerCase();
         let lo = 0;
@@ -358,7 +374,8 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
         }
         const place = lo < at.byCode.length && at.codes[at.byCode[lo]!] === code ? at.byCode[lo]! : -1;
         if (place >= 0) return { id: at.ids[place]!, nearest: [] };
-        return { id: undefined, nearest: nearest(at, sellable, code, suggest).map((i) => at.ids[i]!) };
+        counts ??= new Uint16Array(at.ids.length);
+        return { id: undefined, nearest: nearest(at, sellable, code, suggest, counts).map((i) => at.ids[i]!) };
       });
     },
 

@@ -19,7 +19,11 @@ const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 /** Quick Order and the basket's price-break nudges (issue 27, additions to the spec). */
 export const quickOrderRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (fastify, { ctx }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const quick = quickOrderService(ctx.handle.db, sharedCatalogueIndex(ctx.handle.db, ctx.config.SEARCH_CACHE_ENTRIES));
+  const quick = quickOrderService(
+    ctx.handle.db,
+    ctx.handle.engine,
+    sharedCatalogueIndex(ctx.handle.db, ctx.config.SEARCH_CACHE_ENTRIES),
+  );
   const breaks = priceBreaksService(ctx.handle.db);
   app.addHook('preHandler', requireAuth(ctx.auth));
 

@@ -11,7 +11,7 @@ import {
   type QuickOrderLineInput,
   type QuickOrderLineResult,
 } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Engine } from '../../db/client.js';
 import { priceLine } from '../../domain/pricing.js';
 import { e5ToAmount } from '../../domain/money.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
@@ -70,7 +70,7 @@ export function coveringDate(
  * Quick Order (issue 27): every line a buyer pasted or uploaded checked in one request, and the
  * valid ones added to the basket in one change. Scoped to the caller's account and currency.
  */
-export function quickOrderService(db: Db, index: CatalogueIndex) {
+export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex) {
   /**
    * The lines merged and their codes found in the in-memory catalogue index. Outside any
    * transaction: the index reads the catalogue revision (and may rebuild) on its own connection.
@@ -94,7 +94,7 @@ export function quickOrderService(db: Db, index: CatalogueIndex) {
     const currency = terms.currencyCode;
     const ids = found.flatMap((f) => (f.id === undefined ? [] : [f.id]));
     const suggested = found.flatMap((f) => f.nearest);
-    const repo = quickOrderRepository(conn);
+    const repo = quickOrderRepository(conn, engine);
     const [products, tiers, dueIn] = await Promise.all([
       repo.products([...new Set([...ids, ...suggested])], currency),
       repo.tiers(ids, currency),
