@@ -119,7 +119,7 @@ export function basketRepository(db: Db) {
       basketId: number,
       productId: number,
       quantity: number,
-      origin?: { orderNumber: string; unitPriceE5: number },
+      origin?: { orderNumber: string; unitPriceE5: number; quantity: number },
     ): Promise<number> {
       const max = await db
         .selectFrom('basket_lines')
@@ -137,6 +137,7 @@ export function basketRepository(db: Db) {
           created_at: nowIso(),
           copied_from_order: origin?.orderNumber ?? null,
           ordered_unit_price_e5: origin?.unitPriceE5 ?? null,
+          ordered_quantity: origin?.quantity ?? null,
         })
         .execute();
       return lineNumber;
@@ -183,16 +184,23 @@ export function basketRepository(db: Db) {
           .execute();
     },
 
-    /** Price-break nudges: lines copied from an order, with that order's number and unit price. */
+    /** Price-break nudges: lines copied from an order, with that order's number, quantity and unit price. */
     async copiedLines(basketId: number) {
       const rows = await db
         .selectFrom('basket_lines')
-        .select(['id', 'copied_from_order', 'ordered_unit_price_e5'])
+        .select(['id', 'copied_from_order', 'ordered_unit_price_e5', 'ordered_quantity'])
         .where('basket_id', '=', basketId)
         .where('copied_from_order', 'is not', null)
         .execute();
       return new Map(
-        rows.map((r) => [r.id, { orderNumber: r.copied_from_order!, unitPriceE5: Number(r.ordered_unit_price_e5) }]),
+        rows.map((r) => [
+          r.id,
+          {
+            orderNumber: r.copied_from_order!,
+            unitPriceE5: Number(r.ordered_unit_price_e5),
+            quantity: Number(r.ordered_quantity),
+          },
+        ]),
       );
     },
 

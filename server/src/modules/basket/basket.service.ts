@@ -200,7 +200,11 @@ export function basketService(db: Db) {
     async replaceLines(
       trx: Db,
       caller: Caller,
-      lines: readonly { productId: number; quantity: number; origin?: { orderNumber: string; unitPriceE5: number } }[],
+      lines: readonly {
+        productId: number;
+        quantity: number;
+        origin?: { orderNumber: string; unitPriceE5: number; quantity: number };
+      }[],
     ): Promise<void> {
       if (new Set(lines.map((l) => l.productId)).size > BASKET_MAX_LINES)
         throw badRequest(MSG.basketFull(BASKET_MAX_LINES));

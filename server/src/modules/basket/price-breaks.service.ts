@@ -1,6 +1,6 @@
 import { QUANTITY_MAX, type BasketPriceBreaks, type PriceBreakLine } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
-import { discountPriceE5, type Tier } from '../../domain/pricing.js';
+import { discountPriceE5, priceLine, type Tier } from '../../domain/pricing.js';
 import { e5ToAmount, lineTotalMinor, minorToAmount } from '../../domain/money.js';
 import { pricingRepository, termsFor } from '../pricing/pricing.repository.js';
 import { basketRepository } from './basket.repository.js';
@@ -52,14 +52,19 @@ export function priceBreaksService(db: Db) {
         const own = discountPriceE5(l.listPriceE5, termsFor(priced.terms, l.productTypeId));
         const savingMinor = Math.max(0, lineTotalMinor(own, l.quantity) - l.price.totalMinor);
         totalSavingsMinor += savingMinor;
-        const next = nextBreak(tiers.get(l.productId) ?? [], own, l.price.unitPriceE5, l.quantity);
+        const productTiers = tiers.get(l.productId) ?? [];
+        const next = nextBreak(productTiers, own, l.price.unitPriceE5, l.quantity);
+        // Today's price at the quantity ordered then, so a change of quantity since is not a change of price.
         const origin = copied.get(l.lineId);
+        const todayE5 =
+          origin &&
+          priceLine(l.listPriceE5, termsFor(priced.terms, l.productTypeId), productTiers, origin.quantity).unitPriceE5;
         const priceChange =
-          origin && origin.unitPriceE5 !== l.price.unitPriceE5
+          origin && todayE5 !== undefined && origin.unitPriceE5 !== todayE5
             ? {
                 orderNumber: origin.orderNumber,
                 oldUnitPrice: e5ToAmount(origin.unitPriceE5),
-                newUnitPrice: e5ToAmount(l.price.unitPriceE5),
+                newUnitPrice: e5ToAmount(todayE5),
               }
             : null;
         if (!next && savingMinor === 0 && !priceChange) continue;

@@ -128,8 +128,11 @@ export function ordersService(db: Db, settings: SettingsService) {
         );
         const byId = new Map(products.map((p) => [p.id, p.id]));
         const byItem = new Map(products.map((p) => [p.item_number, p.id]));
-        const copy: { productId: number; quantity: number; origin: { orderNumber: string; unitPriceE5: number } }[] =
-          [];
+        const copy: {
+          productId: number;
+          quantity: number;
+          origin: { orderNumber: string; unitPriceE5: number; quantity: number };
+        }[] = [];
         const skipped: string[] = [];
         for (const l of goods) {
           const productId = (l.product_id !== null ? byId.get(l.product_id) : undefined) ?? byItem.get(l.item_no);
@@ -140,7 +143,7 @@ export function ordersService(db: Db, settings: SettingsService) {
               productId,
               quantity: l.quantity,
               // Kept on the line so the basket can say when the price has changed since (issue 27).
-              origin: { orderNumber: order.order_number, unitPriceE5: Number(l.unit_price_e5) },
+              origin: { orderNumber: order.order_number, unitPriceE5: Number(l.unit_price_e5), quantity: l.quantity },
             });
         }
         if (copy.length === 0) throw conflict(`None of the items on order ${orderNumber} are still sold`);

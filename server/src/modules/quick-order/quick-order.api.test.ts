@@ -254,7 +254,8 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
     expect(second.lines[0]).toMatchObject({
       nextBreak: { quantity: 50, addQuantity: 40, unitPrice: 1.2, saving: 15 },
       savingWon: 3,
-      priceChange: { oldUnitPrice: 1.7, newUnitPrice: 1.5 },
+      // Compared at the quantity ordered (6), not the new one.
+      priceChange: { orderNumber: 'SO-Q1', oldUnitPrice: 1.7, newUnitPrice: 1.8 },
     });
     expect(second.totalSavings).toBe(3);
     expect(second.revision).toBe((await getBasket(gina)).revision);
