@@ -1,6 +1,9 @@
 // Issue 27 items 1 and 4: Quick Order (paste or upload lines, fix them in place, add them at once) and
 // the basket's price-break nudges. Each journey runs at both widths (desktop 1280x800, phone 390x844).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { isPhone, login, navLink, openMenu } from './helpers';
@@ -176,5 +179,73 @@ test.describe('Price-break nudges', () => {
     expect(await basketLines(page)).toEqual([['RB-BAR-0004', 100]]);
     await expectNoA11yViolations(page, 'basket with savings won');
     await emptyBasket(page);
+  });
+});
+
+/**
+ * An ERP price change, as the ERP makes it: an API client created with the admin CLI on the e2e
+ * server's database (e2e/playwright.config.ts: a SQLite file under the temp dir, per port), then
+ * PUT /api/integration/v1/prices over HTTP.
+ */
+function erpKey(baseURL: string, name: string): string {
+  const dataDir = path.join(os.tmpdir(), `wholesale-e2e-${new URL(baseURL).port}`);
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/cli/admin.ts', 'api-client', 'create', '--name', name, '--scopes', 'prices:write'],
+    { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+  );
+  const key = /wpk_\S+/.exec(out)?.[0];
+  expect(key, out).toBeTruthy();
+  return key!;
+}
+
+test.describe('Copied order, price changed since', () => {
+  test('the basket marks a copied line whose price changed since that order, with both prices', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await login(page, user(testInfo));
+    const orders = await api<
+      { orderNumber: string; status: string; openOrderLine: { itemNo: string; type: string }[] }[]
+    >(page, 'GET', '/api/order');
+    const order = orders.find((o) => o.status === 'Open' && o.openOrderLine.some((l) => l.type === 'Item'))!;
+    const item = order.openOrderLine.find((l) => l.type === 'Item')!.itemNo;
+    const [product] = await api<{ itemNumber: string; price: number }[]>(
+      page,
+      'GET',
+      `/api/orderproducts/search?searchValue=${encodeURIComponent(item)}&isSearching=true`,
+    );
+    expect(product?.itemNumber).toBe(item);
+    const key = erpKey(baseURL!, `e2e-prices-${testInfo.project.name}`);
+    const setPrice = async (listPrice: string, sourceVersion: number) => {
+      const res = await page.request.put('/api/integration/v1/prices', {
+        headers: { authorization: `Bearer ${key}` },
+        data: { items: [{ itemNumber: item, currency: 'GBP', listPrice, sourceVersion }] },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const version = Date.now();
+    await setPrice(((Math.round(product!.price * 100) + 100) / 100).toFixed(2), version);
+    try {
+      await page.goto(`/open-order-enquiry?order=${order.orderNumber}`);
+      await page.getByRole('button', { name: 'Copy Order' }).click();
+      await page.getByRole('dialog', { name: 'Copy Order' }).getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText(`Order ${order.orderNumber} copied`)).toBeVisible();
+      const breaks = await api<{
+        lines: { itemNumber: string; priceChange: { oldUnitPrice: number; newUnitPrice: number } | null }[];
+      }>(page, 'GET', '/api/basket/price-breaks');
+      const changed = breaks.lines.find((l) => l.itemNumber === item)?.priceChange;
+      expect(changed, 'the server marks the line').toBeTruthy();
+      expect(changed!.newUnitPrice).toBeGreaterThan(changed!.oldUnitPrice);
+      const offers = page.getByRole('region', { name: 'Multi-buy offers' });
+      await expect(offers.getByText(item, { exact: true })).toBeVisible();
+      await expect(
+        offers.getByText(new RegExp(`^Price changed since order ${order.orderNumber}: was £[\\d.,]+, now £[\\d.,]+$`)),
+      ).toBeVisible();
+      await expectNoA11yViolations(page, 'basket with a price changed since the copied order');
+    } finally {
+      await setPrice(String(product!.price), version + 1);
+      await emptyBasket(page);
+    }
   });
 });
