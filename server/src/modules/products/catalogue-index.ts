@@ -365,6 +365,7 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
       let counts: Uint16Array | undefined;
       return codes.map((raw) => {
         const code = raw.toLowerCase();
+        if (!code) return { id: undefined, nearest: [] };
         let lo = 0;
         let hi = at.byCode.length;
         while (lo < hi) {

@@ -105,6 +105,7 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
       line('CS-7', '0'),
       line('RB-BLK-0002 ', ''), // merged; its missing quantity makes the line wrong
       line('', ''), // blank: ignored
+      line(' ', '4'), // a quantity without a code
       line('RB-WHT-0001', '1000000'),
     ]);
     const byCode = new Map(res.lines.map((l) => [l.itemNumber, l]));
@@ -115,14 +116,16 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
       ['EU-ONLY', 'notSold'],
       ['RB-WHT-0001', 'badQuantity'],
       ['CS-7', 'badQuantity'],
+      ['', 'unknown'],
     ]);
     expect(byCode.get('RB-BLK-0002')).toMatchObject({ rows: [0, 1, 7], quantity: '', message: QUICK_MSG.notWhole });
     expect(byCode.get('RB-BLK-0003')!.suggestions).toEqual(['RB-BLK-0001', 'RB-BLK-0002']);
     expect(byCode.get('RB-BLK-0003')!.message).toBe(QUICK_MSG.unknownCode('RB-BLK-0003'));
     expect(byCode.get('EU-ONLY')!.message).toBe(QUICK_MSG.notSold('GBP'));
     // The merged quantity is the first part that is not a whole number.
-    expect(byCode.get('RB-WHT-0001')).toMatchObject({ rows: [5, 9], quantity: '2.5' });
-    expect(res).toMatchObject({ ready: 0, invalid: 6 });
+    expect(byCode.get('RB-WHT-0001')).toMatchObject({ rows: [5, 10], quantity: '2.5' });
+    expect(byCode.get('')).toMatchObject({ rows: [9], message: QUICK_MSG.missingCode, suggestions: [] });
+    expect(res).toMatchObject({ ready: 0, invalid: 7 });
 
     const ok = await check(gina, [line('rb-blk-0002', '3'), line('RB-BLK-0002', '4'), line('RB-WHT-0001', '1000000')]);
     expect(ok.lines[0]).toMatchObject({ itemNumber: 'RB-BLK-0002', quantity: '7', status: 'ready', unitPrice: 0.9 });
