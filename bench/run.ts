@@ -21,6 +21,7 @@ const ALL = [
   'pdf-starvation',
   'webhooks',
   'erp-push',
+  'quick-order',
   'lighthouse',
 ];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

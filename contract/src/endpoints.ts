@@ -67,6 +67,13 @@ import {
   statementParams,
 } from './account.js';
 import { paymentCallback, paymentCallbackResponse, paymentPageParams } from './payment-gateway.js';
+import {
+  addQuickOrder,
+  addQuickOrderResponse,
+  checkQuickOrder,
+  checkQuickOrderResponse,
+  getBasketPriceBreaksResponse,
+} from './quick-order.js';
 import { routes, type Route } from './routes.js';
 
 /**
@@ -223,6 +230,25 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     tags: ['basket'],
     summary: 'Basket summary: amount, VAT, total',
     response: { 200: basketSummary, ...e404 },
+  },
+  getBasketPriceBreaks: {
+    tags: ['basket'],
+    summary: "The basket's next multi-buy breaks, savings won and prices changed since a copied order",
+    response: { 200: getBasketPriceBreaksResponse, ...e404 },
+  },
+
+  // ---- quick order (issue 27) ----
+  checkQuickOrder: {
+    tags: ['quick-order'],
+    summary: 'Check pasted or uploaded lines (code, quantity) at once: each answered ready, short or what is wrong',
+    body: checkQuickOrder,
+    response: { 200: checkQuickOrderResponse, ...e404 },
+  },
+  addQuickOrder: {
+    tags: ['quick-order'],
+    summary: 'Check the lines again and add every valid one to the basket in one change',
+    body: addQuickOrder,
+    response: { 200: addQuickOrderResponse, ...e404 },
   },
 
   // ---- checkout ----

@@ -18,6 +18,7 @@ export * from './orders.js';
 export * from './account.js';
 export * from './integration.js';
 export * from './integration-events.js';
+export * from './quick-order.js';
 export * from './format.js';
 export * from './payment-gateway.js';
 export * from './routes.js';

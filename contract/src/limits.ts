@@ -42,3 +42,7 @@ export const ORDER_STATUSES = ['Open', 'In Progress', 'Shipped', 'Cancelled'] as
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses in which a credit customer may still cancel an order. */
 export const NON_CANCELLABLE_STATUSES: readonly string[] = ['Shipped', 'In Progress', 'Cancelled'];
+/** Lines one Quick Order check or add may carry (issue 27 asks for no cap below 1,000). */
+export const QUICK_ORDER_MAX_LINES = 2000;
+/** Nearest codes offered for an unknown code. */
+export const QUICK_ORDER_SUGGESTIONS = 3;

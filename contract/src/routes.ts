@@ -153,6 +153,20 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'GET',
     path: '/api/basket/amount',
   },
+  getBasketPriceBreaks: {
+    method: 'GET',
+    path: '/api/basket/price-breaks',
+  },
+
+  // ---- quick order (issue 27) ----
+  checkQuickOrder: {
+    method: 'POST',
+    path: '/api/quick-order/check',
+  },
+  addQuickOrder: {
+    method: 'POST',
+    path: '/api/quick-order/add',
+  },
 
   // ---- checkout ----
   getBasketHeader: {

@@ -17,6 +17,9 @@ import { accountService } from './modules/account/account.service.js';
 import { authRepository } from './modules/auth/auth.repository.js';
 import { authService } from './modules/auth/auth.service.js';
 import { passwordLinksService } from './modules/auth/password-links.js';
+import { priceBreaksService } from './modules/basket/price-breaks.service.js';
+import { sharedCatalogueIndex } from './modules/products/catalogue-index.js';
+import { quickOrderService } from './modules/quick-order/quick-order.service.js';
 import { basketService } from './modules/basket/basket.service.js';
 import { checkoutService } from './modules/checkout/checkout.service.js';
 import { eventsService } from './modules/events/events.service.js';
@@ -98,6 +101,10 @@ export function compose({ config, handle, paymentGateway }: ComposeOptions) {
     checkout: checkoutService({ db, settings, basket, payments }),
     invoicePayments: invoicePaymentsService({ db, payments }),
     orders: ordersService(db, settings, basket),
+    /** Quick Order (issue 27): checks pasted lines against the same catalogue index as search. */
+    quickOrder: quickOrderService(db, handle.engine, sharedCatalogueIndex(db, config.SEARCH_CACHE_ENTRIES)),
+    /** The basket's next multi-buy breaks and savings (issue 27). */
+    priceBreaks: priceBreaksService(db),
     products: productsService(db, handle.engine, SEARCH_RESULT_LIMIT, {
       searchResultEntries: config.SEARCH_CACHE_ENTRIES,
       changes: config.LISTEN_FOR_CHANGES ? handle.changes : undefined,

@@ -12,6 +12,8 @@ import * as integration from './migrations/009-integration.js';
 import * as outbox from './migrations/010-outbox.js';
 // erp users (issue 25): set-password links
 import * as passwordLinks from './migrations/011-set-password-links.js';
+// issue 27: basket lines copied from an order keep its number and unit price
+import * as basketLineOrigin from './migrations/012-basket-line-origin.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -31,6 +33,8 @@ const migrations: Record<string, EngineMigration> = {
   '010-outbox': outbox,
   // erp users (issue 25): set-password links
   '011-set-password-links': passwordLinks,
+  // issue 27
+  '012-basket-line-origin': basketLineOrigin,
 };
 
 class EngineAwareProvider implements MigrationProvider {

@@ -166,6 +166,10 @@ export interface BasketLinesTable {
   product_id: number;
   quantity: number;
   created_at: string;
+  /** A line copied from an order: that order's number and its unit price then (migration 012). */
+  copied_from_order: string | null;
+  ordered_unit_price_e5: number | null;
+  ordered_quantity: number | null;
 }
 
 export interface OrdersTable {

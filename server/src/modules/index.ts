@@ -8,6 +8,7 @@ import { ordersRoutes } from './orders/orders.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { sandboxRoutes } from './payments/sandbox.routes.js';
+import { quickOrderRoutes } from './quick-order/quick-order.routes.js';
 
 type Module = FastifyPluginAsync<{ ctx: AppContext }>;
 
@@ -20,6 +21,7 @@ export const apiModules: Module[] = [
   ordersRoutes,
   paymentsRoutes,
   checkoutRoutes,
+  quickOrderRoutes,
 ];
 
 /** Modules that serve pages outside /api (the sandbox payment page). */

@@ -1,9 +1,10 @@
-/** The four page links shared by the desktop header, the mobile menu and the footer (Log Out is a button). */
+/** The page links shared by the desktop header, the mobile menu and the footer (Log Out is a button). */
 export const NAV_ITEMS = [
   { to: '/account', label: 'My Account' },
   { to: '/details', label: 'My Details' },
   { to: '/open-orders', label: 'Open Orders' },
   { to: '/products/search', label: 'Order Products' },
+  { to: '/quick-order', label: 'Quick Order' },
 ] as const;
 
 export const BASKET_LABEL = 'My Basket';

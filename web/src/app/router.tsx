@@ -55,6 +55,8 @@ const screens: Record<string, Screen> = {
     'ReviewOrderPage',
   ),
   '/products/search': screen('session', () => import('../features/products/search-page'), 'SearchPage'),
+  // issue 27
+  '/quick-order': screen('session', () => import('../features/quick-order/quick-order-page'), 'QuickOrderPage'),
 };
 
 /** The screen at a path ('/basket/' is '/basket'); undefined for an unknown path. */

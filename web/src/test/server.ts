@@ -25,6 +25,7 @@ export const defaultHandlers = [
   on(routes.getSettings, () => HttpResponse.json(settings)),
   on(routes.getNotification, () => HttpResponse.json(noNotification)),
   on(routes.getBasket, () => HttpResponse.json(emptyBasket)),
+  on(routes.getBasketPriceBreaks, () => HttpResponse.json({ revision: 1, lines: [], totalSavings: 0 })),
   on(routes.logout, () => HttpResponse.json({ ok: true })),
 ];
 

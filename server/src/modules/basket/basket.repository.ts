@@ -115,7 +115,13 @@ export function basketRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async insertLine(basketId: number, productId: number, quantity: number): Promise<number> {
+    /** `origin`: the order a copied line came from and its unit price on that order (migration 012). */
+    async insertLine(
+      basketId: number,
+      productId: number,
+      quantity: number,
+      origin?: { orderNumber: string; unitPriceE5: number; quantity: number },
+    ): Promise<number> {
       const max = await db
         .selectFrom('basket_lines')
         .select((eb) => eb.fn.max('line_number').as('max'))
@@ -124,9 +130,79 @@ export function basketRepository(db: Db) {
       const lineNumber = Number(max?.max ?? 0) + 1;
       await db
         .insertInto('basket_lines')
-        .values({ basket_id: basketId, line_number: lineNumber, product_id: productId, quantity, created_at: nowIso() })
+        .values({
+          basket_id: basketId,
+          line_number: lineNumber,
+          product_id: productId,
+          quantity,
+          created_at: nowIso(),
+          copied_from_order: origin?.orderNumber ?? null,
+          ordered_unit_price_e5: origin?.unitPriceE5 ?? null,
+          ordered_quantity: origin?.quantity ?? null,
+        })
         .execute();
       return lineNumber;
+    },
+
+    /** Quick Order (issue 27): the basket's lines for these products, and how many lines it has. */
+    async linesForProducts(basketId: number, productIds: readonly number[]) {
+      const [lines, count] = await Promise.all([
+        productIds.length === 0
+          ? Promise.resolve([])
+          : db
+              .selectFrom('basket_lines')
+              .select(['id', 'product_id', 'quantity'])
+              .where('basket_id', '=', basketId)
+              .where('product_id', 'in', [...productIds])
+              .execute(),
+        this.lineCount(basketId),
+      ]);
+      return { lines, count };
+    },
+
+    /** Quick Order: appends lines after the basket's last line number, in a few statements. */
+    async appendLines(basketId: number, rows: readonly { productId: number; quantity: number }[]): Promise<void> {
+      if (rows.length === 0) return;
+      const max = await db
+        .selectFrom('basket_lines')
+        .select((eb) => eb.fn.max('line_number').as('max'))
+        .where('basket_id', '=', basketId)
+        .executeTakeFirst();
+      const first = Number(max?.max ?? 0) + 1;
+      const created = nowIso();
+      const values = rows.map((r, k) => ({
+        basket_id: basketId,
+        line_number: first + k,
+        product_id: r.productId,
+        quantity: r.quantity,
+        created_at: created,
+      }));
+      // 200 rows (1,000 bound values) a statement stays well inside both engines' limits.
+      for (let k = 0; k < values.length; k += 200)
+        await db
+          .insertInto('basket_lines')
+          .values(values.slice(k, k + 200))
+          .execute();
+    },
+
+    /** Price-break nudges: lines copied from an order, with that order's number, quantity and unit price. */
+    async copiedLines(basketId: number) {
+      const rows = await db
+        .selectFrom('basket_lines')
+        .select(['id', 'copied_from_order', 'ordered_unit_price_e5', 'ordered_quantity'])
+        .where('basket_id', '=', basketId)
+        .where('copied_from_order', 'is not', null)
+        .execute();
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            orderNumber: r.copied_from_order!,
+            unitPriceE5: Number(r.ordered_unit_price_e5),
+            quantity: Number(r.ordered_quantity),
+          },
+        ]),
+      );
     },
 
     async setQuantity(lineId: number, quantity: number): Promise<void> {

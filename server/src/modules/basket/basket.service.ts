@@ -21,6 +21,7 @@ export interface PricedLine {
   lineId: number;
   lineNumber: number;
   productId: number;
+  productTypeId: number;
   itemNumber: string;
   description: string;
   stock: number;
@@ -63,6 +64,7 @@ export function basketService(db: Db) {
         lineId: r.id,
         lineNumber: r.line_number,
         productId: r.product_id,
+        productTypeId: r.product_type_id,
         itemNumber: r.item_number,
         description: r.description,
         stock: r.stock,
@@ -197,7 +199,11 @@ export function basketService(db: Db) {
     async replaceLines(
       trx: Db,
       caller: Caller,
-      lines: readonly { productId: number; quantity: number }[],
+      lines: readonly {
+        productId: number;
+        quantity: number;
+        origin?: { orderNumber: string; unitPriceE5: number; quantity: number };
+      }[],
     ): Promise<void> {
       if (new Set(lines.map((l) => l.productId)).size > BASKET_MAX_LINES)
         throw badRequest(MSG.basketFull(BASKET_MAX_LINES));
@@ -208,7 +214,7 @@ export function basketService(db: Db) {
       for (const l of lines) {
         const existing = await repo.findLineByProduct(basketId, l.productId);
         if (existing) await repo.setQuantity(existing.id, Math.min(QUANTITY_MAX, existing.quantity + l.quantity));
-        else await repo.insertLine(basketId, l.productId, Math.min(QUANTITY_MAX, l.quantity));
+        else await repo.insertLine(basketId, l.productId, Math.min(QUANTITY_MAX, l.quantity), l.origin);
       }
     },
   };

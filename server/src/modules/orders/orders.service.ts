@@ -127,13 +127,23 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
         );
         const byId = new Map(products.map((p) => [p.id, p.id]));
         const byItem = new Map(products.map((p) => [p.item_number, p.id]));
-        const copy: { productId: number; quantity: number }[] = [];
+        const copy: {
+          productId: number;
+          quantity: number;
+          origin: { orderNumber: string; unitPriceE5: number; quantity: number };
+        }[] = [];
         const skipped: string[] = [];
         for (const l of goods) {
           const productId = (l.product_id !== null ? byId.get(l.product_id) : undefined) ?? byItem.get(l.item_no);
           if (productId === undefined || l.quantity <= 0) {
             if (!skipped.includes(l.item_no)) skipped.push(l.item_no);
-          } else copy.push({ productId, quantity: l.quantity });
+          } else
+            copy.push({
+              productId,
+              quantity: l.quantity,
+              // Kept on the line so the basket can say when the price has changed since (issue 27).
+              origin: { orderNumber: order.order_number, unitPriceE5: Number(l.unit_price_e5), quantity: l.quantity },
+            });
         }
         if (copy.length === 0) throw conflict(MSG.nothingLeftToCopy(orderNumber));
         await basket.replaceLines(trx, caller, copy);

@@ -89,6 +89,41 @@ const gramKey = (text: string, k: number) =>
 
 const NONE = new Int32Array(0);
 
+/** Nearest codes: places either side of a code's place in code order that are considered. */
+const NEIGHBOURS = 4;
+/** Nearest codes: a trigram held by more texts than this is not counted (too common to tell codes apart). */
+const COMMON_GRAM = 2000;
+/** Nearest codes: places (most trigrams shared first) whose edit distance is measured. */
+const NEAREST_CANDIDATES = 40;
+
+/** Levenshtein distance of two short codes; anything above `max` is answered as max + 1. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row.push(v);
+      if (v < best) best = v;
+    }
+    if (best > max) return max + 1;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/** One index per database handle, shared by the product search and Quick Order (issue 27). */
+const shared = new WeakMap<object, Map<number, ReturnType<typeof catalogueIndex>>>();
+export function sharedCatalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES): CatalogueIndex {
+  let byEntries = shared.get(db);
+  if (!byEntries) shared.set(db, (byEntries = new Map()));
+  let index = byEntries.get(resultEntries);
+  if (!index) byEntries.set(resultEntries, (index = catalogueIndex(db, resultEntries)));
+  return index;
+}
+
 /**
  * For each trigram of the texts, the places holding it, ascending. Built `BUILD_SLICE` texts at a
  * time with a yield between, so a rebuild does not hold up the requests the server is answering.
@@ -237,9 +272,84 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
     return ranked.slice(0, limit).map((i) => at.ids[i]!);
   }
 
+  /**
+   * Sellable places whose codes are nearest `code` (edit distance), best first; at most `limit`.
+   * `counts` is scratch space of one entry per place, all 0, and left so.
+   */
+  function nearest(at: CatalogueOrder, sellable: Uint8Array, code: string, limit: number, counts: Uint16Array) {
+    const touched: number[] = [];
+    const hit = (i: number, by: number) => {
+      if (counts[i] === 0) touched.push(i);
+      counts[i]! += by;
+    };
+    // Neighbours in code order catch a typo near the end of a code.
+    let lo = 0;
+    let hi = at.byCode.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (at.codes[at.byCode[mid]!]! < code) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = Math.max(0, lo - NEIGHBOURS); k < Math.min(at.byCode.length, lo + NEIGHBOURS); k++)
+      hit(at.byCode[k]!, 1);
+    // Shared trigrams catch the rest; a trigram held by very many texts says little and is skipped.
+    for (let k = 0; k + TRIGRAM <= code.length; k++) {
+      const list = at.grams.get(gramKey(code, k));
+      if (!list || list.length > COMMON_GRAM) continue;
+      for (const i of list) hit(i, 1);
+    }
+    // The places sharing most, by buckets of their count (no sort of every place touched).
+    const byCount: number[][] = [];
+    for (const i of touched) {
+      if (sellable[i]) (byCount[counts[i]!] ??= []).push(i);
+      counts[i] = 0;
+    }
+    const allowed = Math.max(2, Math.floor(code.length / 3));
+    const scored: { i: number; d: number }[] = [];
+    let measured = 0;
+    for (let c = byCount.length - 1; c > 0 && measured < NEAREST_CANDIDATES; c--)
+      for (const i of byCount[c] ?? []) {
+        if (measured++ >= NEAREST_CANDIDATES) break;
+        const d = editDistance(code, at.codes[i]!, allowed);
+        if (d <= allowed) scored.push({ i, d });
+      }
+    scored.sort((a, b) => a.d - b.d || (at.codes[a.i]! < at.codes[b.i]! ? -1 : 1));
+    return scored.slice(0, limit).map((s) => s.i);
+  }
+
   return {
     /** The catalogue revision now: read it beside other work and hand it to `search`. */
     revision: currentRevision,
+
+    /**
+     * Quick Order (issue 27): for each code (any case), the product id with exactly that code
+     * (active or not, priced or not; undefined: none), and for a code with no product, the ids of
+     * the nearest codes sold in `currency` (`suggest` at most).
+     */
+    async findCodes(
+      currency: string,
+      codes: readonly string[],
+      suggest: number,
+    ): Promise<{ id: number | undefined; nearest: number[] }[]> {
+      const at = await orderAt(await currentRevision());
+      const sellable = at.sellable.get(currency) ?? new Uint8Array(at.ids.length);
+      let counts: Uint16Array | undefined;
+      return codes.map((raw) => {
+        const code = raw.toLowerCase();
+        if (!code) return { id: undefined, nearest: [] };
+        let lo = 0;
+        let hi = at.byCode.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (at.codes[at.byCode[mid]!]! < code) lo = mid + 1;
+          else hi = mid;
+        }
+        const place = lo < at.byCode.length && at.codes[at.byCode[lo]!] === code ? at.byCode[lo]! : -1;
+        if (place >= 0) return { id: at.ids[place]!, nearest: [] };
+        counts ??= new Uint16Array(at.ids.length);
+        return { id: undefined, nearest: nearest(at, sellable, code, suggest, counts).map((i) => at.ids[i]!) };
+      });
+    },
 
     /** The revision of the index in memory (undefined before the first build): `search` at it asks nothing. */
     builtRevision: (): number | undefined => order?.revision,

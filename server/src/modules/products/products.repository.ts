@@ -4,7 +4,7 @@ import type { Db, Engine } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { TERMS_COLUMNS, termsFrom, type TermsRow } from '../pricing/pricing.repository.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
-import { catalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
+import { sharedCatalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
 import type { PricedCaller } from '../../domain/caller.js';
 
 /** One catalogue row with everything needed to price and show it for the caller. */
@@ -161,7 +161,7 @@ export interface RepositoryOptions {
 }
 
 export function productsRepository(db: Db, engine: Engine, options: RepositoryOptions = {}) {
-  const index = catalogueIndex(db, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
+  const index = sharedCatalogueIndex(db, options.searchResultEntries ?? DEFAULT_RESULT_ENTRIES);
 
   /** Active products with a price in the caller's currency: what a list may show. Lists filter and order these. */
   const candidates = (caller: PricedCaller, executor: Db = db) => sellable(executor, caller.currency);

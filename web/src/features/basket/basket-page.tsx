@@ -19,6 +19,7 @@ import {
   useUpdateBasketLineMutation,
 } from './basket-api';
 import { useIsNarrow } from '../../lib/use-is-narrow';
+import { PriceBreaksPanel } from './price-breaks-panel';
 
 function PencilIcon() {
   return (
@@ -385,6 +386,7 @@ export function BasketPage() {
       <PageHeading title="Shopping Basket" />
       <OnStopBanner />
       {content}
+      {lines.length > 0 && <PriceBreaksPanel symbol={symbol} />}
       <CheckoutErrorDialog error={checkoutError} onClose={closeError} />
     </>
   );

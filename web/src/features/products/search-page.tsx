@@ -6,6 +6,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
+import { Link } from '../../lib/router';
 import { saveFile } from '../../lib/save-file';
 import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
@@ -221,7 +222,11 @@ export function SearchPage() {
 
   return (
     <div>
-      <PageHeading title="Create Orders" />
+      <PageHeading title="Create Orders">
+        <Link to="/quick-order" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+          Quick Order: paste or upload a list
+        </Link>
+      </PageHeading>
 
       <form
         onSubmit={onSubmit}

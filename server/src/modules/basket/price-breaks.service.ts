@@ -1,0 +1,87 @@
+import { QUANTITY_MAX, type BasketPriceBreaks, type PriceBreakLine } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import { discountPriceE5, priceLine, type Tier } from '../../domain/pricing.js';
+import { e5ToAmount, lineTotalMinor, minorToAmount } from '../../domain/money.js';
+import { pricingRepository, termsFor } from '../pricing/pricing.repository.js';
+import { basketRepository } from './basket.repository.js';
+import { basketService, type Caller } from './basket.service.js';
+
+/**
+ * The next multi-buy break above `quantity` worth moving to: the lowest tier minimum above it whose
+ * price beats both the account's own price and the line's current price (issue 24: a tier at or
+ * above the account's price is no offer). Its saving is the line at that quantity at the current
+ * unit price less the same line at the tier price.
+ */
+export function nextBreak(tiers: readonly Tier[], accountPriceE5: number, currentPriceE5: number, quantity: number) {
+  const tier = tiers
+    .filter(
+      (t) =>
+        t.minimumQuantity > quantity &&
+        t.minimumQuantity <= QUANTITY_MAX &&
+        t.priceE5 < accountPriceE5 &&
+        t.priceE5 < currentPriceE5,
+    )
+    .sort((a, b) => a.minimumQuantity - b.minimumQuantity)[0];
+  if (!tier) return null;
+  return {
+    quantity: tier.minimumQuantity,
+    addQuantity: tier.minimumQuantity - quantity,
+    unitPriceE5: tier.priceE5,
+    savingMinor:
+      lineTotalMinor(currentPriceE5, tier.minimumQuantity) - lineTotalMinor(tier.priceE5, tier.minimumQuantity),
+  };
+}
+
+/** Price-break nudges and copied-order price changes for the caller's basket (issue 27), priced on the server. */
+export function priceBreaksService(db: Db) {
+  const baskets = basketService(db);
+  return {
+    /** GET /basket/price-breaks */
+    async getBasketPriceBreaks(caller: Caller): Promise<BasketPriceBreaks> {
+      const priced = await baskets.price(caller);
+      const [tiers, copied] = await Promise.all([
+        pricingRepository(db).tiers(
+          priced.lines.map((l) => l.productId),
+          priced.terms.currencyCode,
+        ),
+        priced.basketId === null ? new Map<number, never>() : basketRepository(db).copiedLines(priced.basketId),
+      ]);
+      let totalSavingsMinor = 0;
+      const lines: PriceBreakLine[] = [];
+      for (const l of priced.lines) {
+        const own = discountPriceE5(l.listPriceE5, termsFor(priced.terms, l.productTypeId));
+        const savingMinor = Math.max(0, lineTotalMinor(own, l.quantity) - l.price.totalMinor);
+        totalSavingsMinor += savingMinor;
+        const productTiers = tiers.get(l.productId) ?? [];
+        const next = nextBreak(productTiers, own, l.price.unitPriceE5, l.quantity);
+        // Today's price at the quantity ordered then, so a change of quantity since is not a change of price.
+        const origin = copied.get(l.lineId);
+        const todayE5 =
+          origin &&
+          priceLine(l.listPriceE5, termsFor(priced.terms, l.productTypeId), productTiers, origin.quantity).unitPriceE5;
+        const priceChange =
+          origin && todayE5 !== undefined && origin.unitPriceE5 !== todayE5
+            ? {
+                orderNumber: origin.orderNumber,
+                oldUnitPrice: e5ToAmount(origin.unitPriceE5),
+                newUnitPrice: e5ToAmount(todayE5),
+              }
+            : null;
+        if (!next && savingMinor === 0 && !priceChange) continue;
+        lines.push({
+          lineNumber: l.lineNumber,
+          itemNumber: l.itemNumber,
+          nextBreak: next && {
+            quantity: next.quantity,
+            addQuantity: next.addQuantity,
+            unitPrice: e5ToAmount(next.unitPriceE5),
+            saving: minorToAmount(next.savingMinor),
+          },
+          savingWon: minorToAmount(savingMinor),
+          priceChange,
+        });
+      }
+      return { revision: priced.revision, lines, totalSavings: minorToAmount(totalSavingsMinor) };
+    },
+  };
+}
