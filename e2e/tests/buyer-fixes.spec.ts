@@ -604,6 +604,7 @@ test.describe('9: toasts cover no control', () => {
   test('the toast after Add near the bottom of the screen leaves every control visible, and is announced', async ({
     page,
   }, testInfo) => {
+    test.setTimeout(60_000);
     await login(page, creditUser(testInfo));
     await searchProducts(page, 'blind');
     const adds = page.getByRole('button', { name: /^Add .* to basket$/ }).filter({ visible: true });
@@ -681,6 +682,7 @@ test.describe('13: the basket within one tap while scrolling', () => {
   test('after scrolling a 20-product list the basket link is on screen and uncovered; focus is never hidden under it', async ({
     page,
   }, testInfo) => {
+    test.setTimeout(60_000);
     await login(page, creditUser(testInfo));
     await searchProducts(page, 'blind');
     await page.getByRole('navigation', { name: 'Product pages' }).scrollIntoViewIfNeeded();
