@@ -324,20 +324,24 @@ test.describe('5: Cancel Order and Track only when they can work', () => {
   });
 });
 
+/** More than one page (20) of open orders: places a few through checkout when the account has fewer. */
+async function fillTwoOrderPages(page: Page): Promise<void> {
+  for (let i = 0; (await api<unknown[]>(page, 'GET', pathOf(routes.listOpenOrders))).length <= 20; i++) {
+    expect(i, 'orders placed to fill a second page').toBeLessThan(5);
+    await freshBasket(page, 1);
+    await page.goto('/checkout/deliveryinformation');
+    await page.getByLabel('Purchase Order').fill(`PAGING-${i}`);
+    await page.getByRole('button', { name: 'Proceed', exact: true }).click();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(atPath('/open-orders'));
+  }
+}
+
 test.describe('8: Open Orders paging', () => {
   test("a new page starts at the list's top, not at the bottom of an empty page", async ({ page }, testInfo) => {
     test.setTimeout(90_000);
     await login(page, creditUser(testInfo));
-    // More than one page (20) of orders: place a few through checkout when the account has fewer.
-    for (let i = 0; (await api<unknown[]>(page, 'GET', pathOf(routes.listOpenOrders))).length <= 20; i++) {
-      expect(i, 'orders placed to fill a second page').toBeLessThan(5);
-      await freshBasket(page, 1);
-      await page.goto('/checkout/deliveryinformation');
-      await page.getByLabel('Purchase Order').fill(`PAGING-${i}`);
-      await page.getByRole('button', { name: 'Proceed', exact: true }).click();
-      await page.getByRole('button', { name: 'Place Order' }).click();
-      await expect(page).toHaveURL(atPath('/open-orders'));
-    }
+    await fillTwoOrderPages(page);
     await page.goto('/open-orders');
     const pager = page.getByRole('navigation', { name: 'Open orders pages' });
     await expect(pager).toBeVisible();
@@ -438,5 +442,275 @@ test.describe('7: on stop is said where the buyer starts', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Wholesale Portal' })).toBeVisible();
     await expect(page.getByText('Your account is on stop')).toHaveCount(0);
+  });
+});
+
+/** What has focus: its tag, accessible label or text (never <body> when focus is kept). */
+async function focusedElement(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    const label = el.getAttribute('aria-label') ?? (el as HTMLElement).innerText?.trim() ?? '';
+    return `${el.tagName.toLowerCase()}: ${label}`;
+  });
+}
+
+/** Create Orders with the products found by `text` (at least one page of 20). */
+async function searchProducts(page: Page, text: string): Promise<void> {
+  await page.goto('/products/search');
+  await page.getByLabel('Look up product').fill(text);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText(/^Displaying \d+ results/)).toBeVisible();
+}
+
+test.describe('4: focus stays with the buyer after searching, paging, basket edits and dialogs', () => {
+  test('a search and a page change put focus on the result count', async ({ page }) => {
+    test.setTimeout(90_000);
+    await login(page);
+    await fillTwoOrderPages(page);
+    await searchProducts(page, 'blind');
+    await expect(page.locator(':focus')).toHaveText(/^Displaying \d+ results for blind/);
+    const pager = page.getByRole('navigation', { name: 'Product pages' });
+    await pager.getByRole('button', { name: 'Last page' }).click();
+    await expect(pager.getByText(/^(\d+) of \1 pages$/)).toBeVisible();
+    await expect(page.locator(':focus')).toHaveText(/^Displaying \d+ results for blind/);
+    await expect(page.locator(':focus')).toBeInViewport();
+
+    await page.goto('/open-orders');
+    const orders = page.getByRole('navigation', { name: 'Open orders pages' });
+    await orders.getByRole('button', { name: 'Last page' }).click();
+    await expect(page.locator(':focus')).toHaveText(/^\d+ orders$/);
+    await orders.getByRole('button', { name: 'First page' }).click();
+    await expect(page.locator(':focus')).toHaveText(/^\d+ orders$/);
+    await expectNoA11yViolations(page, 'open orders after paging');
+  });
+
+  test('adding, updating and removing basket lines keeps focus on a control of the line, never <body>', async ({
+    page,
+  }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    const [first, second] = await freshBasket(page, 2);
+
+    // Adding on Create Orders: the Add button is disabled again at quantity 0, so focus goes to the quantity.
+    await searchProducts(page, first!);
+    const quantity = page.getByRole('textbox', { name: `Quantity of ${first}` }).filter({ visible: true });
+    await quantity.fill('1');
+    await page
+      .getByRole('button', { name: `Add ${first} to basket` })
+      .filter({ visible: true })
+      .click();
+    await expect(page.getByRole('alert').filter({ hasText: `Added ${first} to basket` })).toBeVisible();
+    await expect(quantity).toBeFocused();
+    await expect(quantity).toHaveValue('0');
+
+    await page.goto('/basket');
+    const edit = (item: string) =>
+      page.getByRole('button', { name: `Edit quantity of ${item}` }).filter({ visible: true });
+    await edit(first!).click();
+    const field = page.getByRole('textbox', { name: `Quantity of ${first}` }).filter({ visible: true });
+    await expect(field).toBeFocused();
+    await field.fill('4');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: `Updated ${first} quantity` })).toBeVisible();
+    await expect(edit(first!)).toBeFocused();
+
+    // Removing a line moves focus to the next line's first control; the last one to the heading.
+    await page
+      .getByRole('button', { name: `Remove ${first} from basket` })
+      .filter({ visible: true })
+      .click();
+    await expect(edit(first!)).toHaveCount(0);
+    await expect(edit(second!)).toBeFocused();
+    await page
+      .getByRole('button', { name: `Remove ${second} from basket` })
+      .filter({ visible: true })
+      .click();
+    await expect(page.getByText('The shopping basket is empty')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Shopping Basket' })).toBeFocused();
+    expect(await focusedElement(page)).not.toBe('body');
+  });
+
+  test('closing a dialog returns focus to the control that opened it, or to the heading when it is gone', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await login(page, creditUser(testInfo));
+    await searchProducts(page, 'blind');
+    const image = page
+      .getByRole('button', { name: /^View image of / })
+      .filter({ visible: true })
+      .first();
+    await image.click();
+    await expect(page.getByRole('dialog', { name: 'Product Image' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(image).toBeFocused();
+
+    const offer = page
+      .getByRole('button', { name: /^Multi Buy offer for / })
+      .filter({ visible: true })
+      .first();
+    await offer.click();
+    await page.getByRole('dialog', { name: 'Multi Buy' }).getByRole('button', { name: 'Close' }).click();
+    await expect(offer).toBeFocused();
+
+    // Open Orders: the tracking dialog goes back to its Track button.
+    await page.goto('/open-orders');
+    const track = page
+      .getByRole('button', { name: /^Track order / })
+      .filter({ visible: true })
+      .first();
+    await track.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(track).toBeFocused();
+
+    // A confirm dialog (Copy Order) cancelled goes back to its button.
+    await page
+      .getByRole('link', { name: /^View order / })
+      .filter({ visible: true })
+      .first()
+      .click();
+    const copy = page.getByRole('button', { name: 'Copy Order' });
+    await copy.click();
+    await page.getByRole('dialog', { name: 'Copy Order' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(copy).toBeFocused();
+
+    // The order-placed dialog: its opener (Place Order) is gone, so focus goes to the new screen's heading.
+    await freshBasket(page, 1);
+    await page.goto('/checkout/deliveryinformation');
+    await page.getByLabel('Purchase Order').fill(`FOCUS-${testInfo.project.name}`);
+    await page.getByRole('button', { name: 'Proceed', exact: true }).click();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const placed = page.getByRole('dialog', { name: 'Order confirmation' });
+    await expect(placed.getByText('Order number')).toBeVisible();
+    await placed.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Orders' })).toBeFocused();
+  });
+});
+
+/** Visible controls (links, buttons, fields) whose box overlaps the box of `target`, outside it. */
+async function controlsUnder(target: Locator): Promise<string[]> {
+  return target.evaluate((box) => {
+    const r = box.getBoundingClientRect();
+    const selector = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+    return Array.from(document.querySelectorAll<HTMLElement>(selector))
+      .filter((el) => !box.contains(el) && !el.contains(box))
+      .filter((el) => {
+        const c = el.getBoundingClientRect();
+        if (c.width === 0 || c.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+        return c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
+      })
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+  });
+}
+
+test.describe('9: toasts cover no control', () => {
+  test('the toast after Add near the bottom of the screen leaves every control visible, and is announced', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await login(page, creditUser(testInfo));
+    await searchProducts(page, 'blind');
+    const adds = page.getByRole('button', { name: /^Add .* to basket$/ }).filter({ visible: true });
+    const quantities = page.getByRole('textbox', { name: /^Quantity of / }).filter({ visible: true });
+    // The next-to-last row's Add sits just above the bottom of the screen, the last row's below it.
+    const n = await adds.count();
+    expect(n).toBeGreaterThan(3);
+    const row = n - 3;
+    const box = (await adds.nth(row).boundingBox())!;
+    const { height } = page.viewportSize()!;
+    await page.evaluate((y) => window.scrollBy(0, y), box.y + box.height - (height - 90));
+    await quantities.nth(row).fill('1');
+    await adds.nth(row).click();
+    const toast = page.getByRole('alert').filter({ hasText: /Added RB-[A-Z0-9-]+ to basket$/ });
+    await expect(toast).toBeVisible();
+    // Announced: the toast is an alert inside the notifications live region.
+    await expect(page.locator('[aria-live="polite"]').filter({ has: toast })).toHaveCount(1);
+    await expect.poll(() => controlsUnder(toast), { timeout: 3000 }).toEqual([]);
+    await expect(adds.nth(row + 1)).toBeVisible();
+    await shot(page, testInfo, '09-toast');
+    await expectNoA11yViolations(page, 'create orders with a toast');
+  });
+});
+
+test.describe('11: editing a basket line', () => {
+  test('the edit row fits its table, focus goes to the quantity, Esc cancels', async ({ page }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    const [first] = await freshBasket(page, 2);
+    await page.goto('/basket');
+    await page
+      .getByRole('button', { name: `Edit quantity of ${first}` })
+      .filter({ visible: true })
+      .click();
+    const field = page.getByRole('textbox', { name: `Quantity of ${first}` }).filter({ visible: true });
+    await expect(field).toBeFocused();
+    await expect(field).toHaveValue('2');
+
+    const cancel = page.getByRole('button', { name: `Cancel editing ${first}` }).filter({ visible: true });
+    await expect(cancel).toBeVisible();
+    await expectWithinWidth(page, cancel, 'cancel control');
+    const main = page.getByRole('main');
+    expect(await sidewaysScrollers(main)).toEqual([]);
+    if (!isPhone(testInfo)) {
+      const region = page.getByRole('region', { name: 'Basket lines, scrollable' });
+      const [c, t] = [(await cancel.boundingBox())!, (await region.boundingBox())!];
+      expect(c.x + c.width, 'cancel inside the table').toBeLessThanOrEqual(t.x + t.width);
+      // The description reads on at most two lines.
+      const cell = page
+        .getByRole('cell')
+        .filter({ hasText: /^Roller blind/ })
+        .first();
+      const lines = await cell.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return Math.round(
+          (el.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom)) / parseFloat(s.lineHeight),
+        );
+      });
+      expect(lines, 'description lines').toBeLessThanOrEqual(2);
+    }
+    await expectNoA11yViolations(page, 'basket while editing a line');
+    await shot(page, testInfo, '11-basket-edit');
+
+    await field.fill('7');
+    await page.keyboard.press('Escape');
+    await expect(cancel).toHaveCount(0);
+    await expect(
+      page.getByRole('button', { name: `Edit quantity of ${first}` }).filter({ visible: true }),
+    ).toBeFocused();
+    const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
+    expect(basket.basketLines.find((l) => l.itemNumber === first)?.quantity).toBe(2);
+  });
+});
+
+test.describe('13: the basket within one tap while scrolling', () => {
+  test('after scrolling a 20-product list the basket link is on screen and uncovered; focus is never hidden under it', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    await login(page, creditUser(testInfo));
+    await searchProducts(page, 'blind');
+    await page.getByRole('navigation', { name: 'Product pages' }).scrollIntoViewIfNeeded();
+    const basket = page.getByRole('banner').getByRole('link', { name: 'My Basket' });
+    await expect(basket).toBeInViewport();
+    const hit = await basket.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(hit, 'the basket link is on top at its centre').toBe(true);
+    await shot(page, testInfo, '13-scrolled-list');
+
+    // A control focused above the screen comes into view below the header, not under it.
+    const banner = (await page.getByRole('banner').boundingBox())!;
+    const earlier = page
+      .getByRole('textbox', { name: /^Quantity of / })
+      .filter({ visible: true })
+      .nth(2);
+    await earlier.focus();
+    const top = (await earlier.boundingBox())!.y;
+    expect(top, 'focused field below the header').toBeGreaterThanOrEqual(banner.y + banner.height);
+    await expectNoA11yViolations(page, 'create orders scrolled');
+
+    await basket.click();
+    await expect(page).toHaveURL(atPath('/basket'));
   });
 });

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { NavLink } from '../lib/router';
 import { signOut } from '../lib/base-api';
 import { cx } from '../lib/cx';
@@ -39,14 +40,42 @@ function LoggedOutLinks() {
   );
 }
 
+/**
+ * Publishes the header's height as --header-height on <html>: the page's scroll-padding-top (see
+ * index.css), so a control brought into view by focus or a scroll lands below the sticky header,
+ * not under it.
+ */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--header-height', `${el.offsetHeight}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, []);
+  return ref;
+}
+
+/**
+ * The site header. It stays at the top while the page scrolls (issue 24 item 13: on a phone a long
+ * list would otherwise scroll the basket out of reach).
+ */
 export function Header() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const session = loggedIn && user;
+  const ref = useHeaderHeight();
 
   return (
-    <header className="bg-brand-900 text-white shadow-sm">
+    <header ref={ref} className="sticky top-0 z-40 bg-brand-900 text-white shadow-sm">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
         <Logo />
         {session ? (

@@ -1,6 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { cx } from '../lib/cx';
+import { dialogOpen, focusElement, screenHeading } from '../lib/focus';
 
 export interface ModalProps {
   open: boolean;
@@ -17,10 +18,37 @@ export interface ModalProps {
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
 /**
- * A titled dialog: focus is trapped inside, Escape and a click outside close it, and the page
- * behind does not scroll while it is open (Headless UI Dialog).
+ * When the dialog closes, focus goes back to the control that opened it (what had focus when it
+ * opened), or, when that is gone or disabled (the order-placed dialog opens after the Place Order
+ * button has left with its screen), to the screen's heading: never to <body>. Headless UI's own
+ * restore picks the last focused element still on the page, which can be an unrelated one.
+ */
+function useReturnFocus(open: boolean) {
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    return () => {
+      // After the dialog has gone and the library has restored focus its own way.
+      requestAnimationFrame(() => {
+        if (dialogOpen()) return;
+        if (opener?.isConnected && !opener.matches(':disabled')) {
+          if (document.activeElement !== opener) opener.focus();
+          return;
+        }
+        const heading = screenHeading();
+        if (heading) focusElement(heading);
+      });
+    };
+  }, [open]);
+}
+
+/**
+ * A titled dialog: focus is trapped inside, Escape and a click outside close it, the page behind
+ * does not scroll while it is open (Headless UI Dialog), and focus returns to its opener on close.
  */
 export function Modal({ open, onClose, title, children, actions, showCloseButton = true, size = 'md' }: ModalProps) {
+  useReturnFocus(open);
   // The root is fixed and full-size so the dialog element itself has a box (tools see it as visible).
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">

@@ -1,5 +1,5 @@
 import { QUANTITY_MAX, QUANTITY_MAX_DIGITS } from '@wholesale/contract';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import { cx } from '../lib/cx';
 
 export interface QuantityStepperProps {
@@ -13,6 +13,10 @@ export interface QuantityStepperProps {
   label: string;
   disabled?: boolean;
   className?: string;
+  /** The field itself (to put focus back on it). */
+  inputRef?: Ref<HTMLInputElement>;
+  /** Escape in the field (cancel in the basket editor). */
+  onEscape?: () => void;
 }
 
 /**
@@ -44,11 +48,16 @@ export function QuantityStepper({
   label,
   disabled = false,
   className,
+  inputRef,
+  onEscape,
 }: QuantityStepperProps) {
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
       onEnter?.();
+    } else if (e.key === 'Escape' && onEscape) {
+      e.preventDefault();
+      onEscape();
     }
   };
   return (
@@ -69,6 +78,7 @@ export function QuantityStepper({
         <span aria-hidden="true">−</span>
       </button>
       <input
+        ref={inputRef}
         type="text"
         inputMode="numeric"
         autoComplete="off"

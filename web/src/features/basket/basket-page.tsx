@@ -1,6 +1,6 @@
 import { ScrollRegion } from '../../components/scroll-region';
 import { MSG, formatMoney, formatPercent, formatUnitPrice, parseStock, type BasketLine } from '@wholesale/contract';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from '../../lib/router';
 import { toast } from 'react-toastify';
@@ -19,6 +19,7 @@ import {
   useUpdateBasketLineMutation,
 } from './basket-api';
 import { useIsNarrow } from '../../lib/use-is-narrow';
+import { focusAfterRemoval, focusLineAction, focusLineQuantity, neighbourLine } from './line-focus';
 import { PriceBreaksPanel } from './price-breaks-panel';
 
 function PencilIcon() {
@@ -78,8 +79,16 @@ function useLineEditor(line: BasketLine, { drafts, setDraft }: DraftState) {
   const editable = line.additionalCharge === 'False';
 
   const setQuantity = (q: number) => setDraft(line.lineNumber, q);
-  const startEdit = () => setDraft(line.lineNumber, line.quantity);
-  const cancel = () => setDraft(line.lineNumber, undefined);
+  // Focus follows the edit (line-focus.ts): the quantity while editing, Edit when done.
+  const startEdit = () => {
+    setDraft(line.lineNumber, line.quantity);
+    focusLineQuantity(line.lineNumber);
+  };
+  const stopEdit = () => setDraft(line.lineNumber, undefined);
+  const cancel = () => {
+    stopEdit();
+    focusLineAction(line.lineNumber);
+  };
   const confirm = async () => {
     if (quantity < 1 || busy) return;
     if (quantity === line.quantity) {
@@ -92,15 +101,19 @@ function useLineEditor(line: BasketLine, { drafts, setDraft }: DraftState) {
       if (quantity > parseStock(line.stock)) toast.warning(MSG.updatedLineLowStock(line.itemNumber));
       else toast.success(MSG.updatedLine(line.itemNumber));
     } catch {
+      focusLineQuantity(line.lineNumber);
       toast.error(MSG.updateLineFailed(line.itemNumber));
     }
   };
   const removeLine = async () => {
+    const neighbour = neighbourLine(line.lineNumber);
     try {
       await remove(line.lineNumber).unwrap();
-      cancel();
+      stopEdit();
+      focusAfterRemoval(line.lineNumber, neighbour);
       toast.success(MSG.removedLine(line.itemNumber));
     } catch {
+      focusLineAction(line.lineNumber, 'remove');
       toast.error(MSG.removeLineFailed(line.itemNumber));
     }
   };
@@ -117,6 +130,7 @@ function QuantityCell({ line, editor }: { line: BasketLine; editor: Editor }) {
       value={editor.quantity}
       onChange={editor.setQuantity}
       onEnter={() => void editor.confirm()}
+      onEscape={editor.cancel}
       label={`Quantity of ${line.itemNumber}`}
       disabled={editor.busy}
     />
@@ -125,6 +139,9 @@ function QuantityCell({ line, editor }: { line: BasketLine; editor: Editor }) {
 
 function LineActions({ line, editor }: { line: BasketLine; editor: Editor }) {
   if (!editor.editable) return null;
+  const escapeCancels = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') editor.cancel();
+  };
   if (editor.editing)
     return (
       <div className="flex justify-end gap-1">
@@ -134,6 +151,7 @@ function LineActions({ line, editor }: { line: BasketLine; editor: Editor }) {
           aria-label={`Confirm quantity of ${line.itemNumber}`}
           disabled={editor.busy || editor.quantity < 1}
           onClick={() => void editor.confirm()}
+          onKeyDown={escapeCancels}
         >
           {editor.busy ? <Spinner decorative size="sm" /> : <CheckIcon />}
         </button>
@@ -143,6 +161,7 @@ function LineActions({ line, editor }: { line: BasketLine; editor: Editor }) {
           aria-label={`Cancel editing ${line.itemNumber}`}
           disabled={editor.busy}
           onClick={editor.cancel}
+          onKeyDown={escapeCancels}
         >
           <CrossIcon />
         </button>
@@ -154,6 +173,7 @@ function LineActions({ line, editor }: { line: BasketLine; editor: Editor }) {
         type="button"
         className={iconButton}
         aria-label={`Edit quantity of ${line.itemNumber}`}
+        data-line-action="edit"
         disabled={editor.busy}
         onClick={editor.startEdit}
       >
@@ -163,6 +183,7 @@ function LineActions({ line, editor }: { line: BasketLine; editor: Editor }) {
         type="button"
         className={cx(iconButton, 'text-red-700 hover:text-red-800')}
         aria-label={`Remove ${line.itemNumber} from basket`}
+        data-line-action="remove"
         disabled={editor.busy}
         onClick={() => void editor.removeLine()}
       >
@@ -176,7 +197,10 @@ function LineRow({ line, symbol, edits }: { line: BasketLine; symbol: string; ed
   const editor = useLineEditor(line, edits);
   const charge = line.additionalCharge === 'True';
   return (
-    <tr className={cx('border-b border-slate-200 align-middle', charge && 'bg-slate-50 text-slate-700')}>
+    <tr
+      data-basket-line={line.lineNumber}
+      className={cx('border-b border-slate-200 align-middle', charge && 'bg-slate-50 text-slate-700')}
+    >
       <td className="px-3 py-3 font-medium whitespace-nowrap text-slate-900">{charge ? '' : line.itemNumber}</td>
       <td className="px-3 py-3">{line.description}</td>
       <td className="px-3 py-3 text-right tabular-nums">{line.stock}</td>
@@ -198,7 +222,10 @@ function LineCard({ line, symbol, edits }: { line: BasketLine; symbol: string; e
   const editor = useLineEditor(line, edits);
   const charge = line.additionalCharge === 'True';
   return (
-    <li className={cx('rounded-lg border border-slate-200 p-4 shadow-sm', charge ? 'bg-slate-50' : 'bg-white')}>
+    <li
+      data-basket-line={line.lineNumber}
+      className={cx('rounded-lg border border-slate-200 p-4 shadow-sm', charge ? 'bg-slate-50' : 'bg-white')}
+    >
       <div className="flex items-start justify-between gap-3">
         <div>
           {!charge && <p className="font-semibold text-slate-900">{line.itemNumber}</p>}
@@ -234,7 +261,7 @@ function OrderSummary({ symbol }: { symbol: string }) {
   return (
     <section
       aria-labelledby="order-summary-title"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:ml-auto md:w-96"
     >
       <h2 id="order-summary-title" className="text-lg font-semibold text-brand-900">
         Order Summary
@@ -308,7 +335,9 @@ export function BasketPage() {
   } else {
     const total = formatMoney(data.totalBasketPrice, symbol);
     content = (
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      // The summary goes below the lines at every width: beside them the table had too little room
+      // for the quantity editor (issue 24 item 11).
+      <div className="grid grid-cols-1 gap-6">
         {narrow ? (
           <div>
             <ul className="space-y-3" aria-label="Basket lines">

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { OrderConfirmationDialog } from '../../components/order-confirmation-dialog';
 import { cx } from '../../lib/cx';
+import { revealAndFocus } from '../../lib/focus';
 import { selectUser } from '../../lib/session';
 import { OrderStatusBadge } from './order-status-badge';
 import {
@@ -61,13 +62,14 @@ export function OpenOrdersPage() {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [tracking, setTracking] = useState<string | null>(null);
-  const listTop = useRef<HTMLDivElement>(null);
-  // A new page starts at the list's top (the pager is below the list; the next page may be shorter).
+  const countRef = useRef<HTMLParagraphElement>(null);
+  // A new page starts at the list's top (the pager is below the list; the next page may be
+  // shorter): the order count just above it comes into view and takes focus, which would otherwise
+  // fall to <body> when the pressed pager button is disabled (first or last page).
   const changePage = (p: number) => {
     setPage(p);
     requestAnimationFrame(() => {
-      const top = listTop.current;
-      if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+      if (countRef.current) revealAndFocus(countRef.current);
     });
   };
 
@@ -258,14 +260,12 @@ export function OpenOrdersPage() {
           className="w-full sm:w-96"
         />
         {data && !isError && (
-          <p className="text-sm text-slate-700" aria-live="polite">
+          <p ref={countRef} className="scroll-mt-4 text-sm text-slate-700" aria-live="polite">
             {rows.length} {rows.length === 1 ? 'order' : 'orders'}
           </p>
         )}
       </div>
-      <div ref={listTop} className="scroll-mt-4">
-        {content}
-      </div>
+      {content}
       <TrackingDialog orderNumber={tracking} onClose={() => setTracking(null)} />
       {/* The order-placed dialog: opens on ?confirmorder=success and removes the parameter itself. */}
       <OrderConfirmationDialog />

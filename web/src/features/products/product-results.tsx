@@ -1,10 +1,11 @@
 import { MSG, formatUnitPrice, type Product } from '@wholesale/contract';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
+import { focusWhenReady } from '../../lib/focus';
 import { ProductThumbnail } from './product-thumbnail';
 import { useAddFavouriteMutation, useRemoveFavouriteMutation } from './products-api';
 import type { ProductModal } from './search-state';
@@ -106,7 +107,14 @@ function MultiBuyLink({ product, onModal }: { product: Product } & Pick<RowCallb
 }
 
 function AddControls({ product, compact = false }: { product: Product; compact?: boolean }) {
-  const { quantity, setQuantity, add, adding, canAdd } = useAddToBasket(product);
+  const { quantity, setQuantity, add: addLine, adding, canAdd } = useAddToBasket(product);
+  const input = useRef<HTMLInputElement>(null);
+  // Adding disables the Add button and the field (and Add stays disabled at quantity 0), which
+  // drops focus to <body>: it goes back to the field, ready for the next quantity.
+  const add = async () => {
+    await addLine();
+    focusWhenReady(() => (input.current && !input.current.disabled ? input.current : null), { onlyIfLost: true });
+  };
   return (
     <div className={cx('flex items-center gap-2', compact ? 'justify-between' : 'justify-end')}>
       <QuantityStepper
@@ -116,6 +124,7 @@ function AddControls({ product, compact = false }: { product: Product; compact?:
         min={0}
         label={`Quantity of ${product.itemNumber}`}
         disabled={adding}
+        inputRef={input}
       />
       <Button
         onClick={() => void add()}

@@ -1,5 +1,5 @@
 import { MSG, SEARCH_PAGE_SIZE, SEARCH_RESULT_LIMIT, type ActiveFilter } from '@wholesale/contract';
-import { useCallback, useId, useReducer, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
@@ -7,6 +7,7 @@ import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
 import { Link } from '../../lib/router';
+import { focusElement, revealAndFocus } from '../../lib/focus';
 import { saveFile } from '../../lib/save-file';
 import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
@@ -86,18 +87,44 @@ export function SearchPage() {
   const [listUsuals] = useLazyListUsualsQuery();
 
   const busy = state.busy !== null;
+
+  // Searching and paging disable or replace the control that acted, which drops focus to <body>.
+  // When the list has loaded, focus goes to the result count (read out, and where the new list
+  // starts); after a failure, back to the control that acted, if it is still there.
+  const countRef = useRef<HTMLDivElement>(null);
+  const afterLoad = useRef<{ actor: Element | null; failed: boolean } | null>(null);
+  const startLoad = () => {
+    afterLoad.current = { actor: document.activeElement, failed: false };
+  };
+  const loadFailed = () => {
+    if (afterLoad.current) afterLoad.current.failed = true;
+  };
+  useEffect(() => {
+    const pending = afterLoad.current;
+    if (busy || !pending) return;
+    afterLoad.current = null;
+    const { actor, failed } = pending;
+    if (failed && actor instanceof HTMLElement && actor.isConnected && !actor.matches(':disabled')) {
+      focusElement(actor);
+      return;
+    }
+    if (countRef.current) revealAndFocus(countRef.current);
+  });
+
   const ranges = categories.find((c) => c.name === state.primaryCategory)?.secondaryCategories ?? [];
 
   /** The normal search with the given parameters; does nothing when there is nothing to search by. */
   async function runSearch(params: Pick<SearchState, 'primaryCategory' | 'secondaryCategory' | 'searchValue'>) {
     const request = searchRequest(params);
     if (!request) return;
+    startLoad();
     dispatch({ type: 'searchStarted' });
     try {
       // One page at a time: the server ranks the whole list but looks up and prices only the page.
       const result = await searchProducts({ ...request.params, ...pageParams(1) }).unwrap();
       dispatch({ type: 'searchSucceeded', ...result, resultsFor: request.resultsFor, request: request.params });
     } catch {
+      loadFailed();
       dispatch({ type: 'searchFailed' });
       toast.error(MSG.searchFailed);
     }
@@ -105,6 +132,7 @@ export function SearchPage() {
 
   /** Another page: fetched from the server for a paged search, sliced here for a whole list. */
   async function changePage(page: number) {
+    startLoad();
     if (!state.request) {
       dispatch({ type: 'pageChanged', page });
       return;
@@ -114,6 +142,7 @@ export function SearchPage() {
       const result = await searchProducts({ ...state.request, ...pageParams(page) }).unwrap();
       dispatch({ type: 'pageLoaded', products: result.products, page });
     } catch {
+      loadFailed();
       dispatch({ type: 'pageFailed' });
       toast.error(MSG.searchFailed);
     }
@@ -126,11 +155,13 @@ export function SearchPage() {
       await runSearch(state);
       return;
     }
+    startLoad();
     dispatch({ type: 'filterStarted', filter });
     try {
       const result = await (filter === 'Favourites' ? listFavourites() : listUsuals()).unwrap();
       dispatch({ type: 'filterLoaded', filter, ...result });
     } catch {
+      loadFailed();
       dispatch({ type: 'filterFailed', filter });
       toast.error(FILTER_FAILED[filter]);
     }
@@ -314,7 +345,7 @@ export function SearchPage() {
         </Button>
       </div>
 
-      <div className="mt-4 mb-3 min-h-6 text-sm text-slate-700" aria-live="polite">
+      <div ref={countRef} className="mt-4 mb-3 min-h-6 scroll-mt-4 text-sm text-slate-700" aria-live="polite">
         {!busy && products && <p>{MSG.displayingResults(count, state.resultsFor)}</p>}
         {!busy && !products && <p>{MSG.enterProductDetails}</p>}
         {!busy && state.truncated && (
