@@ -1,5 +1,6 @@
 // Issue 24: what a buyer trips over. Each journey runs at both widths (desktop 1280x800, phone 390x844).
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
 import { atPath, DEMO_PASSWORD, isPhone, login, navLink, openMenu, submitLogin } from './helpers';
 
@@ -412,6 +413,85 @@ test.describe('6: totals are named', () => {
     );
     await expectNoA11yViolations(page, 'basket');
     await shot(page, testInfo, '06-basket');
+  });
+});
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The figure beside a label in a visible definition list (the totals under a document's lines). */
+async function definedAs(scope: Locator, label: string): Promise<string> {
+  const term = scope.getByRole('term').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) });
+  await expect(term, label).toHaveCount(1);
+  return (await term.locator('xpath=following-sibling::dd[1]').innerText()).trim();
+}
+
+/** Pence from '£1,234.56'. */
+const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+
+/** The line totals on screen: the table's last column at 1280, the figure on each card at 390. */
+async function lineTotals(page: Page, name: string, testInfo: TestInfo): Promise<number[]> {
+  const texts = isPhone(testInfo)
+    ? await page.getByRole('list', { name }).getByRole('listitem').locator('xpath=./div[1]/p[last()]').allInnerTexts()
+    : await page.getByRole('table', { name }).locator('tbody tr td:last-child').allInnerTexts();
+  return texts.map(pence);
+}
+
+/** The totals block under a document's lines, as the buyer sees it. */
+async function documentTotals(page: Page): Promise<Record<string, string>> {
+  const block = page
+    .locator('dl')
+    .filter({ has: page.getByText('Total excl. VAT', { exact: true }) })
+    .filter({ visible: true });
+  await expect(block).toHaveCount(1);
+  const out: Record<string, string> = {};
+  for (const label of ['Total excl. VAT', 'VAT', 'Total incl. VAT']) out[label] = await definedAs(block, label);
+  return out;
+}
+
+test.describe('6: View Transaction and Open Order Enquiry name their totals as their PDFs do', () => {
+  test('SI-100047: the lines add up to the total before VAT; VAT and the total with VAT beside it, on both screens and the PDF', async ({
+    page,
+  }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    const invoice = await api<{ orderNumber: string; amount: number; vatAmount: number; totalInvoiceAmount: number }>(
+      page,
+      'GET',
+      '/api/account/invoices/SI-100047',
+    );
+    const money = (n: number) =>
+      `£${n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const expected = {
+      'Total excl. VAT': money(invoice.amount),
+      VAT: money(invoice.vatAmount),
+      'Total incl. VAT': money(invoice.totalInvoiceAmount),
+    };
+    expect(expected['Total incl. VAT']).toBe('£761.29'); // the figure the issue found under the lines
+
+    await page.goto('/view-transaction?invoice=SI-100047');
+    await expect(page.getByRole('heading', { level: 1, name: 'View Transaction' })).toBeVisible();
+    const onInvoice = await documentTotals(page);
+    expect(onInvoice).toEqual(expected);
+    const lines = await lineTotals(page, 'Invoice lines', testInfo);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.reduce((a, b) => a + b, 0)).toBe(pence(onInvoice['Total excl. VAT']!));
+    await expectNoA11yViolations(page, 'view transaction');
+    await shot(page, testInfo, '06-view-transaction');
+
+    // The Order Summary PDF names the same three the same way (poppler lays label and value on one line).
+    const downloadEvent = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Order Summary' }).click();
+    const file = await (await downloadEvent).path();
+    const layout = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    for (const [label, value] of Object.entries(expected))
+      expect(layout, `PDF: ${label}`).toMatch(new RegExp(`^\\s*${escapeRe(label)}\\s{2,}${escapeRe(value)}\\s*$`, 'm'));
+
+    await page.goto(`/open-order-enquiry?order=${invoice.orderNumber}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Order Enquiry' })).toBeVisible();
+    expect(await documentTotals(page)).toEqual(expected);
+    const orderLines = await lineTotals(page, 'Order lines', testInfo);
+    expect(orderLines.reduce((a, b) => a + b, 0)).toBe(pence(expected['Total excl. VAT']));
+    await expectNoA11yViolations(page, 'open order enquiry');
+    await shot(page, testInfo, '06-open-order-enquiry');
   });
 });
 

@@ -130,7 +130,7 @@ function Transaction({ invoice }: { invoice: Invoice }) {
         <DocumentLinesTable
           lines={invoice.invoiceDetails}
           currencySymbol={symbol}
-          grandTotal={invoice.totalInvoiceAmount}
+          totals={{ net: invoice.amount, vat: invoice.vatAmount, gross: invoice.totalInvoiceAmount }}
           caption="Invoice lines"
         />
       </div>

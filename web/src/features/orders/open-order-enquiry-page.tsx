@@ -169,7 +169,11 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
             Our reference: <span className="font-semibold">{order.erpReference}</span>
           </p>
         )}
-        <DocumentLinesTable lines={order.openOrderLine} currencySymbol={symbol} grandTotal={order.totalOrderAmount} />
+        <DocumentLinesTable
+          lines={order.openOrderLine}
+          currencySymbol={symbol}
+          totals={{ net: order.amount, vat: order.vatAmount, gross: order.invoiceTotal }}
+        />
       </div>
 
       <ConfirmDialog
