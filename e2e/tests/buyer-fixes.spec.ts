@@ -2,7 +2,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
-import { atPath, DEMO_PASSWORD, isPhone, login, navLink, openMenu, submitLogin } from './helpers';
+import { atPath, DEMO_PASSWORD, isPhone, login, menuButton, navLink, openMenu, submitLogin } from './helpers';
 
 /** Every axe violation of any impact fails (the issue's bar: 0 violations on every screen). */
 async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
@@ -514,5 +514,100 @@ test.describe('7: on stop is said where the buyer starts', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Wholesale Portal' })).toBeVisible();
     await expect(page.getByText('Your account is on stop')).toHaveCount(0);
+  });
+});
+
+test.describe('10: offline or a weak signal', () => {
+  const DROPPED =
+    'The connection dropped. What is on screen stays, and the portal tries again when the connection is back.';
+  const BACK = 'The connection is back.';
+
+  test('offline: a screen not yet loaded waits for the connection instead of "Something went wrong!", then opens', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    await expect(page.getByRole('heading', { level: 1, name: 'Wholesale Portal' })).toBeVisible();
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
+
+    // Open Orders' code has not been fetched yet: the connection drops before the buyer opens it.
+    await context.setOffline(true);
+    if (isPhone(testInfo)) {
+      // Nor has the menu's: it opens once the connection is back, and the app does not fall over.
+      await menuButton(page).click();
+      await expect(page.getByText(DROPPED)).toBeVisible();
+      await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+      await context.setOffline(false);
+      await expect(navLink(page, 'Open Orders')).toBeVisible();
+      await context.setOffline(true);
+    }
+    await navLink(page, 'Open Orders').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Waiting for the connection' })).toBeVisible();
+    await expect(page.getByText(DROPPED)).toBeVisible();
+    await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+    // The header stays, basket dot included.
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
+    await expectNoA11yViolations(page, 'screen waiting for the connection');
+    await shot(page, testInfo, '10-waiting');
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Orders' })).toBeVisible();
+    await expect(page.getByText(BACK)).toBeVisible();
+    await expect(page.getByText(DROPPED)).toHaveCount(0);
+    await expect(page).toHaveURL(atPath('/open-orders'));
+    await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+  });
+
+  test('weak signal: a failed search keeps the results and the basket dot, says the connection dropped, and searches again when it is back', async ({
+    page,
+  }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    await freshBasket(page, 1);
+    await page.goto('/products/search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Orders' })).toBeVisible();
+    const lookUp = page.getByLabel('Look up product');
+    const results = page.getByText(/^Displaying \d+ results for /);
+    await lookUp.fill('blind');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(results).toHaveText(/results for blind$/);
+    const shown = await results.innerText();
+    const products = page
+      .getByRole('table', { name: 'Products' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') })
+      .or(page.getByRole('list', { name: 'Products' }).getByRole('listitem'))
+      .filter({ visible: true });
+    const codes = async () => (await products.allInnerTexts()).map((t) => /[A-Z]{2,}-[A-Z0-9-]+/.exec(t)?.[0] ?? '');
+    const shownCodes = await codes();
+    expect(shownCodes.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
+
+    // A weak signal: requests go out and nothing comes back (the browser still thinks it is online).
+    const drop = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
+    await page.route('**/*', drop);
+    await lookUp.fill('chain');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('Unable to find products').first()).toBeVisible();
+    await expect(page.getByText(DROPPED)).toBeVisible();
+    // What was on screen stays.
+    await expect(results).toHaveText(shown);
+    expect(await codes()).toEqual(shownCodes);
+
+    // An add that cannot reach the server refetches the basket, which fails too: the dot stays.
+    const first = products.first();
+    const code = shownCodes[0]!;
+    await first.getByRole('textbox', { name: `Quantity of ${code}` }).fill('1');
+    await first.getByRole('button', { name: `Add ${code} to basket` }).click();
+    await expect(page.getByText('Unable to add item to basket').first()).toBeVisible();
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
+    await expectNoA11yViolations(page, 'search with the connection dropped');
+    await shot(page, testInfo, '10-search-dropped');
+
+    // The signal comes back: the failed search runs again by itself.
+    await page.unroute('**/*', drop);
+    await expect(results).toHaveText(/results for chain$/, { timeout: 20_000 });
+    await expect(page.getByText(BACK)).toBeVisible();
+    await expect(page.getByText(DROPPED)).toHaveCount(0);
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
   });
 });

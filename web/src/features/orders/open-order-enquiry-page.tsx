@@ -38,11 +38,10 @@ function OrderBreadcrumb({ orderNumber }: { orderNumber?: string }) {
 export function OpenOrderEnquiryPage() {
   const [params] = useSearchParams();
   const orderNumber = params.get('order')?.trim() ?? '';
-  const { order, isLoading, isError } = useListOpenOrdersQuery(undefined, {
-    selectFromResult: ({ data, isLoading, isError }) => ({
+  const { order, isLoading } = useListOpenOrdersQuery(undefined, {
+    selectFromResult: ({ data, isLoading }) => ({
       order: data?.find((o) => o.orderNumber === orderNumber),
       isLoading,
-      isError,
     }),
   });
 
@@ -57,7 +56,8 @@ export function OpenOrderEnquiryPage() {
       </div>
     );
   }
-  if (isError || !order) {
+  // A refetch that failed keeps the order on screen (the connection notice says why).
+  if (!order) {
     return (
       <div>
         <OrderBreadcrumb />
