@@ -8,6 +8,8 @@ export const defaultHandlers = [
   http.get('/api/notification', () => HttpResponse.json(noNotification)),
   http.get('/api/basket', () => HttpResponse.json(emptyBasket)),
   http.post('/api/auth/logout', () => HttpResponse.json({ ok: true })),
+  // lib/connection's probe while the connection is down.
+  http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
 ];
 
 export const server = setupServer(...defaultHandlers);
