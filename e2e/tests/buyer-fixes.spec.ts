@@ -561,6 +561,8 @@ test.describe('10: offline or a weak signal', () => {
   test('weak signal: a failed search keeps the results and the basket dot, says the connection dropped, and searches again when it is back', async ({
     page,
   }, testInfo) => {
+    // Two searches, an add and the probe's backoff (up to 8 s between probes) after the signal returns.
+    test.setTimeout(60_000);
     await login(page, creditUser(testInfo));
     await freshBasket(page, 1);
     await page.goto('/products/search');
