@@ -4,6 +4,15 @@
  */
 export const MSG = {
   renderFailure: 'Something went wrong!',
+  /** Our wording (issue 24): no answer from the server (offline, a weak signal); what is shown stays. */
+  connectionDropped:
+    'The connection dropped. What is on screen stays, and the portal tries again when the connection is back.',
+  connectionBack: 'The connection is back.',
+  /** Our wording (issue 24): a screen whose code could not be fetched, in place of renderFailure. */
+  screenWaitingTitle: 'Waiting for the connection',
+  screenWaiting:
+    'This page could not be opened because the connection dropped. It opens as soon as the connection is back.',
+  tryAgain: 'Try again',
   required: 'Required',
   maxCharacters: (n: number) => `Max ${n} Characters`,
   mustBeNumber: 'Must be number',

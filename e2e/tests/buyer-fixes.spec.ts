@@ -1,7 +1,8 @@
 // Issue 24: what a buyer trips over. Each journey runs at both widths (desktop 1280x800, phone 390x844).
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { AxeBuilder } from '@axe-core/playwright';
-import { atPath, DEMO_PASSWORD, isPhone, login, navLink, openMenu, submitLogin } from './helpers';
+import { atPath, DEMO_PASSWORD, isPhone, login, menuButton, navLink, openMenu, submitLogin } from './helpers';
 import { routes, pathOf } from '@wholesale/contract';
 
 /** Every axe violation of any impact fails (the issue's bar: 0 violations on every screen). */
@@ -422,6 +423,85 @@ test.describe('6: totals are named', () => {
   });
 });
 
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The figure beside a label in a visible definition list (the totals under a document's lines). */
+async function definedAs(scope: Locator, label: string): Promise<string> {
+  const term = scope.getByRole('term').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) });
+  await expect(term, label).toHaveCount(1);
+  return (await term.locator('xpath=following-sibling::dd[1]').innerText()).trim();
+}
+
+/** Pence from '£1,234.56'. */
+const pence = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+
+/** The line totals on screen: the table's last column at 1280, the figure on each card at 390. */
+async function lineTotals(page: Page, name: string, testInfo: TestInfo): Promise<number[]> {
+  const texts = isPhone(testInfo)
+    ? await page.getByRole('list', { name }).getByRole('listitem').locator('xpath=./div[1]/p[last()]').allInnerTexts()
+    : await page.getByRole('table', { name }).locator('tbody tr td:last-child').allInnerTexts();
+  return texts.map(pence);
+}
+
+/** The totals block under a document's lines, as the buyer sees it. */
+async function documentTotals(page: Page): Promise<Record<string, string>> {
+  const block = page
+    .locator('dl')
+    .filter({ has: page.getByText('Total excl. VAT', { exact: true }) })
+    .filter({ visible: true });
+  await expect(block).toHaveCount(1);
+  const out: Record<string, string> = {};
+  for (const label of ['Total excl. VAT', 'VAT', 'Total incl. VAT']) out[label] = await definedAs(block, label);
+  return out;
+}
+
+test.describe('6: View Transaction and Open Order Enquiry name their totals as their PDFs do', () => {
+  test('SI-100047: the lines add up to the total before VAT; VAT and the total with VAT beside it, on both screens and the PDF', async ({
+    page,
+  }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    const invoice = await api<{ orderNumber: string; amount: number; vatAmount: number; totalInvoiceAmount: number }>(
+      page,
+      'GET',
+      pathOf(routes.getInvoice, { documentNumber: 'SI-100047' }),
+    );
+    const money = (n: number) =>
+      `£${n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const expected = {
+      'Total excl. VAT': money(invoice.amount),
+      VAT: money(invoice.vatAmount),
+      'Total incl. VAT': money(invoice.totalInvoiceAmount),
+    };
+    expect(expected['Total incl. VAT']).toBe('£761.29'); // the figure the issue found under the lines
+
+    await page.goto('/view-transaction?invoice=SI-100047');
+    await expect(page.getByRole('heading', { level: 1, name: 'View Transaction' })).toBeVisible();
+    const onInvoice = await documentTotals(page);
+    expect(onInvoice).toEqual(expected);
+    const lines = await lineTotals(page, 'Invoice lines', testInfo);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.reduce((a, b) => a + b, 0)).toBe(pence(onInvoice['Total excl. VAT']!));
+    await expectNoA11yViolations(page, 'view transaction');
+    await shot(page, testInfo, '06-view-transaction');
+
+    // The Order Summary PDF names the same three the same way (poppler lays label and value on one line).
+    const downloadEvent = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Order Summary' }).click();
+    const file = await (await downloadEvent).path();
+    const layout = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    for (const [label, value] of Object.entries(expected))
+      expect(layout, `PDF: ${label}`).toMatch(new RegExp(`^\\s*${escapeRe(label)}\\s{2,}${escapeRe(value)}\\s*$`, 'm'));
+
+    await page.goto(`/open-order-enquiry?order=${invoice.orderNumber}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Order Enquiry' })).toBeVisible();
+    expect(await documentTotals(page)).toEqual(expected);
+    const orderLines = await lineTotals(page, 'Order lines', testInfo);
+    expect(orderLines.reduce((a, b) => a + b, 0)).toBe(pence(expected['Total excl. VAT']));
+    await expectNoA11yViolations(page, 'open order enquiry');
+    await shot(page, testInfo, '06-open-order-enquiry');
+  });
+});
+
 test.describe('7: on stop is said where the buyer starts', () => {
   test('the euro account sees the on-stop message with the contact on Home and on the Basket', async ({ page }) => {
     await login(page, 'euro'); // the demo account on stop
@@ -712,5 +792,102 @@ test.describe('13: the basket within one tap while scrolling', () => {
 
     await basket.click();
     await expect(page).toHaveURL(atPath('/basket'));
+  });
+});
+
+test.describe('10: offline or a weak signal', () => {
+  const DROPPED =
+    'The connection dropped. What is on screen stays, and the portal tries again when the connection is back.';
+  const BACK = 'The connection is back.';
+
+  test('offline: a screen not yet loaded waits for the connection instead of "Something went wrong!", then opens', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await login(page, creditUser(testInfo));
+    await expect(page.getByRole('heading', { level: 1, name: 'Wholesale Portal' })).toBeVisible();
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
+
+    // Open Orders' code has not been fetched yet: the connection drops before the buyer opens it.
+    await context.setOffline(true);
+    if (isPhone(testInfo)) {
+      // Nor has the menu's: it opens once the connection is back, and the app does not fall over.
+      await menuButton(page).click();
+      await expect(page.getByText(DROPPED)).toBeVisible();
+      await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+      await context.setOffline(false);
+      await expect(navLink(page, 'Open Orders')).toBeVisible();
+      await context.setOffline(true);
+    }
+    await navLink(page, 'Open Orders').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Waiting for the connection' })).toBeVisible();
+    await expect(page.getByText(DROPPED)).toBeVisible();
+    await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+    // The header stays, basket dot included.
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
+    await expectNoA11yViolations(page, 'screen waiting for the connection');
+    await shot(page, testInfo, '10-waiting');
+
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Orders' })).toBeVisible();
+    await expect(page.getByText(BACK)).toBeVisible();
+    await expect(page.getByText(DROPPED)).toHaveCount(0);
+    await expect(page).toHaveURL(atPath('/open-orders'));
+    await expect(page.getByText('Something went wrong!')).toHaveCount(0);
+  });
+
+  test('weak signal: a failed search keeps the results and the basket dot, says the connection dropped, and searches again when it is back', async ({
+    page,
+  }, testInfo) => {
+    // Two searches, an add and the probe's backoff (up to 8 s between probes) after the signal returns.
+    test.setTimeout(60_000);
+    await login(page, creditUser(testInfo));
+    await freshBasket(page, 1);
+    await page.goto('/products/search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Orders' })).toBeVisible();
+    const lookUp = page.getByLabel('Look up product');
+    const results = page.getByText(/^Displaying \d+ results for /);
+    await lookUp.fill('blind');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(results).toHaveText(/results for blind$/);
+    const shown = await results.innerText();
+    const products = page
+      .getByRole('table', { name: 'Products' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') })
+      .or(page.getByRole('list', { name: 'Products' }).getByRole('listitem'))
+      .filter({ visible: true });
+    const codes = async () => (await products.allInnerTexts()).map((t) => /[A-Z]{2,}-[A-Z0-9-]+/.exec(t)?.[0] ?? '');
+    const shownCodes = await codes();
+    expect(shownCodes.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
+
+    // A weak signal: requests go out and nothing comes back (the browser still thinks it is online).
+    const drop = (route: import('@playwright/test').Route) => route.abort('internetdisconnected');
+    await page.route('**/*', drop);
+    await lookUp.fill('chain');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('Unable to find products').first()).toBeVisible();
+    await expect(page.getByText(DROPPED)).toBeVisible();
+    // What was on screen stays.
+    await expect(results).toHaveText(shown);
+    expect(await codes()).toEqual(shownCodes);
+
+    // An add that cannot reach the server refetches the basket, which fails too: the dot stays.
+    const first = products.first();
+    const code = shownCodes[0]!;
+    await first.getByRole('textbox', { name: `Quantity of ${code}` }).fill('1');
+    await first.getByRole('button', { name: `Add ${code} to basket` }).click();
+    await expect(page.getByText('Unable to add item to basket').first()).toBeVisible();
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
+    await expectNoA11yViolations(page, 'search with the connection dropped');
+    await shot(page, testInfo, '10-search-dropped');
+
+    // The signal comes back: the failed search runs again by itself.
+    await page.unroute('**/*', drop);
+    await expect(results).toHaveText(/results for chain$/, { timeout: 20_000 });
+    await expect(page.getByText(BACK)).toBeVisible();
+    await expect(page.getByText(DROPPED)).toHaveCount(0);
+    await expect(page.getByTestId('basket-marker').filter({ visible: true })).toHaveCount(1);
   });
 });

@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { createAppStore } from './app/store';
 import { rehydrateSession } from './lib/session';
-import { followSessionAcrossTabs } from './lib/base-api';
+import { followConnection, followSessionAcrossTabs } from './lib/base-api';
 import { nextTask } from './lib/next-task';
 import './index.css';
 
@@ -18,6 +18,7 @@ void rehydrateSession().then(async (session) => {
   await nextTask();
   const store = createAppStore(session);
   followSessionAcrossTabs(store);
+  followConnection(store);
   const router = createAppRouter();
   await nextTask();
   root.render(

@@ -1,4 +1,5 @@
 import {
+  MSG,
   formatMoney,
   formatPercent,
   formatUnitPrice,
@@ -34,5 +35,25 @@ export function documentLineCells(l: OpenOrderLine | InvoiceDetail, symbol: stri
     formatUnitPrice(l.unitPrice, symbol),
     formatPercent(l.lineDiscount),
     formatMoney(l.total, symbol),
+  ];
+}
+
+/** A document's three figures as the database holds them: before VAT, the VAT, with VAT. */
+export interface DocumentTotals {
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+/**
+ * The totals under an order's or invoice's lines table: the item count, then the three figures
+ * named as the screens name them under the same lines (Open Order Enquiry, View Transaction).
+ */
+export function documentTotals(lineCount: number, totals: DocumentTotals, symbol: string): [string, string][] {
+  return [
+    ['Items', String(lineCount)],
+    [MSG.totalExclVat, formatMoney(totals.net, symbol)],
+    ['VAT', formatMoney(totals.vat, symbol)],
+    [MSG.totalInclVat, formatMoney(totals.gross, symbol)],
   ];
 }

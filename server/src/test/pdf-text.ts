@@ -4,6 +4,10 @@
  * fonts (`[<48656c6c6f> 20 <...>] TJ`). One string per text operation, joined with new lines.
  * It reads pdfkit's own output only; it is not a general PDF parser.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 
 /** Windows-1252 code points 0x80-0x9f that differ from Latin-1. */
@@ -78,4 +82,43 @@ export function pdfText(buf: Buffer): string {
     streamRe.lastIndex = end;
   }
   return parts.join('\n');
+}
+
+/**
+ * The PDF as poppler's pdftotext lays it out (a real PDF reader, `-layout`: a label and its value
+ * stay on one line), or null when pdftotext is not installed (the caller says so and skips).
+ */
+export function pdftotextLayout(buf: Buffer): string | null {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    fs.writeFileSync(file, buf);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether poppler's pdftotext is on the PATH. */
+export function hasPdftotext(): boolean {
+  try {
+    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The totals block under the lines table: each label with its value, read from the layout text. */
+export function labelledValues(layout: string, labels: readonly string[]): Record<string, string | undefined> {
+  const lines = layout.split('\n');
+  const out: Record<string, string | undefined> = {};
+  for (const label of labels) {
+    const re = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s{2,}(\\S+)\\s*$`);
+    out[label] = lines.map((l) => re.exec(l)?.[1]).findLast((v) => v !== undefined);
+  }
+  return out;
 }

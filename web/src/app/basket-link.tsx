@@ -9,7 +9,9 @@ import { BASKET_LABEL } from './nav-items';
  * (spec section 2 and 8). Only rendered with a session, so the query never runs logged out.
  */
 export function BasketLink({ onNavigate, withText = false }: { onNavigate?: () => void; withText?: boolean }) {
-  const { isError } = useGetBasketQuery();
+  // A refetch that failed (the connection dropped) keeps the basket it had: only no basket at all hides the dot.
+  const { isError, data } = useGetBasketQuery();
+  const failed = isError && !data;
   return (
     <NavLink
       to="/basket"
@@ -27,7 +29,7 @@ export function BasketLink({ onNavigate, withText = false }: { onNavigate?: () =
     >
       <span className="relative">
         <BasketIcon />
-        {!isError && (
+        {!failed && (
           <span
             data-testid="basket-marker"
             aria-hidden="true"

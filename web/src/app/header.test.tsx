@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loggedInSession, settings } from '../test/fixtures';
+import { api } from '../lib/base-api';
+import { basketQueries } from '../lib/basket-api';
 import { renderApp } from '../test/render';
 import { answerOtherApiCallsWith404, server, on } from '../test/server';
 import { routes } from '@wholesale/contract';
@@ -57,6 +59,18 @@ describe('header', () => {
       timeout: 4000,
     });
     expect(calls).toBe(2);
+  });
+
+  it('keeps the basket marker when a refetch gets no answer (the connection dropped): the basket is still known', async () => {
+    const { store } = renderApp('/', { session: loggedInSession });
+    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Basket' });
+    await waitFor(() => expect(within(basket).getByTestId('basket-marker')).toBeInTheDocument());
+    let calls = 0;
+    server.use(on(routes.getBasket, () => (calls++, HttpResponse.error())));
+    store.dispatch(api.util.invalidateTags(['Basket']));
+    await waitFor(() => expect(calls).toBe(2), { timeout: 4000 }); // the refetch and its one retry
+    await waitFor(() => expect(basketQueries.endpoints.getBasket.select()(store.getState()).isError).toBe(true));
+    expect(within(basket).getByTestId('basket-marker')).toBeInTheDocument();
   });
 
   it('logs out from the header and ends the session on the server', async () => {

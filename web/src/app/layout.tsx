@@ -1,6 +1,7 @@
 import { ErrorBoundary } from 'react-error-boundary';
 import type { ReactNode } from 'react';
 import { ScrollRestoration, useLocation, type Location } from '../lib/router';
+import { ConnectionNotice } from './connection-notice';
 import { Footer } from './footer';
 import { Header } from './header';
 import { RenderFailure } from './render-failure';
@@ -27,6 +28,7 @@ export function Layout({ children }: { children: ReactNode }) {
         tabIndex={-1}
         className="mx-auto min-h-svh w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
       >
+        <ConnectionNotice />
         {/* resetKeys: any navigation (each has its own key), to another screen or to the failed
             one again, renders the screen afresh: a chunk that failed to load is asked for again. */}
         <ErrorBoundary FallbackComponent={RenderFailure} resetKeys={[pathname, key]}>

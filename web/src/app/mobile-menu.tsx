@@ -1,8 +1,10 @@
 import type { User } from '@wholesale/contract';
 import { lazy, Suspense, useState } from 'react';
+import { importWhenConnected } from '../lib/connection';
 import { MenuIcon } from './icons';
 
-const loadPanel = () => import('./mobile-menu-panel');
+// Offline, the panel opens once the connection is back rather than failing.
+const loadPanel = () => importWhenConnected(() => import('./mobile-menu-panel'));
 const MobileMenuPanel = lazy(async () => ({ default: (await loadPanel()).MobileMenuPanel }));
 
 /**

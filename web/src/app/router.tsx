@@ -1,4 +1,8 @@
-import { createElement, type ComponentType, type ReactNode } from 'react';
+import { MSG } from '@wholesale/contract';
+import { createElement, useCallback, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
+import { Button } from '../components/button';
+import { Spinner } from '../components/spinner';
+import { onConnectionBack, probeNow } from '../lib/connection';
 import { createBrowserRouter, createMemoryRouter, useLocation, type Prepare } from '../lib/router';
 import { nextTask } from '../lib/next-task';
 import { Layout } from './layout';
@@ -66,6 +70,22 @@ const screenAt = (pathname: string): Screen | undefined =>
 const loaded = new Map<Screen, ComponentType>();
 const failures = new Map<Screen, unknown>();
 
+/** Fetches the screen's chunk; answers whether it is in (a failure is kept for the screen to show). */
+function loadScreen(target: Screen): Promise<boolean> {
+  return target.load().then(
+    async (component) => {
+      loaded.set(target, component);
+      failures.delete(target);
+      await nextTask();
+      return true;
+    },
+    (error: unknown) => {
+      failures.set(target, error);
+      return false;
+    },
+  );
+}
+
 /**
  * Loads the screen's chunk before its location is committed. The chunk's code has just run when
  * the import resolves; the screen then renders in a task of its own, so the two do not make one
@@ -74,14 +94,7 @@ const failures = new Map<Screen, unknown>();
 const prepare: Prepare = (pathname) => {
   const target = screenAt(pathname);
   if (!target || loaded.has(target)) return undefined;
-  return target.load().then(
-    async (component) => {
-      loaded.set(target, component);
-      failures.delete(target);
-      await nextTask();
-    },
-    (error: unknown) => void failures.set(target, error),
-  );
+  return loadScreen(target);
 };
 
 /** The screen for the current location, behind its guard, in the layout. */
@@ -117,11 +130,71 @@ function Guard({ access, children }: { access: Access; children: ReactNode }) {
 }
 
 function ScreenBody({ target }: { target: Screen }) {
+  const [, onLoaded] = useReducer((n: number) => n + 1, 0);
   const Component = loaded.get(target);
-  // Its chunk failed to load: the layout's error boundary shows the spec's failure message.
-  if (!Component) throw failures.get(target) ?? new Error('The screen is not loaded');
+  // Its chunk failed to load: wait for the connection and load it then (or show why not).
+  if (!Component) return <ScreenWaiting target={target} onLoaded={onLoaded} />;
   // Loaded once per screen and kept: the same component on every render.
   return createElement(Component);
+}
+
+/**
+ * Fetches a screen's chunk again: 'loaded'; or, when it does not come, asks the server whether it
+ * can be reached: 'offline' when not (the connection dropped), else one more try, then 'broken'.
+ */
+async function retryScreen(target: Screen): Promise<'loaded' | 'offline' | 'broken'> {
+  if (await loadScreen(target)) return 'loaded';
+  if (!(await probeNow())) return 'offline';
+  return (await loadScreen(target)) ? 'loaded' : 'broken';
+}
+
+/**
+ * A screen whose chunk could not be fetched. When the server cannot be reached either, the
+ * connection dropped: say so (lib/connection's notice says it too) and load the chunk as soon as the
+ * connection is back, or at once on Try again. When the server answers but the chunk still does not
+ * come (a deploy replaced it), the layout's error boundary shows the spec's failure message.
+ */
+function ScreenWaiting({ target, onLoaded }: { target: Screen; onLoaded: () => void }) {
+  const [broken, setBroken] = useState(false);
+  // Starts busy: the first attempt runs at once.
+  const [trying, setTrying] = useState(true);
+
+  const attempt = useCallback(() => {
+    void retryScreen(target).then((outcome) => {
+      if (outcome === 'loaded') onLoaded();
+      else if (outcome === 'broken') setBroken(true);
+      else setTrying(false);
+    });
+  }, [target, onLoaded]);
+
+  useEffect(() => {
+    const stop = onConnectionBack(() => {
+      setTrying(true);
+      attempt();
+    });
+    attempt();
+    return stop;
+  }, [attempt]);
+
+  if (broken) throw failures.get(target) ?? new Error('The screen could not be loaded');
+  return (
+    <div className="mx-auto my-12 max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <h1 className="text-xl font-semibold text-brand-900">{MSG.screenWaitingTitle}</h1>
+      <p className="mt-3 text-slate-700">{MSG.screenWaiting}</p>
+      <Button
+        className="mt-5"
+        variant="secondary"
+        disabled={trying}
+        onClick={() => {
+          setTrying(true);
+          attempt();
+        }}
+      >
+        {trying && <Spinner decorative size="sm" />}
+        {MSG.tryAgain}
+      </Button>
+    </div>
+  );
 }
 
 export function createAppRouter() {

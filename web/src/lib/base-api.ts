@@ -3,6 +3,7 @@ import {
   createApi,
   fetchBaseQuery,
   retry,
+  setupListeners,
   type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
@@ -10,6 +11,13 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { pathOf, routes, KEEP_UNUSED_DATA_SECONDS, authResponse } from '@wholesale/contract';
+import {
+  connectionDropped,
+  connectionWorked,
+  followBrowserConnection,
+  isNoAnswer,
+  onConnectionBack,
+} from './connection';
 import { navigateTo } from './navigation';
 import {
   SESSION_STORAGE_KEY,
@@ -37,7 +45,7 @@ export const PUBLIC_ENDPOINTS: ReadonlySet<string> = new Set(
 const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
 
 // An absolute base URL: fetch under jsdom rejects relative URLs. Paths are the contract's (`pathOf`).
-const rawBaseQuery = fetchBaseQuery({
+const fetchQuery = fetchBaseQuery({
   baseUrl: globalThis.location.origin,
   prepareHeaders: (headers, { getState, endpoint }) => {
     const { token } = (getState() as StateWithSession).session;
@@ -49,6 +57,18 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
+/**
+ * Every request tells lib/connection whether an answer came: none (offline, dropped) marks the
+ * connection dropped, any status marks it working. A request the app itself aborted says nothing.
+ */
+const rawBaseQuery: AppBaseQuery = async (args, api, extraOptions) => {
+  const result = await fetchQuery(args, api, extraOptions);
+  if (!result.error) connectionWorked();
+  else if (!isNoAnswer(result.error)) connectionWorked();
+  else if (!api.signal.aborted) connectionDropped();
+  return result;
+};
 
 /**
  * Clear the session, drop every cached response, go to the login screen (spec section 4). With a
@@ -186,6 +206,9 @@ export const api = createApi({
   baseQuery: retry(baseQueryWithReauth, { maxRetries: 0 }),
   tagTypes: TAG_TYPES,
   keepUnusedDataFor: KEEP_UNUSED_DATA_SECONDS,
+  // When lib/connection sees the connection come back, what is on screen is fetched again
+  // (followConnection dispatches onOnline); until then the last answer stays on screen.
+  refetchOnReconnect: true,
   // A response that does not match its contract schema becomes an ordinary query error.
   catchSchemaFailure: (error, info) => ({
     status: 'CUSTOM_ERROR' as const,
@@ -194,6 +217,25 @@ export const api = createApi({
   }),
   endpoints: () => ({}),
 });
+
+/**
+ * Refetch the screen's queries when the connection comes back, and listen to the browser's online
+ * and offline events. Answers the unsubscribe.
+ */
+export function followConnection(
+  store: { dispatch: ThunkDispatch<StateWithSession, unknown, UnknownAction> },
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> = globalThis.window,
+): () => void {
+  // RTK Query's own action for "back online", which only its listener setup hands out.
+  return setupListeners(store.dispatch, (dispatch, { onOnline }) => {
+    const stopBack = onConnectionBack(() => dispatch(onOnline()));
+    const stopBrowser = followBrowserConnection(target);
+    return () => {
+      stopBack();
+      stopBrowser();
+    };
+  });
+}
 
 /** Test helper: forget a refresh that a previous test left behind. */
 export function resetReauthForTests(): void {

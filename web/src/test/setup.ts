@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { resetReauthForTests } from '../lib/base-api';
+import { resetConnectionForTests } from '../lib/connection';
 import { server } from './server';
 
 // jsdom does not implement scrolling; ScrollRestoration (lib/router.tsx) calls it.
@@ -19,5 +20,6 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   resetReauthForTests();
+  resetConnectionForTests();
 });
 afterAll(() => server.close());

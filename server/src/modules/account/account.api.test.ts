@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { invoice as invoiceSchema, invoiceList } from '@wholesale/contract';
+import { MSG, invoice as invoiceSchema, invoiceList } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
-import { isPdf, pdfText } from '../../test/pdf-text.js';
+import { hasPdftotext, isPdf, labelledValues, pdfText, pdftotextLayout } from '../../test/pdf-text.js';
 import { insertInvoice, insertStatement } from './account.test-fixtures.js';
 import { nowIso } from '../../lib/time.js';
 
@@ -286,6 +286,33 @@ describe.each(testEngines())('account API on $name', (engine) => {
       expect(text).not.toContain('Somebody Else');
       expect(text).not.toContain('£0.01');
     });
+
+    const poppler = hasPdftotext();
+    if (!poppler) console.warn("SKIPPED: poppler's pdftotext is not installed (apt-get install poppler-utils)");
+    it.skipIf(!poppler)(
+      'names the totals under the lines as View Transaction does: before VAT, VAT, with VAT (read by pdftotext)',
+      async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/account/statement-template',
+          headers: bearer(token),
+          payload: { documentNumber: 'SI-A1' },
+        });
+        expect(res.statusCode).toBe(200);
+        const layout = pdftotextLayout(res.rawPayload)!;
+        expect(labelledValues(layout, ['Items', MSG.totalExclVat, 'VAT', MSG.totalInclVat])).toEqual({
+          Items: '2',
+          [MSG.totalExclVat]: '£123.45',
+          VAT: '£24.69',
+          [MSG.totalInclVat]: '£148.14',
+        });
+        // The summary fields carry the same figures, as the screen's summary block does.
+        expect(labelledValues(layout, ['Amount', 'Invoice Total'])).toEqual({
+          Amount: '£123.45',
+          'Invoice Total': '£148.14',
+        });
+      },
+    );
 
     it("answers 404 for another account's invoice and 400 without a document number", async () => {
       const foreign = await app.inject({

@@ -1,5 +1,5 @@
 import { CURRENCY_SYMBOLS, formatMoney, toShortDate } from '@wholesale/contract';
-import { DOCUMENT_LINE_COLUMNS, documentLineCells } from '../../documents/document-lines.js';
+import { DOCUMENT_LINE_COLUMNS, documentLineCells, documentTotals } from '../../documents/document-lines.js';
 import type { SummaryDocument } from '../../documents/summary-pdf.js';
 import type { RenderPdf } from '../../documents/pdf-pool.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -54,15 +54,18 @@ export function accountDocuments(service: AccountService, settings: SettingsServ
           ['Customer Ref', invoice.reference],
           ['Invoice Date', invoice.postingDate],
           ['Due Date', invoice.dueDate],
+          ['Amount', money(invoice.amount)],
+          ['VAT', money(invoice.vatAmount)],
+          ['Invoice Total', money(invoice.totalInvoiceAmount)],
           ['Remaining', money(invoice.remainingAmount)],
         ],
         columns: DOCUMENT_LINE_COLUMNS,
         lines: invoice.invoiceDetails.map((l) => documentLineCells(l, symbol)),
-        totals: [
-          ['Amount', money(invoice.amount)],
-          ['VAT', money(invoice.vatAmount)],
-          ['Invoice Total', money(invoice.totalInvoiceAmount)],
-        ],
+        totals: documentTotals(
+          invoice.invoiceDetails.length,
+          { net: invoice.amount, vat: invoice.vatAmount, gross: invoice.totalInvoiceAmount },
+          symbol,
+        ),
       });
     },
 

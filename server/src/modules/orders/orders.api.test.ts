@@ -14,7 +14,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
-import { isPdf, pdfText } from '../../test/pdf-text.js';
+import { hasPdftotext, isPdf, labelledValues, pdfText, pdftotextLayout } from '../../test/pdf-text.js';
 import { SETTING_DEFAULTS } from '../site/settings.service.js';
 import { insertOrder, isoDaysAgo } from './orders.fixtures.js';
 import { ordersRepository } from './orders.repository.js';
@@ -365,6 +365,29 @@ describe.each(testEngines())('orders API on $name', (engine) => {
         expect(text).toContain(s);
       for (const s of ['FORGED-REF', 'FAKE-1', '999,999', 'Someone Else']) expect(text).not.toContain(s);
     });
+
+    const poppler = hasPdftotext();
+    if (!poppler) console.warn("SKIPPED: poppler's pdftotext is not installed (apt-get install poppler-utils)");
+    it.skipIf(!poppler)(
+      'names the totals under the lines as Open Order Enquiry does: before VAT, VAT, with VAT (read by pdftotext)',
+      async () => {
+        const res = await post(olga, '/api/order/statement-template', { orderNumber: 'SO-A1' });
+        expect(res.statusCode).toBe(200);
+        const layout = pdftotextLayout(res.rawPayload)!;
+        const order = (await list(olga)).find((o) => o.orderNumber === 'SO-A1')!;
+        // The lines add up to the amount before VAT, which the PDF names as the screen does.
+        expect(order.openOrderLine.reduce((sum, l) => sum + Math.round(l.total * 100), 0)).toBe(
+          Math.round(order.amount * 100),
+        );
+        expect(labelledValues(layout, ['Items', MSG.totalExclVat, 'VAT', MSG.totalInclVat])).toEqual({
+          Items: '5',
+          [MSG.totalExclVat]: '£53.65',
+          VAT: '£10.73',
+          [MSG.totalInclVat]: '£64.38',
+        });
+        expect(order).toMatchObject({ amount: 53.65, vatAmount: 10.73, invoiceTotal: 64.38 });
+      },
+    );
 
     it("answers another account's order like an unknown one, and rejects a payload without an order number", async () => {
       const theirs = await post(olga, '/api/order/statement-template', { orderNumber: 'SO-B1' });

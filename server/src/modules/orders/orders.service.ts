@@ -11,7 +11,7 @@ import {
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
-import { DOCUMENT_LINE_COLUMNS, documentLineCells } from '../../documents/document-lines.js';
+import { DOCUMENT_LINE_COLUMNS, documentLineCells, documentTotals } from '../../documents/document-lines.js';
 import type { RenderPdf } from '../../documents/pdf-pool.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
@@ -229,15 +229,11 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
         ],
         columns: DOCUMENT_LINE_COLUMNS,
         lines: view.openOrderLine.map((l) => documentLineCells(l, symbol)),
-        totals: [
-          [
-            `Total (${view.openOrderLine.length} ${view.openOrderLine.length === 1 ? 'item' : 'items'})`,
-            money(view.totalOrderAmount),
-          ],
-          ['Amount', money(view.amount)],
-          ['VAT', money(view.vatAmount)],
-          ['Invoice Total', money(view.invoiceTotal)],
-        ],
+        totals: documentTotals(
+          view.openOrderLine.length,
+          { net: view.amount, vat: view.vatAmount, gross: view.invoiceTotal },
+          symbol,
+        ),
         note: delivery ? `Delivery address: ${delivery}` : undefined,
       });
     },

@@ -1,4 +1,4 @@
-import { formatMoney, formatPercent, formatUnitPrice, type OpenOrderLine } from '@wholesale/contract';
+import { MSG, formatMoney, formatPercent, formatUnitPrice, type OpenOrderLine } from '@wholesale/contract';
 
 /**
  * One line of an order or invoice. Open order lines carry every field; invoice lines have no
@@ -10,11 +10,21 @@ export type DocumentLine = Pick<
 > &
   Partial<Pick<OpenOrderLine, 'quantityShipped' | 'location'>>;
 
+/**
+ * The document's totals as the server holds them: before VAT (what the lines add to), the VAT, and
+ * with VAT. Open Order Enquiry and View Transaction pass the same three, labelled the same.
+ */
+export interface DocumentTotals {
+  net: number;
+  vat: number;
+  gross: number;
+}
+
 export interface DocumentLinesTableProps {
   lines: DocumentLine[];
   currencySymbol: string;
-  /** The grand total shown under the lines (totalOrderAmount / totalInvoiceAmount). */
-  grandTotal: number;
+  /** Shown under the lines: 'Total excl. VAT', 'VAT', 'Total incl. VAT' (the PDFs' labels too). */
+  totals: DocumentTotals;
   /** Accessible name of the table; default 'Order lines'. */
   caption?: string;
 }
@@ -24,12 +34,14 @@ const blank = (v: string | number | undefined | null) => (v === undefined || v =
 /**
  * The lines of Open Order Enquiry and View Transaction (spec section 2): columns Item, No.,
  * Description, Qty, Qty Shipped, Location, Unit, Unit Price, Disc %, Total; a card per line on
- * small screens; the item count and grand total under them. Plain props, no data fetching.
+ * small screens; the item count and the named totals under them (the spec's single "grand total"
+ * showed the invoice total with VAT under lines that add up to the amount before it: see
+ * docs/spec-deviations.md). Plain props, no data fetching.
  */
 export function DocumentLinesTable({
   lines,
   currencySymbol,
-  grandTotal,
+  totals,
   caption = 'Order lines',
 }: DocumentLinesTableProps) {
   const money = (n: number) => formatMoney(n, currencySymbol);
@@ -130,12 +142,29 @@ export function DocumentLinesTable({
         ))}
       </ul>
 
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
+      <div className="flex flex-wrap items-start justify-between gap-3 border-t border-slate-200 px-4 py-3">
         <p className="text-sm text-slate-700">{count}</p>
-        <p className="text-base text-slate-900">
-          <span className="mr-3 text-slate-700">Total</span>
-          <span className="font-semibold tabular-nums">{money(grandTotal)}</span>
-        </p>
+        <dl className="w-full max-w-xs space-y-1 text-sm sm:w-72">
+          {(
+            [
+              [MSG.totalExclVat, totals.net],
+              ['VAT', totals.vat],
+              [MSG.totalInclVat, totals.gross],
+            ] as const
+          ).map(([label, value], i) => (
+            <div
+              key={label}
+              className={
+                i === 2
+                  ? 'flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-semibold text-slate-900'
+                  : 'flex justify-between gap-4 text-slate-900'
+              }
+            >
+              <dt className={i === 2 ? undefined : 'text-slate-700'}>{label}</dt>
+              <dd className="tabular-nums">{money(value)}</dd>
+            </div>
+          ))}
+        </dl>
       </div>
     </section>
   );

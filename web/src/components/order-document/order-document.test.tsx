@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@wholesale/contract';
 import { DocumentLinesTable, OrderSummaryBlock, type DocumentLine } from './index';
 
 const lines: DocumentLine[] = [
@@ -57,7 +58,7 @@ describe('OrderSummaryBlock', () => {
 
 describe('DocumentLinesTable', () => {
   it('has the ten columns of the spec and one row per line', () => {
-    render(<DocumentLinesTable lines={lines} currencySymbol="£" grandTotal={46.2} />);
+    render(<DocumentLinesTable lines={lines} currencySymbol="£" totals={{ net: 46.2, vat: 9.24, gross: 55.44 }} />);
     const table = screen.getByRole('table', { name: 'Order lines' });
     expect(
       within(table)
@@ -88,13 +89,32 @@ describe('DocumentLinesTable', () => {
     ]);
   });
 
-  it('has a card per line for small screens, and the item count and grand total', () => {
-    render(<DocumentLinesTable lines={lines} currencySymbol="£" grandTotal={46.2} caption="Invoice lines" />);
+  it('has a card per line for small screens, and the item count and the three named totals', () => {
+    render(
+      <DocumentLinesTable
+        lines={lines}
+        currencySymbol="£"
+        totals={{ net: 46.2, vat: 9.24, gross: 55.44 }}
+        caption="Invoice lines"
+      />,
+    );
     const cards = within(screen.getByRole('list', { name: 'Invoice lines' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByText('RB-100')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('Qty Shipped').nextElementSibling?.textContent).toBe('1');
     expect(screen.getByText('2 items')).toBeInTheDocument();
-    expect(screen.getByText('£46.20')).toBeInTheDocument();
+    const totals = screen.getByText(MSG.totalExclVat).closest('dl')!;
+    expect(
+      Array.from(totals.querySelectorAll('div')).map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('dd')?.textContent,
+      ]),
+    ).toEqual([
+      [MSG.totalExclVat, '£46.20'],
+      ['VAT', '£9.24'],
+      [MSG.totalInclVat, '£55.44'],
+    ]);
+    // Nothing under the lines is called plain 'Total' (that name belongs to the line column).
+    expect(within(totals).queryByText('Total', { exact: true })).toBeNull();
   });
 });

@@ -344,8 +344,9 @@ export function AccountPage() {
   }, [confirm, setSearchParams]);
 
   useEffect(() => {
-    if (isError) toast.error(MSG.invoicesFailed, { toastId: 'invoices-failed' });
-  }, [isError]);
+    // A refetch that failed keeps the invoices on screen (the connection notice says why).
+    if (isError && !data) toast.error(MSG.invoicesFailed, { toastId: 'invoices-failed' });
+  }, [isError, data]);
 
   const invoices = data?.invoices ?? [];
   // A selection only ever holds invoices still in the list.
@@ -387,7 +388,7 @@ export function AccountPage() {
           <Spinner decorative size="lg" />
           <span className="text-slate-700">Loading invoices...</span>
         </div>
-      ) : isError || !data ? (
+      ) : !data ? (
         <p className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">{MSG.invoicesFailed}</p>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

@@ -21,7 +21,7 @@ function invoiceAnswer(invoice = invoiceFixture()) {
 }
 
 describe('View Transaction', () => {
-  it('shows the breadcrumb, the summary block and the lines with item count and grand total', async () => {
+  it('shows the breadcrumb, the summary block and the lines with item count and the named totals', async () => {
     invoiceAnswer();
     renderApp('/view-transaction?invoice=SI-100234', { session: loggedInSession });
     const summary = await screen.findByRole('region', { name: 'Invoice SI-100234' });
@@ -66,7 +66,11 @@ describe('View Transaction', () => {
     expect(row).toHaveTextContent('12.50');
     expect(row).toHaveTextContent('£78.75');
     expect(screen.getByText('2 items')).toBeInTheDocument();
-    expect(screen.getByText('2 items').parentElement).toHaveTextContent('£148.14');
+    // Under lines that add up to the amount before VAT: that amount, the VAT and the invoice total, named.
+    const totals = screen.getByText(MSG.totalExclVat).closest('dl')!;
+    expect(within(totals).getByText(MSG.totalExclVat).nextElementSibling).toHaveTextContent('£123.45');
+    expect(within(totals).getByText('VAT').nextElementSibling).toHaveTextContent('£24.69');
+    expect(within(totals).getByText(MSG.totalInclVat).nextElementSibling).toHaveTextContent('£148.14');
   });
 
   it("says 'Unable to select invoice' for an invoice that cannot be loaded", async () => {

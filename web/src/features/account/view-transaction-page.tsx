@@ -41,7 +41,8 @@ export function ViewTransactionPage() {
   const [params] = useSearchParams();
   const documentNumber = params.get('invoice')?.trim() ?? '';
   const { data: invoice, isLoading, isError } = useGetInvoiceQuery(documentNumber, { skip: !documentNumber });
-  const failed = !documentNumber || isError;
+  // A refetch that failed keeps the invoice on screen (the connection notice says why).
+  const failed = !documentNumber || (isError && !invoice);
 
   useEffect(() => {
     if (failed) toast.error(MSG.selectInvoiceFailed, { toastId: 'select-invoice-failed' });
@@ -130,7 +131,7 @@ function Transaction({ invoice }: { invoice: Invoice }) {
         <DocumentLinesTable
           lines={invoice.invoiceDetails}
           currencySymbol={symbol}
-          grandTotal={invoice.totalInvoiceAmount}
+          totals={{ net: invoice.amount, vat: invoice.vatAmount, gross: invoice.totalInvoiceAmount }}
           caption="Invoice lines"
         />
       </div>

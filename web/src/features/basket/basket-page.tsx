@@ -286,7 +286,7 @@ function OrderSummary({ symbol }: { symbol: string }) {
           </div>
         </dl>
       )}
-      {isError && <p className="mt-2 text-sm text-red-700">{MSG.basketUnavailable}</p>}
+      {isError && !data && <p className="mt-2 text-sm text-red-700">{MSG.basketUnavailable}</p>}
       <Link to="/checkout/deliveryinformation" className={buttonClass('primary', 'mt-5 w-full')}>
         {MSG.proceedToCheckout}
       </Link>
@@ -298,7 +298,7 @@ function OrderSummary({ symbol }: { symbol: string }) {
 export function BasketPage() {
   const user = useSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
-  const { data, isLoading, isError } = useGetBasketQuery();
+  const { data, isLoading } = useGetBasketQuery();
   const narrow = useIsNarrow();
   const [drafts, setDrafts] = useState<Drafts>({});
   const edits: DraftState = {
@@ -326,7 +326,7 @@ export function BasketPage() {
         {MSG.loadingBasket}
       </p>
     );
-  } else if (isError || !data || lines.length === 0) {
+  } else if (!data || lines.length === 0) {
     content = (
       <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-700">
         {MSG.basketEmpty}

@@ -117,10 +117,10 @@ function DeliveryDetails({ header }: { header: BasketHeader | undefined }) {
 }
 
 function ReviewTable({ symbol }: { symbol: string }) {
-  const { data, isLoading, isError } = useGetBasketQuery();
+  const { data, isLoading } = useGetBasketQuery();
   const narrow = useIsNarrow();
   if (isLoading) return <p role="status">{MSG.loadingBasket}</p>;
-  if (isError || !data)
+  if (!data)
     return (
       <p role="alert" className="text-red-700">
         {MSG.basketUnavailable}

@@ -40,6 +40,11 @@ describe('Open Order Enquiry', () => {
     expect(value('Invoice Total')).toBe('£1,200.00');
     expect(within(screen.getByRole('table', { name: 'Order lines' })).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByText('2 items')).toBeInTheDocument();
+    // Named as View Transaction names them: before VAT, the VAT, with VAT.
+    const totals = screen.getByText(MSG.totalExclVat).closest('dl')!;
+    expect(within(totals).getByText(MSG.totalExclVat).nextElementSibling).toHaveTextContent('£1,000.00');
+    expect(within(totals).getByText('VAT').nextElementSibling).toHaveTextContent('£200.00');
+    expect(within(totals).getByText(MSG.totalInclVat).nextElementSibling).toHaveTextContent('£1,200.00');
     expect(screen.getByRole('button', { name: 'Copy Order' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

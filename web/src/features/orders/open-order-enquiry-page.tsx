@@ -38,11 +38,10 @@ function OrderBreadcrumb({ orderNumber }: { orderNumber?: string }) {
 export function OpenOrderEnquiryPage() {
   const [params] = useSearchParams();
   const orderNumber = params.get('order')?.trim() ?? '';
-  const { order, isLoading, isError } = useListOpenOrdersQuery(undefined, {
-    selectFromResult: ({ data, isLoading, isError }) => ({
+  const { order, isLoading } = useListOpenOrdersQuery(undefined, {
+    selectFromResult: ({ data, isLoading }) => ({
       order: data?.find((o) => o.orderNumber === orderNumber),
       isLoading,
-      isError,
     }),
   });
 
@@ -57,7 +56,8 @@ export function OpenOrderEnquiryPage() {
       </div>
     );
   }
-  if (isError || !order) {
+  // A refetch that failed keeps the order on screen (the connection notice says why).
+  if (!order) {
     return (
       <div>
         <OrderBreadcrumb />
@@ -169,7 +169,11 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
             Our reference: <span className="font-semibold">{order.erpReference}</span>
           </p>
         )}
-        <DocumentLinesTable lines={order.openOrderLine} currencySymbol={symbol} grandTotal={order.totalOrderAmount} />
+        <DocumentLinesTable
+          lines={order.openOrderLine}
+          currencySymbol={symbol}
+          totals={{ net: order.amount, vat: order.vatAmount, gross: order.invoiceTotal }}
+        />
       </div>
 
       <ConfirmDialog

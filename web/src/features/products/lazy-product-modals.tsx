@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentProps } from 'react';
+import { importWhenConnected } from '../../lib/connection';
 import type { ProductModals } from './product-modals';
 
 type Props = ComponentProps<typeof ProductModals>;
@@ -13,7 +14,8 @@ export function LazyProductModals(props: Props) {
   useEffect(() => {
     if (!wanted || Modals) return;
     let live = true;
-    void import('./product-modals').then((m) => live && setModals(() => m.ProductModals));
+    // Offline, the dialog opens once the connection is back (lib/connection).
+    void importWhenConnected(() => import('./product-modals')).then((m) => live && setModals(() => m.ProductModals));
     return () => {
       live = false;
     };

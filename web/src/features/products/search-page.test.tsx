@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, RESULTS_TRUNCATED_HEADER, type Product, routes } from '@wholesale/contract';
 import { emptyBasket, loggedInSession } from '../../test/fixtures';
+import { connectionWorked } from '../../lib/connection';
 import { renderApp } from '../../test/render';
 import { server, on, partialPath } from '../../test/server';
 import { categories, product } from './products-test-data';
@@ -226,6 +227,24 @@ describe('Order Products (/products/search)', () => {
     respondSearch(() => HttpResponse.json(many, { headers: { [RESULTS_TRUNCATED_HEADER]: 'true' } }));
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(/Only the first 2,000 matches are listed/)).toBeInTheDocument();
+  });
+
+  it('keeps the results when a search gets no answer, and runs it again when the connection is back', async () => {
+    const { user } = await openPage();
+    respondSearch(() => many);
+    await user.type(screen.getByLabelText('Look up product'), 'blind{Enter}');
+    expect(await screen.findByText(MSG.displayingResults(45, 'blind'))).toBeInTheDocument();
+    respondSearch(() => HttpResponse.error());
+    await user.clear(screen.getByLabelText('Look up product'));
+    await user.type(screen.getByLabelText('Look up product'), 'chain{Enter}');
+    expect(await screen.findByText(MSG.searchFailed)).toBeInTheDocument();
+    expect(await screen.findByText(MSG.connectionDropped)).toBeInTheDocument();
+    expect(screen.getByText(MSG.displayingResults(45, 'blind'))).toBeInTheDocument();
+    expect((await itemCodes())[0]).toBe('RB-001');
+    respondSearch((q) => (q.searchValue === 'chain' ? blackout : many));
+    connectionWorked(); // what the probe does when the server answers again
+    expect(await screen.findByText(MSG.displayingResults(blackout.length, 'chain'))).toBeInTheDocument();
+    expect(screen.queryByText(MSG.connectionDropped)).not.toBeInTheDocument();
   });
 
   it('toggles a favourite in place, and reports a failure', async () => {

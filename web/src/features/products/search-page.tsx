@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
+import { isNoAnswer, onConnectionBack } from '../../lib/connection';
 import { cx } from '../../lib/cx';
 import { Link } from '../../lib/router';
 import { focusElement, revealAndFocus } from '../../lib/focus';
@@ -111,6 +112,17 @@ export function SearchPage() {
     if (countRef.current) revealAndFocus(countRef.current);
   });
 
+  /** A lookup that got no answer (the connection dropped): run again when the connection is back. */
+  const retryWhenBack = useRef<(() => void) | null>(null);
+  useEffect(
+    () =>
+      onConnectionBack(() => {
+        const again = retryWhenBack.current;
+        retryWhenBack.current = null;
+        again?.();
+      }),
+    [],
+  );
   const ranges = categories.find((c) => c.name === state.primaryCategory)?.secondaryCategories ?? [];
 
   /** The normal search with the given parameters; does nothing when there is nothing to search by. */
@@ -122,9 +134,11 @@ export function SearchPage() {
     try {
       // One page at a time: the server ranks the whole list but looks up and prices only the page.
       const result = await searchProducts({ ...request.params, ...pageParams(1) }).unwrap();
+      retryWhenBack.current = null;
       dispatch({ type: 'searchSucceeded', ...result, resultsFor: request.resultsFor, request: request.params });
-    } catch {
+    } catch (error) {
       loadFailed();
+      retryWhenBack.current = isNoAnswer(error) ? () => void runSearch(params) : null;
       dispatch({ type: 'searchFailed' });
       toast.error(MSG.searchFailed);
     }
@@ -140,9 +154,11 @@ export function SearchPage() {
     dispatch({ type: 'pageStarted' });
     try {
       const result = await searchProducts({ ...state.request, ...pageParams(page) }).unwrap();
+      retryWhenBack.current = null;
       dispatch({ type: 'pageLoaded', products: result.products, page });
-    } catch {
+    } catch (error) {
       loadFailed();
+      retryWhenBack.current = isNoAnswer(error) ? () => void changePage(page) : null;
       dispatch({ type: 'pageFailed' });
       toast.error(MSG.searchFailed);
     }
@@ -159,9 +175,11 @@ export function SearchPage() {
     dispatch({ type: 'filterStarted', filter });
     try {
       const result = await (filter === 'Favourites' ? listFavourites() : listUsuals()).unwrap();
+      retryWhenBack.current = null;
       dispatch({ type: 'filterLoaded', filter, ...result });
-    } catch {
+    } catch (error) {
       loadFailed();
+      retryWhenBack.current = isNoAnswer(error) ? () => void toggleFilter(filter) : null;
       dispatch({ type: 'filterFailed', filter });
       toast.error(FILTER_FAILED[filter]);
     }

@@ -71,9 +71,10 @@ describe('search state rules (spec section 4)', () => {
     });
   });
 
-  it('sets an empty list when a search fails', () => {
-    const s = run([{ type: 'searchStarted' }, { type: 'searchFailed' }], { ...initialSearchState, products: rows });
-    expect(s).toMatchObject({ products: [], busy: null });
+  it('keeps the list shown when a search fails (a dropped connection must not wipe it)', () => {
+    const before = { ...initialSearchState, products: rows, resultsFor: 'blind', page: 2 };
+    const s = run([{ type: 'searchStarted' }, { type: 'searchFailed' }], before);
+    expect(s).toMatchObject({ products: rows, resultsFor: 'blind', page: 2, busy: null });
   });
 
   it('enters a filter with its list, and leaving it clears the list', () => {
@@ -89,9 +90,19 @@ describe('search state rules (spec section 4)', () => {
       busy: null,
     });
     expect(run([{ type: 'filterLeft' }], s)).toMatchObject({ activeFilter: 'none', products: null });
-    expect(run([{ type: 'filterFailed', filter: 'Favourites' }], s)).toMatchObject({
-      activeFilter: 'Favourites',
-      products: [],
+    // A filter that cannot be loaded is not entered: the list and mode shown stay.
+    expect(
+      run(
+        [
+          { type: 'filterStarted', filter: 'Favourites' },
+          { type: 'filterFailed', filter: 'Favourites' },
+        ],
+        s,
+      ),
+    ).toMatchObject({
+      activeFilter: 'Usuals',
+      products: rows,
+      busy: null,
     });
   });
 

@@ -148,13 +148,15 @@ export function searchReducer(s: SearchState, a: SearchAction): SearchState {
       // The page the customer was on stays.
       return { ...s, busy: null };
     case 'searchFailed':
-      return { ...newList(s, [], false), resultsFor: s.resultsFor };
+      // What was listed stays (a dropped connection must not wipe it); the toast says the search failed.
+      return { ...s, busy: null };
     case 'filterStarted':
       return { ...s, busy: a.filter, modal: null };
     case 'filterLoaded':
       return { ...newList(s, a.products, a.truncated), activeFilter: a.filter, resultsFor: FILTER_LABELS[a.filter] };
     case 'filterFailed':
-      return { ...newList(s, [], false), activeFilter: a.filter, resultsFor: FILTER_LABELS[a.filter] };
+      // Not entered: the list and the mode shown stay as they were.
+      return { ...s, busy: null };
     case 'filterLeft':
       // Leaving a filter clears the list; the screen reruns the normal search when it can.
       return { ...s, ...listCleared };
