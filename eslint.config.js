@@ -55,6 +55,7 @@ export default defineConfig(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['contract/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },

@@ -186,356 +186,14 @@ export async function seedDemo(handle: DbHandle, opts: SeedOptions = {}): Promis
       milliseconds: 0,
     };
     await insertAll(trx, 'settings', demoSettings());
-
-    // ---- catalogue ----
-    const typeIds: number[] = [];
-    const rangeIds: number[][] = [];
-    for (const [ti, type] of CATALOGUE.entries()) {
-      const t = await trx
-        .insertInto('product_types')
-        .values({ name: type.name, sort: ti + 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      typeIds.push(t.id);
-      const ranges = await trx
-        .insertInto('product_ranges')
-        .values(type.ranges.map((r, ri) => ({ product_type_id: t.id, name: r.name, sort: ri + 1 })))
-        .returning(['id', 'name'])
-        .execute();
-      const byName = new Map(ranges.map((r) => [r.name, r.id]));
-      rangeIds.push(type.ranges.map((r) => byName.get(r.name) ?? 0));
-    }
-    summary.productTypes = typeIds.length;
-    summary.ranges = rangeIds.flat().length;
-
-    const specs = generateProducts(rng.fork(1), productCount);
-    const ids = new Map<string, number>();
-    const productRows = specs.map((p) => ({
-      item_number: p.itemNumber,
-      description: p.description,
-      product_type_id: typeIds[p.typeIndex] ?? 0,
-      range_id: rangeIds[p.typeIndex]?.[p.rangeIndex] ?? 0,
-      pack_quantity: p.packQuantity,
-      unit: p.unit,
-      stock: p.stock,
-      active: 1,
-      search_text: `${p.itemNumber} ${p.description}`.toLowerCase(),
-    }));
-    for (const c of chunks(productRows)) {
-      const got = await trx.insertInto('products').values(c).returning(['id', 'item_number']).execute();
-      for (const r of got) ids.set(r.item_number, r.id);
-    }
-    const idOf = (p: ProductSpec): number => ids.get(p.itemNumber) ?? 0;
-    summary.products = specs.length;
-
-    await insertAll(
-      trx,
-      'product_prices',
-      specs.flatMap((p) => [
-        { product_id: idOf(p), currency_code: 'GBP' as const, list_price_e5: p.price.GBP },
-        { product_id: idOf(p), currency_code: 'EUR' as const, list_price_e5: p.price.EUR },
-      ]),
-    );
-    const tierRows = specs.flatMap((p) =>
-      (['GBP', 'EUR'] as const).flatMap((cur) =>
-        p.tiers[cur].map((t) => ({
-          product_id: idOf(p),
-          currency_code: cur,
-          minimum_quantity: t.minimumQuantity,
-          price_e5: t.priceE5,
-        })),
-      ),
-    );
-    await insertAll(trx, 'multibuy_tiers', tierRows);
-    summary.multiBuyProducts = specs.filter((p) => p.tiers.GBP.length > 0).length;
-    const inboundRows = specs.flatMap((p) =>
-      p.inbound.map((d) => ({ product_id: idOf(p), quantity: d.quantity, due_date: addDays(today, d.inDays) })),
-    );
-    await insertAll(trx, 'inbound_deliveries', inboundRows);
-    summary.inboundDeliveries = inboundRows.length;
-
-    const shared = new Map<string, [Buffer, Buffer]>();
-    const imagesOf = (p: ProductSpec): [Buffer, Buffer] => {
-      const type = CATALOGUE[p.typeIndex];
-      const kind = type?.drawing ?? 'component';
-      if (!sharedImages) return productImages({ kind, colour: p.colour, label: p.itemNumber, caption: p.description });
-      const variant = hashString(p.itemNumber) % SHARED_PALETTE.length;
-      const key = `${p.typeIndex}:${variant}`;
-      let imgs = shared.get(key);
-      if (!imgs) {
-        imgs = productImages({ kind, colour: SHARED_PALETTE[variant] ?? '#888888', label: type?.name ?? '' });
-        shared.set(key, imgs);
-      }
-      return imgs;
-    };
-    for (let i = 0; i < specs.length; i += 250) {
-      const rows = specs.slice(i, i + 250).flatMap((p) => {
-        const [thumb, large] = imagesOf(p);
-        return [
-          { product_id: idOf(p), image_type: 0, content_type: SVG, data: thumb },
-          { product_id: idOf(p), image_type: 1, content_type: SVG, data: large },
-        ];
-      });
-      await trx.insertInto('product_images').values(rows).execute();
-      summary.images += rows.length;
-    }
-
-    const products: PricedProduct[] = specs.map((p) => ({
-      id: idOf(p),
-      itemNumber: p.itemNumber,
-      description: p.description,
-      unit: p.unit,
-      packQuantity: p.packQuantity,
-      typeIndex: p.typeIndex,
-      isMotor: CATALOGUE[p.typeIndex]?.drawing === 'motor',
-      list: p.price,
-      tiers: {
-        GBP: p.tiers.GBP.map((t) => ({ minimumQuantity: t.minimumQuantity, priceE5: t.priceE5 })),
-        EUR: p.tiers.EUR.map((t) => ({ minimumQuantity: t.minimumQuantity, priceE5: t.priceE5 })),
-      },
-    }));
-
-    // ---- accounts, users, addresses, statements, favourites ----
-    const accRng = rng.fork(2);
-    let userSeq = 0;
-    const accountSpecs: AccountSpec[] = [...DEMO_ACCOUNTS];
-    for (let n = 1; accountSpecs.length < accountCount; n++)
-      accountSpecs.push(generateAccount(accRng, n, () => ++userSeq));
-    const createdAt = `${addDays(today, -420)}T09:00:00.000Z`;
-    const accountIds = new Map<string, number>();
-    const accountRows = accountSpecs.map((a) => ({
-      customer_number: a.customerNumber,
-      name: a.name,
-      contact: a.contact,
-      currency_code: a.currency,
-      country: a.country,
-      address1: a.address1,
-      address2: a.address2,
-      city: a.city,
-      county: a.county,
-      postcode: a.postcode,
-      email: a.email,
-      phone_number: a.phoneNumber,
-      fax_number: a.faxNumber,
-      credit_limit_minor: a.creditLimitMinor,
-      balance_minor: 0,
-      on_stop: a.onStop ? 1 : 0,
-      is_proforma: a.isProforma ? 1 : 0,
-      disabled: 0,
-      vat_rate_bp: a.vatRateBp,
-      discount_bp: a.discountBp,
-      carriage_minor: a.carriageMinor,
-      carriage_free_over_minor: a.carriageFreeOverMinor,
-      created_at: createdAt,
-    }));
-    for (const c of chunks(accountRows)) {
-      const got = await trx.insertInto('accounts').values(c).returning(['id', 'customer_number']).execute();
-      for (const r of got) accountIds.set(r.customer_number, r.id);
-    }
-    summary.accounts = accountSpecs.length;
-    const accountId = (a: AccountSpec) => accountIds.get(a.customerNumber) ?? 0;
-
-    const userRows = accountSpecs.flatMap((a) =>
-      a.users.map((u) => ({
-        account_id: accountId(a),
-        username: u.username,
-        password_hash: passwordHash,
-        name: u.name,
-        job_title: u.jobTitle,
-        email: u.email,
-        disabled: 0,
-        created_at: createdAt,
-        password_changed_at: createdAt,
-      })),
-    );
-    const userIds = new Map<string, number>();
-    for (const c of chunks(userRows)) {
-      const got = await trx.insertInto('users').values(c).returning(['id', 'username']).execute();
-      for (const r of got) userIds.set(r.username, r.id);
-    }
-    summary.users = userRows.length;
-
-    const typeIndexByName = new Map(CATALOGUE.map((t, i) => [t.name, i]));
-    await insertAll(
-      trx,
-      'account_discounts',
-      accountSpecs.flatMap((a) =>
-        Object.entries(a.typeDiscounts).map(([name, bp]) => ({
-          account_id: accountId(a),
-          product_type_id: typeIds[typeIndexByName.get(name) ?? -1] ?? 0,
-          discount_bp: bp,
-        })),
-      ),
-    );
-    await insertAll(
-      trx,
-      'delivery_addresses',
-      accountSpecs.flatMap((a) =>
-        a.addresses.map((d) => ({
-          account_id: accountId(a),
-          reference: d.reference,
-          name: d.name,
-          address1: d.address1,
-          address2: d.address2,
-          city: d.city,
-          county: d.county,
-          country: d.country,
-          postcode: d.postcode,
-          phone_number: d.phoneNumber,
-        })),
-      ),
-    );
-    const [y, m] = today.split('-').map(Number) as [number, number];
-    const statementRows = accountSpecs.flatMap((a) =>
-      Array.from({ length: a.statements }, (_, k) => {
-        const start = new Date(Date.UTC(y, m - 2 - k, 1));
-        const end = new Date(Date.UTC(y, m - 1 - k, 0));
-        const yyyy = start.getUTCFullYear();
-        const mm = String(start.getUTCMonth() + 1).padStart(2, '0');
-        return {
-          account_id: accountId(a),
-          name: `Statement ${MONTHS[start.getUTCMonth()]} ${yyyy}`,
-          filename: `${a.customerNumber}-${yyyy}-${mm}`,
-          period_start: start.toISOString().slice(0, 10),
-          period_end: end.toISOString().slice(0, 10),
-        };
-      }),
-    );
-    await insertAll(trx, 'statements', statementRows);
-    summary.statements = statementRows.length;
-
-    const orderAccounts: OrderAccount[] = accountSpecs.map((a, i) => {
-      const regulars = new Set<number>();
-      const want = Math.min(products.length, i === 0 ? 15 : i < DEMO_ACCOUNTS.length ? 10 : 8);
-      while (regulars.size < want) regulars.add(accRng.int(0, products.length - 1));
-      const byType = new Map<number, number>();
-      for (const [name, bp] of Object.entries(a.typeDiscounts)) byType.set(typeIndexByName.get(name) ?? -1, bp);
-      return {
-        id: accountId(a),
-        spec: a,
-        userIds: a.users.map((u) => userIds.get(u.username) ?? 0),
-        discountFor: (typeIndex: number) => byType.get(typeIndex) ?? a.discountBp,
-        regulars: [...regulars],
-      };
-    });
-
-    const favouriteRows = orderAccounts.flatMap((acc) =>
-      acc.spec.users.flatMap((u, ui) => {
-        const count = ui === 0 ? acc.spec.favourites : Math.floor(acc.spec.favourites / 2);
-        const picked = new Set<number>(acc.regulars.slice(0, Math.floor(count / 2)));
-        while (picked.size < Math.min(count, products.length)) picked.add(accRng.int(0, products.length - 1));
-        return [...picked].map((idx, k) => ({
-          user_id: userIds.get(u.username) ?? 0,
-          product_id: products[idx]?.id ?? 0,
-          created_at: `${addDays(today, -90 + k)}T10:00:00.000Z`,
-        }));
-      }),
-    );
-    await insertAll(trx, 'favourites', favouriteRows);
-
-    // ---- orders and invoices, numbered in date order ----
-    const orderRng = rng.fork(3);
-    type PlanItem = { daysAgo: number; acc: number; draft?: OrderDraft };
-    const plan: PlanItem[] = [];
-    const namedDrafts: OrderDraft[][] = [];
-    DEMO_ACCOUNTS.forEach((spec, i) => {
-      const acc = orderAccounts[i];
-      const h = spec.history;
-      if (!acc || !h) return;
-      const days = [...h.recent, ...Array.from({ length: h.older }, () => orderRng.int(h.olderFrom, h.olderTo))]
-        .map((d) => weekdayDaysAgo(today, d))
-        .sort((a, b) => b - a);
-      // The credit account cancelled a couple of orders (one a few weeks ago), the euro account one.
-      const cancelled = new Set(spec.policy === 'demo' ? [4, days.length - 12] : spec.policy === 'euro' ? [6] : []);
-      const drafts = days.map((d, k) =>
-        makeOrder(orderRng, acc, products, today, d, cancelled.has(k) ? 'Cancelled' : statusFor(orderRng, d, true)),
-      );
-      settleNamed(drafts, spec.policy, today);
-      namedDrafts.push(drafts);
-      for (const draft of drafts) plan.push({ daysAgo: draft.daysAgo, acc: i, draft });
-    });
-    const extra = Math.max(0, Math.floor(opts.orders ?? 0) - plan.length);
-    const targets =
-      orderAccounts.length > DEMO_ACCOUNTS.length ? orderAccounts.length - DEMO_ACCOUNTS.length : orderAccounts.length;
-    const firstTarget = orderAccounts.length - targets;
-    for (let i = 0; i < extra; i++) {
-      plan.push({
-        daysAgo: weekdayDaysAgo(today, orderRng.int(0, 364)),
-        acc: firstTarget + orderRng.int(0, targets - 1),
-      });
-    }
-    plan.sort((a, b) => b.daysAgo - a.daysAgo); // stable: equal days keep their order
-
-    const counters = { order: 0, invoice: 0 };
-    for (let i = 0; i < plan.length; i += 2000) {
-      const drafts = plan.slice(i, i + 2000).map((item) => {
-        if (item.draft) return item.draft;
-        const acc = orderAccounts[item.acc] as OrderAccount;
-        const draft = makeOrder(orderRng, acc, products, today, item.daysAgo, statusFor(orderRng, item.daysAgo, false));
-        settleGenerated(orderRng, draft, today);
-        return draft;
-      });
-      const written = await writeOrders(trx, drafts, counters);
-      summary.orderLines += written.lines;
-    }
-    summary.orders = counters.order;
-
-    // ---- one open credit memo on the credit account: goods returned from a recent shipment ----
-    const demo = orderAccounts[0];
-    const source = namedDrafts[0]?.filter((d) => d.status === 'Shipped' && d.daysAgo >= 15).at(-1);
-    const returned = source?.lines
-      .filter((l) => l.type === LINE_TYPE_ITEM)
-      .sort((a, b) => b.totalMinor - a.totalMinor)[0];
-    const product = returned && products.find((p) => p.id === returned.productId);
-    if (demo && source && returned && product) {
-      const cur = demo.spec.currency;
-      const qty = Math.min(2, returned.quantity);
-      const priced = priceLine(product.list[cur], { discountBp: demo.discountFor(product.typeIndex) }, [], -qty);
-      const t = totals([priced.totalMinor], { carriageMinor: 0, freeOverMinor: 0 }, demo.spec.vatRateBp);
-      const posting = addDays(today, -weekdayDaysAgo(today, Math.min(10, source.daysAgo - 3)));
-      const doc = `SCM-${100000 + 1}`;
-      const cm = await trx
-        .insertInto('invoices')
-        .values({
-          account_id: demo.id,
-          document_number: doc,
-          document_type: CREDIT_MEMO,
-          posting_date: posting,
-          due_date: posting,
-          reference: source.reference,
-          description: `Credit: damaged in transit, ${source.orderNumber ?? ''}`.trim(),
-          order_number: source.orderNumber ?? '',
-          currency_code: cur,
-          amount_minor: t.amountMinor,
-          vat_minor: t.vatMinor,
-          original_minor: t.totalMinor,
-          remaining_minor: t.totalMinor,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('invoice_lines')
-        .values({
-          invoice_id: cm.id,
-          line_no: 1,
-          type: LINE_TYPE_ITEM,
-          item_no: returned.itemNo,
-          description: returned.description,
-          quantity: -qty,
-          unit: returned.unit,
-          unit_price_e5: priced.unitPriceE5,
-          line_discount_bp: priced.discountBp,
-          total_minor: priced.totalMinor,
-        })
-        .execute();
-      counters.invoice++;
-    }
+    const run: SeedRun = { trx, rng, today, summary };
+    const { typeIds, products } = await seedCatalogue(run, productCount, sharedImages);
+    const { accRng, orderAccounts, userIds } = await seedAccounts(run, accountCount, passwordHash, typeIds, products);
+    await seedFavourites(run, accRng, orderAccounts, userIds, products);
+    const { namedDrafts, counters } = await seedOrders(run, orderAccounts, products, opts.orders ?? 0);
+    await seedCreditMemo(run, orderAccounts[0], namedDrafts[0], products, counters);
     summary.invoices = counters.invoice;
-
-    // Balance: what is still open on the account's invoices and credits.
-    await sql`update accounts set balance_minor = coalesce((select sum(i.remaining_minor) from invoices i where i.account_id = accounts.id), 0)`.execute(
-      trx,
-    );
+    await settleBalances(trx);
 
     return summary;
   });
@@ -548,6 +206,401 @@ export async function seedDemo(handle: DbHandle, opts: SeedOptions = {}): Promis
   }
   summary.milliseconds = Math.round(performance.now() - started);
   return summary;
+}
+
+/** What every step of seedDemo works with: the transaction, the seeded random numbers, today, the counts. */
+interface SeedRun {
+  trx: Tx;
+  rng: Rng;
+  today: string;
+  summary: SeedSummary;
+}
+
+/** Step 1: product types and ranges, products, prices, multi-buy tiers, deliveries due, pictures. */
+async function seedCatalogue({ trx, rng, today, summary }: SeedRun, productCount: number, sharedImages: boolean) {
+  const typeIds: number[] = [];
+  const rangeIds: number[][] = [];
+  for (const [ti, type] of CATALOGUE.entries()) {
+    const t = await trx
+      .insertInto('product_types')
+      .values({ name: type.name, sort: ti + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    typeIds.push(t.id);
+    const ranges = await trx
+      .insertInto('product_ranges')
+      .values(type.ranges.map((r, ri) => ({ product_type_id: t.id, name: r.name, sort: ri + 1 })))
+      .returning(['id', 'name'])
+      .execute();
+    const byName = new Map(ranges.map((r) => [r.name, r.id]));
+    rangeIds.push(type.ranges.map((r) => byName.get(r.name) ?? 0));
+  }
+  summary.productTypes = typeIds.length;
+  summary.ranges = rangeIds.flat().length;
+
+  const specs = generateProducts(rng.fork(1), productCount);
+  const ids = new Map<string, number>();
+  const productRows = specs.map((p) => ({
+    item_number: p.itemNumber,
+    description: p.description,
+    product_type_id: typeIds[p.typeIndex] ?? 0,
+    range_id: rangeIds[p.typeIndex]?.[p.rangeIndex] ?? 0,
+    pack_quantity: p.packQuantity,
+    unit: p.unit,
+    stock: p.stock,
+    active: 1,
+    search_text: `${p.itemNumber} ${p.description}`.toLowerCase(),
+  }));
+  for (const c of chunks(productRows)) {
+    const got = await trx.insertInto('products').values(c).returning(['id', 'item_number']).execute();
+    for (const r of got) ids.set(r.item_number, r.id);
+  }
+  const idOf = (p: ProductSpec): number => ids.get(p.itemNumber) ?? 0;
+  summary.products = specs.length;
+
+  await insertAll(
+    trx,
+    'product_prices',
+    specs.flatMap((p) => [
+      { product_id: idOf(p), currency_code: 'GBP' as const, list_price_e5: p.price.GBP },
+      { product_id: idOf(p), currency_code: 'EUR' as const, list_price_e5: p.price.EUR },
+    ]),
+  );
+  const tierRows = specs.flatMap((p) =>
+    (['GBP', 'EUR'] as const).flatMap((cur) =>
+      p.tiers[cur].map((t) => ({
+        product_id: idOf(p),
+        currency_code: cur,
+        minimum_quantity: t.minimumQuantity,
+        price_e5: t.priceE5,
+      })),
+    ),
+  );
+  await insertAll(trx, 'multibuy_tiers', tierRows);
+  summary.multiBuyProducts = specs.filter((p) => p.tiers.GBP.length > 0).length;
+  const inboundRows = specs.flatMap((p) =>
+    p.inbound.map((d) => ({ product_id: idOf(p), quantity: d.quantity, due_date: addDays(today, d.inDays) })),
+  );
+  await insertAll(trx, 'inbound_deliveries', inboundRows);
+  summary.inboundDeliveries = inboundRows.length;
+
+  const shared = new Map<string, [Buffer, Buffer]>();
+  const imagesOf = (p: ProductSpec): [Buffer, Buffer] => {
+    const type = CATALOGUE[p.typeIndex];
+    const kind = type?.drawing ?? 'component';
+    if (!sharedImages) return productImages({ kind, colour: p.colour, label: p.itemNumber, caption: p.description });
+    const variant = hashString(p.itemNumber) % SHARED_PALETTE.length;
+    const key = `${p.typeIndex}:${variant}`;
+    let imgs = shared.get(key);
+    if (!imgs) {
+      imgs = productImages({ kind, colour: SHARED_PALETTE[variant] ?? '#888888', label: type?.name ?? '' });
+      shared.set(key, imgs);
+    }
+    return imgs;
+  };
+  for (let i = 0; i < specs.length; i += 250) {
+    const rows = specs.slice(i, i + 250).flatMap((p) => {
+      const [thumb, large] = imagesOf(p);
+      return [
+        { product_id: idOf(p), image_type: 0, content_type: SVG, data: thumb },
+        { product_id: idOf(p), image_type: 1, content_type: SVG, data: large },
+      ];
+    });
+    await trx.insertInto('product_images').values(rows).execute();
+    summary.images += rows.length;
+  }
+
+  const products: PricedProduct[] = specs.map((p) => ({
+    id: idOf(p),
+    itemNumber: p.itemNumber,
+    description: p.description,
+    unit: p.unit,
+    packQuantity: p.packQuantity,
+    typeIndex: p.typeIndex,
+    isMotor: CATALOGUE[p.typeIndex]?.drawing === 'motor',
+    list: p.price,
+    tiers: {
+      GBP: p.tiers.GBP.map((t) => ({ minimumQuantity: t.minimumQuantity, priceE5: t.priceE5 })),
+      EUR: p.tiers.EUR.map((t) => ({ minimumQuantity: t.minimumQuantity, priceE5: t.priceE5 })),
+    },
+  }));
+  return { typeIds, products };
+}
+
+/** Step 2: accounts, their users, type discounts, delivery addresses and statements. */
+async function seedAccounts(
+  { trx, rng, today, summary }: SeedRun,
+  accountCount: number,
+  passwordHash: string,
+  typeIds: readonly number[],
+  products: readonly PricedProduct[],
+) {
+  const accRng = rng.fork(2);
+  let userSeq = 0;
+  const accountSpecs: AccountSpec[] = [...DEMO_ACCOUNTS];
+  for (let n = 1; accountSpecs.length < accountCount; n++)
+    accountSpecs.push(generateAccount(accRng, n, () => ++userSeq));
+  const createdAt = `${addDays(today, -420)}T09:00:00.000Z`;
+  const accountIds = new Map<string, number>();
+  const accountRows = accountSpecs.map((a) => ({
+    customer_number: a.customerNumber,
+    name: a.name,
+    contact: a.contact,
+    currency_code: a.currency,
+    country: a.country,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    county: a.county,
+    postcode: a.postcode,
+    email: a.email,
+    phone_number: a.phoneNumber,
+    fax_number: a.faxNumber,
+    credit_limit_minor: a.creditLimitMinor,
+    balance_minor: 0,
+    on_stop: a.onStop ? 1 : 0,
+    is_proforma: a.isProforma ? 1 : 0,
+    disabled: 0,
+    vat_rate_bp: a.vatRateBp,
+    discount_bp: a.discountBp,
+    carriage_minor: a.carriageMinor,
+    carriage_free_over_minor: a.carriageFreeOverMinor,
+    created_at: createdAt,
+  }));
+  for (const c of chunks(accountRows)) {
+    const got = await trx.insertInto('accounts').values(c).returning(['id', 'customer_number']).execute();
+    for (const r of got) accountIds.set(r.customer_number, r.id);
+  }
+  summary.accounts = accountSpecs.length;
+  const accountId = (a: AccountSpec) => accountIds.get(a.customerNumber) ?? 0;
+
+  const userRows = accountSpecs.flatMap((a) =>
+    a.users.map((u) => ({
+      account_id: accountId(a),
+      username: u.username,
+      password_hash: passwordHash,
+      name: u.name,
+      job_title: u.jobTitle,
+      email: u.email,
+      disabled: 0,
+      created_at: createdAt,
+      password_changed_at: createdAt,
+    })),
+  );
+  const userIds = new Map<string, number>();
+  for (const c of chunks(userRows)) {
+    const got = await trx.insertInto('users').values(c).returning(['id', 'username']).execute();
+    for (const r of got) userIds.set(r.username, r.id);
+  }
+  summary.users = userRows.length;
+
+  const typeIndexByName = new Map(CATALOGUE.map((t, i) => [t.name, i]));
+  await insertAll(
+    trx,
+    'account_discounts',
+    accountSpecs.flatMap((a) =>
+      Object.entries(a.typeDiscounts).map(([name, bp]) => ({
+        account_id: accountId(a),
+        product_type_id: typeIds[typeIndexByName.get(name) ?? -1] ?? 0,
+        discount_bp: bp,
+      })),
+    ),
+  );
+  await insertAll(
+    trx,
+    'delivery_addresses',
+    accountSpecs.flatMap((a) =>
+      a.addresses.map((d) => ({
+        account_id: accountId(a),
+        reference: d.reference,
+        name: d.name,
+        address1: d.address1,
+        address2: d.address2,
+        city: d.city,
+        county: d.county,
+        country: d.country,
+        postcode: d.postcode,
+        phone_number: d.phoneNumber,
+      })),
+    ),
+  );
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const statementRows = accountSpecs.flatMap((a) =>
+    Array.from({ length: a.statements }, (_, k) => {
+      const start = new Date(Date.UTC(y, m - 2 - k, 1));
+      const end = new Date(Date.UTC(y, m - 1 - k, 0));
+      const yyyy = start.getUTCFullYear();
+      const mm = String(start.getUTCMonth() + 1).padStart(2, '0');
+      return {
+        account_id: accountId(a),
+        name: `Statement ${MONTHS[start.getUTCMonth()]} ${yyyy}`,
+        filename: `${a.customerNumber}-${yyyy}-${mm}`,
+        period_start: start.toISOString().slice(0, 10),
+        period_end: end.toISOString().slice(0, 10),
+      };
+    }),
+  );
+  await insertAll(trx, 'statements', statementRows);
+  summary.statements = statementRows.length;
+
+  const orderAccounts: OrderAccount[] = accountSpecs.map((a, i) => {
+    const regulars = new Set<number>();
+    const want = Math.min(products.length, i === 0 ? 15 : i < DEMO_ACCOUNTS.length ? 10 : 8);
+    while (regulars.size < want) regulars.add(accRng.int(0, products.length - 1));
+    const byType = new Map<number, number>();
+    for (const [name, bp] of Object.entries(a.typeDiscounts)) byType.set(typeIndexByName.get(name) ?? -1, bp);
+    return {
+      id: accountId(a),
+      spec: a,
+      userIds: a.users.map((u) => userIds.get(u.username) ?? 0),
+      discountFor: (typeIndex: number) => byType.get(typeIndex) ?? a.discountBp,
+      regulars: [...regulars],
+    };
+  });
+  return { accRng, orderAccounts, userIds };
+}
+
+/** Step 3: each user's favourites, partly from the account's regular items. */
+async function seedFavourites(
+  { trx, today }: SeedRun,
+  accRng: Rng,
+  orderAccounts: readonly OrderAccount[],
+  userIds: ReadonlyMap<string, number>,
+  products: readonly PricedProduct[],
+) {
+  const favouriteRows = orderAccounts.flatMap((acc) =>
+    acc.spec.users.flatMap((u, ui) => {
+      const count = ui === 0 ? acc.spec.favourites : Math.floor(acc.spec.favourites / 2);
+      const picked = new Set<number>(acc.regulars.slice(0, Math.floor(count / 2)));
+      while (picked.size < Math.min(count, products.length)) picked.add(accRng.int(0, products.length - 1));
+      return [...picked].map((idx, k) => ({
+        user_id: userIds.get(u.username) ?? 0,
+        product_id: products[idx]?.id ?? 0,
+        created_at: `${addDays(today, -90 + k)}T10:00:00.000Z`,
+      }));
+    }),
+  );
+  await insertAll(trx, 'favourites', favouriteRows);
+}
+
+/** Step 4: the demo accounts' order histories and any generated orders, with their invoices, in date order. */
+async function seedOrders(
+  { trx, rng, today, summary }: SeedRun,
+  orderAccounts: readonly OrderAccount[],
+  products: readonly PricedProduct[],
+  orderCount: number,
+) {
+  const orderRng = rng.fork(3);
+  type PlanItem = { daysAgo: number; acc: number; draft?: OrderDraft };
+  const plan: PlanItem[] = [];
+  const namedDrafts: OrderDraft[][] = [];
+  DEMO_ACCOUNTS.forEach((spec, i) => {
+    const acc = orderAccounts[i];
+    const h = spec.history;
+    if (!acc || !h) return;
+    const days = [...h.recent, ...Array.from({ length: h.older }, () => orderRng.int(h.olderFrom, h.olderTo))]
+      .map((d) => weekdayDaysAgo(today, d))
+      .sort((a, b) => b - a);
+    // The credit account cancelled a couple of orders (one a few weeks ago), the euro account one.
+    const cancelled = new Set(spec.policy === 'demo' ? [4, days.length - 12] : spec.policy === 'euro' ? [6] : []);
+    const drafts = days.map((d, k) =>
+      makeOrder(orderRng, acc, products, today, d, cancelled.has(k) ? 'Cancelled' : statusFor(orderRng, d, true)),
+    );
+    settleNamed(drafts, spec.policy, today);
+    namedDrafts.push(drafts);
+    for (const draft of drafts) plan.push({ daysAgo: draft.daysAgo, acc: i, draft });
+  });
+  const extra = Math.max(0, Math.floor(orderCount) - plan.length);
+  const targets =
+    orderAccounts.length > DEMO_ACCOUNTS.length ? orderAccounts.length - DEMO_ACCOUNTS.length : orderAccounts.length;
+  const firstTarget = orderAccounts.length - targets;
+  for (let i = 0; i < extra; i++) {
+    plan.push({
+      daysAgo: weekdayDaysAgo(today, orderRng.int(0, 364)),
+      acc: firstTarget + orderRng.int(0, targets - 1),
+    });
+  }
+  plan.sort((a, b) => b.daysAgo - a.daysAgo); // stable: equal days keep their order
+
+  const counters = { order: 0, invoice: 0 };
+  for (let i = 0; i < plan.length; i += 2000) {
+    const drafts = plan.slice(i, i + 2000).map((item) => {
+      if (item.draft) return item.draft;
+      const acc = orderAccounts[item.acc] as OrderAccount;
+      const draft = makeOrder(orderRng, acc, products, today, item.daysAgo, statusFor(orderRng, item.daysAgo, false));
+      settleGenerated(orderRng, draft, today);
+      return draft;
+    });
+    const written = await writeOrders(trx, drafts, counters);
+    summary.orderLines += written.lines;
+  }
+  summary.orders = counters.order;
+  return { namedDrafts, counters };
+}
+
+/** Step 5: one open credit memo on the credit account, for goods returned from a recent shipment. */
+async function seedCreditMemo(
+  { trx, today }: SeedRun,
+  demo: OrderAccount | undefined,
+  namedDrafts: readonly OrderDraft[] | undefined,
+  products: readonly PricedProduct[],
+  counters: { order: number; invoice: number },
+) {
+  const source = namedDrafts?.filter((d) => d.status === 'Shipped' && d.daysAgo >= 15).at(-1);
+  const returned = source?.lines
+    .filter((l) => l.type === LINE_TYPE_ITEM)
+    .sort((a, b) => b.totalMinor - a.totalMinor)[0];
+  const product = returned && products.find((p) => p.id === returned.productId);
+  if (demo && source && returned && product) {
+    const cur = demo.spec.currency;
+    const qty = Math.min(2, returned.quantity);
+    const priced = priceLine(product.list[cur], { discountBp: demo.discountFor(product.typeIndex) }, [], -qty);
+    const t = totals([priced.totalMinor], { carriageMinor: 0, freeOverMinor: 0 }, demo.spec.vatRateBp);
+    const posting = addDays(today, -weekdayDaysAgo(today, Math.min(10, source.daysAgo - 3)));
+    const doc = `SCM-${100000 + 1}`;
+    const cm = await trx
+      .insertInto('invoices')
+      .values({
+        account_id: demo.id,
+        document_number: doc,
+        document_type: CREDIT_MEMO,
+        posting_date: posting,
+        due_date: posting,
+        reference: source.reference,
+        description: `Credit: damaged in transit, ${source.orderNumber ?? ''}`.trim(),
+        order_number: source.orderNumber ?? '',
+        currency_code: cur,
+        amount_minor: t.amountMinor,
+        vat_minor: t.vatMinor,
+        original_minor: t.totalMinor,
+        remaining_minor: t.totalMinor,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('invoice_lines')
+      .values({
+        invoice_id: cm.id,
+        line_no: 1,
+        type: LINE_TYPE_ITEM,
+        item_no: returned.itemNo,
+        description: returned.description,
+        quantity: -qty,
+        unit: returned.unit,
+        unit_price_e5: priced.unitPriceE5,
+        line_discount_bp: priced.discountBp,
+        total_minor: priced.totalMinor,
+      })
+      .execute();
+    counters.invoice++;
+  }
+}
+
+/** Step 6: each account's balance is what is still open on its invoices and credits. */
+async function settleBalances(trx: Tx) {
+  await sql`update accounts set balance_minor = coalesce((select sum(i.remaining_minor) from invoices i where i.account_id = accounts.id), 0)`.execute(
+    trx,
+  );
 }
 
 async function writeOrders(
