@@ -53,20 +53,25 @@ function preloadFirstScreen(): Plugin {
         screens[route!] = [...closure([chunk.fileName])].filter((f) => !initial.has(f)).map((f) => `/${f}`);
       }
       if (Object.keys(screens).length === 0) throw new Error(`preload-first-screen: no routes read from ${routerFile}`);
-      const source =
-        `const s=${JSON.stringify(screens)},p=location.pathname.replace(/\\/+$/,"")||"/";` +
-        `for(const h of s[p]||[]){const l=document.createElement("link");` +
-        `l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}\n`;
-      const fileName = `assets/first-screen-${crypto.createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-      fs.writeFileSync(path.join(outDir, fileName), source);
+      // One small script per page: index.html's names the screens without a page of their own
+      // (screen-shells.ts), each screen page's names its own screen only.
+      const scriptFor = (map: Record<string, string[]>) => {
+        const source =
+          `const s=${JSON.stringify(map)},p=location.pathname.replace(/\\/+$/,"")||"/";` +
+          `for(const h of s[p]||[]){const l=document.createElement("link");` +
+          `l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}\n`;
+        const fileName = `assets/first-screen-${crypto.createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+        fs.writeFileSync(path.join(outDir, fileName), source);
+        return `<script type="module" async crossorigin src="/${fileName}"></script>`;
+      };
       const htmlFile = path.join(outDir, 'index.html');
       const html = fs.readFileSync(htmlFile, 'utf8');
-      const tag = `<script type="module" async crossorigin src="/${fileName}"></script>`;
       // After the stylesheet and the entry, so the first paint's CSS is asked for first.
       if (!html.includes('</head>')) throw new Error('preload-first-screen: no </head> in index.html');
-      const withPreload = html.replace('</head>', `  ${tag}\n  </head>`);
-      fs.writeFileSync(htmlFile, withPreload);
-      writeScreenShells(outDir, withPreload, Object.keys(screens));
+      const withScript = (tag: string) => html.replace('</head>', `  ${tag}\n  </head>`);
+      const rest = Object.fromEntries(Object.entries(screens).filter(([route]) => !(route in screenShells)));
+      fs.writeFileSync(htmlFile, withScript(scriptFor(rest)));
+      writeScreenShells(outDir, Object.keys(screens), (route) => withScript(scriptFor({ [route]: screens[route]! })));
     },
   };
 }
@@ -76,12 +81,13 @@ function preloadFirstScreen(): Plugin {
  * index.html with the screen's markup in `#app-shell` and its tab title. The server sends it for
  * that path (server/src/app.ts), so the first paint shows the screen's heading.
  */
-function writeScreenShells(outDir: string, html: string, routes: string[]) {
-  // The shell's element up to its closing tag, which index.html indents by four spaces.
-  const bar = html.match(/<div id="app-shell" aria-hidden="true">[\s\S]*?\n {4}<\/div>\n/);
-  if (!bar) throw new Error('screen shells: no #app-shell in index.html');
+function writeScreenShells(outDir: string, routes: string[], htmlFor: (route: string) => string) {
   for (const [route, { title, html: markup }] of Object.entries(screenShells)) {
     if (!routes.includes(route)) throw new Error(`screen shells: ${route} is not a screen in src/app/router.tsx`);
+    const html = htmlFor(route);
+    // The shell's element up to its closing tag, which index.html indents by four spaces.
+    const bar = html.match(/<div id="app-shell" aria-hidden="true">[\s\S]*?\n {4}<\/div>\n/);
+    if (!bar) throw new Error('screen shells: no #app-shell in index.html');
     const page = html
       .replace('<title>Wholesale Portal</title>', `<title>${title}</title>`)
       .replace(bar[0], `<div id="app-shell" aria-hidden="true">${markup}</div>\n`);

@@ -10,6 +10,8 @@
  */
 export * from './limits.js';
 export * from './messages.js';
+export * from './server-messages.js';
+export * from './quick-order-messages.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './products.js';

@@ -91,9 +91,6 @@ export const MSG = {
     'By clicking the Place Order / Proceed to Payment button, you confirm that you have read, understand, and accept our Terms of Sale.',
   accountOnStop: (email: string) =>
     `Your account is on stop, so orders cannot be placed. Contact ${email} for further assistance`,
-  overCreditLimit: (email: string) =>
-    `This order is more than your account's available credit, so it cannot be placed. Contact ${email} to arrange it`,
-
   // order dialog
   processingOrder: 'We are processing your order',
   orderPlaced: 'Your order has been placed.',
@@ -132,62 +129,11 @@ export const MSG = {
   cancelShipped: (email: string) =>
     `Unable to cancel this order as it has been shipped. Contact ${email} for further assistance`,
 
-  // generic API errors (not in the spec; our own wording)
-  notFound: 'Not found',
-  unauthorized: 'Please log in again',
-  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
-  badRequest: 'The request was not valid',
-  serverError: 'Something went wrong on our side. Please try again.',
-  busy: 'The portal is busy. Please try again in a moment.',
   basketFull: (max: number) =>
     `A basket can hold at most ${max} lines. Place this order first, then start another for the rest.`,
-  tooManyDocuments: 'Too many documents at once. Please wait a moment and try again.',
-  unavailable: 'The portal cannot reach its database just now. Please try again in a moment.',
-  paymentLinkExpired: 'This payment link has expired. No money has been taken.',
-  paymentLinkReplaced: 'This payment link has been replaced by a newer one. No money has been taken.',
-  paymentNoLongerPossible: (reason: string) =>
-    `This payment can no longer be taken: ${reason} No money has been taken.`,
-  paymentInProgress: 'A payment for this is already being processed. Please wait for it to finish.',
-  alreadyPaid: 'This has already been paid for.',
-  nothingToPay: 'Nothing to pay',
-
   // refusals of the API (our own wording): every text a service answers with lives here
   quantityTooSmall: 'Quantity must be at least 1',
   quantityTooLarge: (digits: number) => `Quantity must be at most ${digits} digits`,
-  wrongCurrentPassword: 'The current password is not correct',
-  samePassword: 'The new password must differ from the current one',
-  nulCharacter: 'The request contains a NUL character',
-  accountNotFound: 'Account not found',
-  productNotFound: 'Product not found',
-  noProduct: (itemNumber: string) => `No product ${itemNumber}`,
-  imageNotFound: 'Image not found',
-  noBasketLine: (lineNumber: number) => `No basket line ${lineNumber}`,
-  emptyBasket: 'The basket is empty',
-  proformaMustPay: 'This account pays by card before an order is placed: use Proceed to Payment',
-  creditCannotPay: 'This account places orders on credit: use Place Order',
-  unknownCountry: 'Unknown country',
-  unknownAddressReference: (reference: string) => `Unknown delivery address reference ${reference}`,
-  noOrderPlaced: 'No order has been placed',
-  orderNotFound: 'Order not found',
-  nothingLeftToCopy: (orderNumber: string) => `None of the items on order ${orderNumber} are still sold`,
-  alreadyCancelled: (orderNumber: string) => `Order ${orderNumber} is already cancelled`,
-  invoiceNotFound: 'Invoice not found',
-  noInvoice: (documentNumber: string) => `Invoice ${documentNumber} not found`,
-  statementNotFound: 'Statement not found',
-  invoiceSettled: (documentNumber: string) => `Invoice ${documentNumber} has nothing left to pay`,
-  invoiceOtherCurrency: (documentNumber: string) => `Invoice ${documentNumber} is not in the account currency`,
-  paymentNotCompleted: 'The payment could not be completed and no money has been taken. Please try again.',
-  /** Why a started payment can no longer be taken (filled into paymentNoLongerPossible). */
-  paymentRefusal: {
-    accountGone: 'the account no longer exists.',
-    accountOnStop: 'the account is on stop.',
-    accountOnCredit: 'the account now places orders on credit.',
-    basketChanged: 'the basket has changed since this payment was started.',
-    basketOrdered: 'this basket has already been ordered.',
-    invoicePaid: (documentNumber: string) => `invoice ${documentNumber} has been paid since this payment was started.`,
-  },
-  paymentCallbackRefused: 'Invalid or expired payment callback signature',
-  noSuchPayment: 'No such payment',
 } as const;
 
 /** The ERP integration API's texts (our own wording; the spec predates the API). */
@@ -218,40 +164,4 @@ export const INTEGRATION_MSG = {
   linkForDisabledUser: 'a set-password link is given only to an enabled user',
   rowConflict: 'not saved: it conflicts with another row (a key given twice?)',
   rowNotSaved: 'not saved: the database refused it',
-} as const;
-
-/**
- * Quick Order and price-break nudges (issue 27; our own wording, additions to the spec:
- * docs/spec-deviations.md).
- */
-export const QUICK_MSG = {
-  heading: 'Quick Order',
-  unknownCode: (code: string) => `No product ${code}`,
-  missingCode: 'Enter an item code',
-  notSold: (currency: string) => `Not sold in ${currency}`,
-  discontinued: 'Discontinued',
-  notWhole: 'Quantity must be a whole number above 0',
-  aboveLimit: (max: number) => `Quantity must be at most ${max.toLocaleString('en-GB')}`,
-  ready: 'Ready',
-  stockShortDue: (stock: number, date: string) =>
-    `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'}; the rest is covered by the delivery due ${date}`,
-  stockShortNoDate: (stock: number) =>
-    `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'} and no delivery date yet; this line may go on back order`,
-  noLines: 'Paste or upload at least one line with an item code and a quantity',
-  tooManyLines: (max: number) => `At most ${max.toLocaleString('en-GB')} lines at once`,
-  checkFailed: 'Unable to check the lines',
-  addFailed: 'Unable to add the lines to the basket',
-  nothingToAdd: 'No line is ready to add',
-  added: (added: number, left: number) =>
-    `Added ${added} line${added === 1 ? '' : 's'} to basket` +
-    (left > 0 ? `; ${left} line${left === 1 ? '' : 's'} still need${left === 1 ? 's' : ''} fixing` : ''),
-  fileUnreadable: 'Unable to read the file',
-  // price-break nudges
-  nextBreak: (more: number, unitPrice: string, saving: string) =>
-    `Add ${more} more for ${unitPrice} each, save ${saving}`,
-  savingsWon: 'Multi-buy savings on this basket',
-  moveToBreak: (quantity: number, item: string) => `Make it ${quantity} of ${item}`,
-  priceChanged: (orderNumber: string, oldPrice: string, newPrice: string) =>
-    `Price changed since order ${orderNumber}: was ${oldPrice}, now ${newPrice}`,
-  movedToBreak: (item: string, quantity: number) => `${item} now ${quantity}`,
 } as const;

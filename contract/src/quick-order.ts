@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUICK_ORDER_MAX_LINES } from './limits.js';
-import { QUICK_MSG } from './messages.js';
+import { QUICK_MSG } from './quick-order-messages.js';
 import { shortDate, unitPrice, money } from './common.js';
 
 /**

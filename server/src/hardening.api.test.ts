@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { basket as basketSchema, INT32_MAX, MSG } from '@wholesale/contract';
+import { basket as basketSchema, INT32_MAX, SERVER_MSG } from '@wholesale/contract';
 import { testEngines } from './db/testing.js';
 import { isDatabaseUnavailable, openDatabase, type DbHandle } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -202,7 +202,7 @@ describe('when PostgreSQL is down', () => {
       });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: MSG.unavailable });
+      expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: SERVER_MSG.unavailable });
       const settings = await app.inject({ method: 'GET', url: '/api/settings' });
       expect(settings.statusCode).toBe(503);
     } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BASKET_MAX_LINES, MSG } from '@wholesale/contract';
+import { BASKET_MAX_LINES, MSG, SERVER_MSG } from '@wholesale/contract';
 import { testEngines } from '../db/testing.js';
 import type { DbHandle } from '../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../test/fixtures.js';
@@ -64,7 +64,7 @@ describe.each(testEngines())('documents in worker threads, and the basket line c
     for (let i = 0; i < 3; i++) codes.push((await summary(pete)).statusCode);
     const refused = await summary(pete);
     expect([...codes, refused.statusCode]).toEqual([200, 200, 200, 429]);
-    expect(refused.json().message).toBe(MSG.tooManyDocuments);
+    expect(refused.json().message).toBe(SERVER_MSG.tooManyDocuments);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await summary((await login(app, 'pam')).accessToken)).statusCode).toBe(200);
   });
@@ -92,7 +92,7 @@ describe.each(testEngines())('documents in worker threads, and the basket line c
       const codes = answers.map((r) => r.statusCode);
       expect(codes).toContain(200);
       const busy = answers.find((r) => r.statusCode === 503);
-      expect(busy?.json().message).toBe(MSG.busy);
+      expect(busy?.json().message).toBe(SERVER_MSG.busy);
       expect(busy?.headers['retry-after']).toBe('1');
     } finally {
       await tight.close();

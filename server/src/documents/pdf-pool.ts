@@ -12,13 +12,13 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { MSG } from '@wholesale/contract';
+import { SERVER_MSG } from '@wholesale/contract';
 import { HttpError } from '../lib/http-errors.js';
 import type { Limit, Throttle } from '../lib/throttle.js';
 import type { SummaryDocument } from './summary-pdf.js';
 
 const tooManyDocuments = (retryAfterSeconds: number) =>
-  new HttpError(429, MSG.tooManyDocuments, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+  new HttpError(429, SERVER_MSG.tooManyDocuments, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
 
 /** How much lower the workers' CPU priority is than the event loop's (0-19). */
 const WORKER_NICE = 10;
@@ -80,7 +80,7 @@ export class PdfPool {
     } catch (err) {
       // piscina refuses beyond maxQueue ('Task queue is at limit'; with 0, 'No task queue available').
       if (err instanceof Error && /queue is at limit|no task queue available/i.test(err.message))
-        throw new HttpError(503, MSG.busy, { 'retry-after': '1' });
+        throw new HttpError(503, SERVER_MSG.busy, { 'retry-after': '1' });
       throw err;
     }
     return Buffer.from(out.buffer, out.byteOffset, out.byteLength);

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { basket, MSG, productList, type Basket, type Product } from '@wholesale/contract';
+import { basket, productList, type Basket, type Product, SERVER_MSG } from '@wholesale/contract';
 import { registerErrorHandling } from '../plugins/errors.js';
 import { ResponseSchemaError, serializerCompiler } from './serializer.js';
 
@@ -78,7 +78,7 @@ describe('response serialization from the contract', () => {
     const res = await app.inject({ method: 'GET', url: '/broken' });
     await app.close();
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ statusCode: 500, message: MSG.serverError });
+    expect(res.json()).toMatchObject({ statusCode: 500, message: SERVER_MSG.serverError });
     expect(res.body).not.toContain('description');
     expect(lines.join('')).toMatch(/response did not match its schema/);
   });

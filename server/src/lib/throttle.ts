@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { MSG } from '@wholesale/contract';
+import { SERVER_MSG } from '@wholesale/contract';
 import { HttpError } from './http-errors.js';
 
 /** A named budget: `points` attempts per `seconds` for one key (a username, an IP, a payment id). */
@@ -74,7 +74,7 @@ export class Throttle {
 }
 
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, MSG.tooManyRequests, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+  new HttpError(429, SERVER_MSG.tooManyRequests, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
 
 /** A throttle key part from user input: trimmed, lower case, bounded. */
 export const keyPart = (v: unknown): string =>

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ResponseSchemaError } from '../lib/serializer.js';
-import { MSG } from '@wholesale/contract';
+import { SERVER_MSG } from '@wholesale/contract';
 import { HttpError } from '../lib/http-errors.js';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { redactUrl } from '../lib/redact.js';
@@ -30,13 +30,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
         path: (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.'),
-        message: v.message ?? MSG.badRequest,
+        message: v.message ?? SERVER_MSG.badRequest,
       }));
       const first = issues[0];
       return reply.status(400).send({
         statusCode: 400,
         error: reason[400],
-        message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : MSG.badRequest,
+        message: first ? (first.path ? `${first.path}: ${first.message}` : first.message) : SERVER_MSG.badRequest,
         issues,
       });
     }
@@ -48,22 +48,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (err instanceof ResponseSchemaError) {
       request.log.error({ err, url: redactUrl(request.url) }, 'response did not match its schema');
-      return reply.status(500).send({ statusCode: 500, error: reason[500], message: MSG.serverError });
+      return reply.status(500).send({ statusCode: 500, error: reason[500], message: SERVER_MSG.serverError });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ code: (err as { code?: unknown }).code, msg: err.message }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send({ statusCode: 503, error: reason[503], message: MSG.unavailable });
+        .send({ statusCode: 503, error: reason[503], message: SERVER_MSG.unavailable });
     }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
-      return reply.status(500).send({ statusCode: 500, error: reason[500], message: MSG.serverError });
+      return reply.status(500).send({ statusCode: 500, error: reason[500], message: SERVER_MSG.serverError });
     }
-    const message = status === 429 ? MSG.tooManyRequests : err.message || MSG.badRequest;
+    const message = status === 429 ? SERVER_MSG.tooManyRequests : err.message || SERVER_MSG.badRequest;
     return reply.status(status).send({ statusCode: status, error: reason[status] ?? 'Error', message });
   });
 }

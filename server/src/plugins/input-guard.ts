@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@wholesale/contract';
+import { SERVER_MSG } from '@wholesale/contract';
 import { badRequest } from '../lib/http-errors.js';
 
 /** True when any string in a parsed request part contains a NUL character. */
@@ -17,6 +17,6 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req) => {
     if (req.url.includes('%00') || hasNul(req.params) || hasNul(req.query) || hasNul(req.body))
-      throw badRequest(MSG.nulCharacter);
+      throw badRequest(SERVER_MSG.nulCharacter);
   });
 }

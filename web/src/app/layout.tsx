@@ -1,11 +1,17 @@
 import { ErrorBoundary } from 'react-error-boundary';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { importWhenConnected } from '../lib/connection';
 import { ScrollRestoration, useLocation, type Location } from '../lib/router';
 import { ConnectionNotice } from './connection-notice';
-import { Footer } from './footer';
 import { Header } from './header';
 import { RenderFailure } from './render-failure';
 import { RouteFocus } from './route-focus';
+
+/**
+ * The footer is below the fold on first view (the main area is a screen tall), so it loads after
+ * start-up as a chunk of its own, out of the initial JS (the size budget, Lighthouse).
+ */
+const Footer = lazy(async () => ({ default: (await importWhenConnected(() => import('./footer'))).Footer }));
 
 /**
  * The main area is at least a screen tall, so the footer starts below the fold on first view: the
@@ -35,7 +41,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <RouteFocus />
       {/* By history entry; a freshly loaded page's entry is keyed by its path, as every first entry
           has the same key ("default") and would scroll a new page to where another page loaded in

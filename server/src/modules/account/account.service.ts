@@ -1,4 +1,4 @@
-import { MSG, toShortDate, type Invoice, type InvoiceDetail, type InvoiceList } from '@wholesale/contract';
+import { toShortDate, type Invoice, type InvoiceDetail, type InvoiceList, SERVER_MSG } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -107,7 +107,7 @@ export function accountService(db: Db) {
     /** One invoice of the account, open or settled; another account's answers 404 like a missing one. */
     async getInvoice(accountId: number, documentNumber: string): Promise<Invoice> {
       const row = isStorableName(documentNumber) ? await repo.findInvoice(accountId, documentNumber) : undefined;
-      if (!row) throw notFound(MSG.invoiceNotFound);
+      if (!row) throw notFound(SERVER_MSG.invoiceNotFound);
       const [invoice] = await withLines([row]);
       return invoice!;
     },
@@ -123,7 +123,7 @@ export function accountService(db: Db) {
      */
     async statementData(accountId: number, filename: string): Promise<StatementData> {
       const st = isStorableName(filename) ? await repo.findStatement(accountId, filename) : undefined;
-      if (!st) throw notFound(MSG.statementNotFound);
+      if (!st) throw notFound(SERVER_MSG.statementNotFound);
       const start = st.period_start.slice(0, 10);
       const end = st.period_end.slice(0, 10);
       const today = todayIso();

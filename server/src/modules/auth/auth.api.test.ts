@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
-import { authResponse, MSG } from '@wholesale/contract';
+import { authResponse, MSG, SERVER_MSG } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
@@ -381,7 +381,7 @@ describe.each(testEngines())('auth API on $name', (engine) => {
         url: '/api/auth/login',
         payload: { username: 'alice', password: 'bad' },
       });
-      expect(last.json().message).toBe(MSG.tooManyRequests);
+      expect(last.json().message).toBe(SERVER_MSG.tooManyRequests);
     } finally {
       await limited.close();
     }

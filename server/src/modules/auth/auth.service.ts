@@ -1,4 +1,11 @@
-import { CURRENCY_SYMBOLS, MSG, type AuthResponse, type ChangePasswordRequest, type User } from '@wholesale/contract';
+import {
+  CURRENCY_SYMBOLS,
+  MSG,
+  type AuthResponse,
+  type ChangePasswordRequest,
+  type User,
+  SERVER_MSG,
+} from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { minorToAmount } from '../../domain/money.js';
 import { badRequest, notFound, unauthorized } from '../../lib/http-errors.js';
@@ -137,8 +144,8 @@ export function authService(db: Db, opts: AuthServiceOptions) {
     async changePassword(claims: AccessClaims, body: ChangePasswordRequest): Promise<void> {
       const row = await repo.getPasswordHash(claims.userId);
       if (!row || !(await verifyPassword(body.oldPassword, row.password_hash)))
-        throw badRequest(MSG.wrongCurrentPassword);
-      if (body.oldPassword === body.newPassword) throw badRequest(MSG.samePassword);
+        throw badRequest(SERVER_MSG.wrongCurrentPassword);
+      if (body.oldPassword === body.newPassword) throw badRequest(SERVER_MSG.samePassword);
       await repo.setPasswordHash(claims.userId, await hashPassword(body.newPassword));
       await repo.revokeUserSessions(claims.userId, claims.familyId);
     },

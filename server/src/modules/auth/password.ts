@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { MSG } from '@wholesale/contract';
+import { SERVER_MSG } from '@wholesale/contract';
 import { HttpError } from '../../lib/http-errors.js';
 
 /**
@@ -37,7 +37,7 @@ export class HashGate {
   async run<T>(task: () => Promise<T>, priority = false): Promise<T> {
     if (this.running >= this.concurrency) {
       const queue = priority ? this.urgent : this.waiting;
-      if (queue.length >= this.queueLimit) throw new HttpError(503, MSG.busy, { 'retry-after': '1' });
+      if (queue.length >= this.queueLimit) throw new HttpError(503, SERVER_MSG.busy, { 'retry-after': '1' });
       await new Promise<void>((resolve) => queue.push(resolve));
     } else {
       this.running++;

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@wholesale/contract';
+import { SERVER_MSG } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
@@ -47,7 +47,7 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
     expect(codes).toEqual([401, 401, 401, 429, 429]);
     const last = await attempt(app, ' ANN ', { 'x-forwarded-for': '198.51.100.7' });
     expect(last.statusCode).toBe(429);
-    expect(last.json().message).toBe(MSG.tooManyRequests);
+    expect(last.json().message).toBe(SERVER_MSG.tooManyRequests);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right password waits until the minute is over.
     expect((await attempt(app, 'ann', {}, 'Portal-test-1')).statusCode).toBe(429);
@@ -254,7 +254,7 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
     const limited = await pay();
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['content-type']).toMatch(/text\/html/);
-    expect(limited.body).toContain(MSG.tooManyRequests);
+    expect(limited.body).toContain(SERVER_MSG.tooManyRequests);
   });
 
   it('logs a Redis outage once, not once per request', async () => {
@@ -312,7 +312,7 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
         (r) => r.statusCode === 503,
       );
       expect(busy?.headers['retry-after']).toBe('1');
-      expect(busy?.json().message).toBe(MSG.busy);
+      expect(busy?.json().message).toBe(SERVER_MSG.busy);
     } finally {
       hashGate.concurrency = saved.concurrency;
       hashGate.queueLimit = saved.queueLimit;

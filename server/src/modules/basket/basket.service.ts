@@ -6,6 +6,7 @@ import {
   type Basket,
   type BasketLine,
   type BasketSummary,
+  SERVER_MSG,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { discountPriceE5, priceLine, totals, type LinePrice, type Totals } from '../../domain/pricing.js';
@@ -155,7 +156,7 @@ export function basketService(db: Db) {
         const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
         await repo.touch(basketId);
         const product = await repo.findActiveProduct(itemNumber);
-        if (!product) throw notFound(MSG.noProduct(itemNumber));
+        if (!product) throw notFound(SERVER_MSG.noProduct(itemNumber));
         const existing = await repo.findLineByProduct(basketId, product.id);
         if (existing) {
           if (existing.quantity + quantity > QUANTITY_MAX) throw tooMany();
@@ -173,7 +174,7 @@ export function basketService(db: Db) {
         const repo = basketRepository(trx);
         const basket = await repo.findBasket(caller.userId);
         const line = basket && (await repo.findLine(basket.id, lineNumber));
-        if (!basket || !line) throw notFound(MSG.noBasketLine(lineNumber));
+        if (!basket || !line) throw notFound(SERVER_MSG.noBasketLine(lineNumber));
         await repo.touch(basket.id);
         await repo.setQuantity(line.id, quantity);
       });
@@ -185,7 +186,7 @@ export function basketService(db: Db) {
         const repo = basketRepository(trx);
         const basket = await repo.findBasket(caller.userId);
         const line = basket && (await repo.findLine(basket.id, lineNumber));
-        if (!basket || !line) throw notFound(MSG.noBasketLine(lineNumber));
+        if (!basket || !line) throw notFound(SERVER_MSG.noBasketLine(lineNumber));
         await repo.touch(basket.id);
         await repo.deleteLine(line.id);
       });

@@ -7,6 +7,7 @@ import {
   basketHeader,
   basketSummary,
   type SubmitBasketHeader,
+  SERVER_MSG,
 } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
@@ -517,7 +518,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       await header(tess, { externalDocNo: 'PO-BIG', deliveryCode: 'INVOICE' });
       const over = await submit(tess, (await getBasket(tess)).revision, (await amount(tess)).totalAmount);
       expect(over.statusCode).toBe(403);
-      expect(over.json().message).toBe(MSG.overCreditLimit(SUPPORT));
+      expect(over.json().message).toBe(SERVER_MSG.overCreditLimit(SUPPORT));
       const placed = await handle.db.selectFrom('orders').select('id').where('account_id', '=', tight).execute();
       expect(placed).toEqual([]);
       // Within the available credit the same account orders as usual.

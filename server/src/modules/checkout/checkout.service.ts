@@ -10,6 +10,7 @@ import {
   deliveryOfHeader,
   normalisePhone,
   type SubmitBasketHeader,
+  SERVER_MSG,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import type { SettingsService } from '../site/settings.service.js';
@@ -25,9 +26,9 @@ import { basketSubject, type OrderPaymentPayload } from './order-payment.js';
 
 /** How long after placing an order GET /basket/confirmation still answers it. */
 export const CONFIRMATION_WINDOW_MINUTES = 30;
-export const EMPTY_BASKET = MSG.emptyBasket;
-export const PROFORMA_MUST_PAY = MSG.proformaMustPay;
-export const CREDIT_CANNOT_PAY = MSG.creditCannotPay;
+export const EMPTY_BASKET = SERVER_MSG.emptyBasket;
+export const PROFORMA_MUST_PAY = SERVER_MSG.proformaMustPay;
+export const CREDIT_CANNOT_PAY = SERVER_MSG.creditCannotPay;
 
 type HeaderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof checkoutRepository>['header']>>>;
 
@@ -69,7 +70,7 @@ function requireAvailableCredit(
 ): void {
   const limit = Number(credit?.credit_limit_minor ?? 0);
   if (limit <= 0) return;
-  if (totalMinor > limit - Number(credit?.balance_minor ?? 0)) throw forbidden(MSG.overCreditLimit(email));
+  if (totalMinor > limit - Number(credit?.balance_minor ?? 0)) throw forbidden(SERVER_MSG.overCreditLimit(email));
 }
 
 export interface CheckoutDeps {
@@ -98,11 +99,11 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     if (!account) throw notFound();
     if (h.addressReference === NEW_ADDRESS_REFERENCE) {
       const country = await repo.countryName(h.country);
-      if (!country) throw badRequest(`country: ${h.country ? MSG.unknownCountry : MSG.required}`);
+      if (!country) throw badRequest(`country: ${h.country ? SERVER_MSG.unknownCountry : MSG.required}`);
       return { ...h, country, contact: h.contact || account.contact };
     }
     const saved = await repo.savedAddress(caller.accountId, h.addressReference);
-    if (!saved) throw badRequest(MSG.unknownAddressReference(h.addressReference));
+    if (!saved) throw badRequest(SERVER_MSG.unknownAddressReference(h.addressReference));
     return {
       addressReference: saved.reference,
       purchaseOrder,
@@ -186,7 +187,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     async getOrderConfirmation(caller: Caller): Promise<OrderConfirmation> {
       const since = new Date(Date.now() - CONFIRMATION_WINDOW_MINUTES * 60_000).toISOString();
       const row = await checkoutRepository(db).lastPlacedOrder(caller.userId, caller.accountId, since);
-      if (!row) throw notFound(MSG.noOrderPlaced);
+      if (!row) throw notFound(SERVER_MSG.noOrderPlaced);
       return {
         orderNumber: row.order_number,
         reference: row.reference,

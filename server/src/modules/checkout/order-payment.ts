@@ -2,7 +2,7 @@
  * The 'order' payment purpose (proforma checkout): a proforma order exists as placed only after
  * the gateway confirmed its payment. Listed in the registry of payment purposes (payments/purposes.ts).
  */
-import { MSG, type CurrencyCode } from '@wholesale/contract';
+import { type CurrencyCode, SERVER_MSG } from '@wholesale/contract';
 import type { Totals } from '../../domain/pricing.js';
 import type { DeliveryDetails } from './checkout.repository.js';
 import { placeOrder, type PlacedLine } from './order-placement.js';
@@ -51,11 +51,11 @@ export const orderPaymentPurpose: PurposeHandler = {
     const p = JSON.parse(payment.payload) as OrderPaymentPayload;
     const repo = checkoutRepository(db);
     const terms = await pricingRepository(db).accountTerms(payment.account_id);
-    if (!terms) return MSG.paymentRefusal.accountGone;
-    if (terms.onStop) return MSG.paymentRefusal.accountOnStop;
-    if (!terms.isProforma) return MSG.paymentRefusal.accountOnCredit;
-    if ((await repo.basketRevision(p.basketId)) !== p.revision) return MSG.paymentRefusal.basketChanged;
-    if (await repo.orderFromSource(p.basketId, p.revision)) return MSG.paymentRefusal.basketOrdered;
+    if (!terms) return SERVER_MSG.paymentRefusal.accountGone;
+    if (terms.onStop) return SERVER_MSG.paymentRefusal.accountOnStop;
+    if (!terms.isProforma) return SERVER_MSG.paymentRefusal.accountOnCredit;
+    if ((await repo.basketRevision(p.basketId)) !== p.revision) return SERVER_MSG.paymentRefusal.basketChanged;
+    if (await repo.orderFromSource(p.basketId, p.revision)) return SERVER_MSG.paymentRefusal.basketOrdered;
     return undefined;
   },
   returnUrl: (_payment, outcome) =>

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { INTEGRATION_MSG, MSG, type ProblemDetails, type ProblemFieldError } from '@wholesale/contract';
+import { INTEGRATION_MSG, type ProblemDetails, type ProblemFieldError, SERVER_MSG } from '@wholesale/contract';
 import { HttpError } from '../../lib/http-errors.js';
 import { isDatabaseUnavailable } from '../../db/client.js';
 import { ResponseSchemaError } from '../../lib/serializer.js';
@@ -79,7 +79,7 @@ export function registerProblemHandling(app: FastifyInstance): void {
       const errors = err.validation.map((v) => ({
         // Into the body as RFC 6901 says; a query or path parameter as /querystring/<name>.
         pointer: where === 'body' ? v.instancePath : `/${where}${v.instancePath}`,
-        detail: v.message ?? MSG.badRequest,
+        detail: v.message ?? SERVER_MSG.badRequest,
       }));
       return sendProblem(request, reply, 400, INTEGRATION_MSG.invalidRequest, { type: PROBLEM_TYPES.invalid, errors });
     }
@@ -88,11 +88,11 @@ export function registerProblemHandling(app: FastifyInstance): void {
       return sendProblem(request, reply, err.statusCode, err.message, { headers: err.headers });
     if (err instanceof ResponseSchemaError) {
       request.log.error({ err }, 'response did not match its schema');
-      return sendProblem(request, reply, 500, MSG.serverError);
+      return sendProblem(request, reply, 500, SERVER_MSG.serverError);
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ code: (err as { code?: unknown }).code, msg: err.message }, 'database unavailable');
-      return sendProblem(request, reply, 503, MSG.unavailable, {
+      return sendProblem(request, reply, 503, SERVER_MSG.unavailable, {
         headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
       });
     }
@@ -100,9 +100,9 @@ export function registerProblemHandling(app: FastifyInstance): void {
       typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'integration request failed');
-      return sendProblem(request, reply, 500, MSG.serverError);
+      return sendProblem(request, reply, 500, SERVER_MSG.serverError);
     }
-    return sendProblem(request, reply, status, err.message || MSG.badRequest);
+    return sendProblem(request, reply, status, err.message || SERVER_MSG.badRequest);
   });
   app.setNotFoundHandler((request, reply) =>
     sendProblem(request, reply, 404, INTEGRATION_MSG.noRoute(request.method, request.url.split('?')[0] ?? '')),

@@ -5,7 +5,7 @@
  * The gateway runs onApproved exactly once per payment (a conditional status change, in the same
  * transaction), however often its signed callback arrives, so the amounts are applied once.
  */
-import { MSG } from '@wholesale/contract';
+import { SERVER_MSG } from '@wholesale/contract';
 import type { PurposeHandler } from '../payments/gateway.js';
 import { invoicePaymentsRepository } from './invoice-payments.repository.js';
 import { recordPaymentApproved } from '../events/outbox.js';
@@ -36,7 +36,7 @@ export const invoicesPaymentPurpose: PurposeHandler = {
   async recheck(db, payment) {
     const now = await invoicePaymentsRepository(db).paymentInvoicesNow(payment.id);
     const changed = now.find((i) => i.remainingMinor < i.amountMinor);
-    return changed ? MSG.paymentRefusal.invoicePaid(changed.documentNumber) : undefined;
+    return changed ? SERVER_MSG.paymentRefusal.invoicePaid(changed.documentNumber) : undefined;
   },
   returnUrl: (_payment, outcome) => (outcome === 'approved' ? INVOICES_PAID_RETURN_URL : INVOICES_DECLINED_RETURN_URL),
 };

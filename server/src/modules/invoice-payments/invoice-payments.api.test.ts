@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { invoiceList, MSG, type InvoicePaymentRequest } from '@wholesale/contract';
+import { invoiceList, type InvoicePaymentRequest, SERVER_MSG } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
@@ -376,7 +376,7 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     // The first link (another tab) takes no card any more.
     const stale = await payOnHostedPage(first, APPROVING);
     expect(stale.statusCode).toBe(200);
-    expect(stale.body).toContain(MSG.paymentLinkReplaced);
+    expect(stale.body).toContain(SERVER_MSG.paymentLinkReplaced);
     expect((await payOnHostedPage(second, APPROVING)).statusCode).toBe(303);
     expect(await remaining(a)).toBe(0);
     expect(await balance(accountId)).toBe(50_000 - 12_000);
@@ -442,7 +442,7 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
       .execute();
     const page = await app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(410);
-    expect(page.body).toContain(MSG.paymentLinkExpired);
+    expect(page.body).toContain(SERVER_MSG.paymentLinkExpired);
     const post = await app.inject({
       method: 'POST',
       url: path,

@@ -1,4 +1,4 @@
-import { MSG, type InvoicePaymentRequest, type PaymentResponse } from '@wholesale/contract';
+import { type InvoicePaymentRequest, type PaymentResponse, SERVER_MSG } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { AccessClaims } from '../auth/tokens.js';
@@ -30,7 +30,7 @@ async function requestInvoicePayment(
   // An invoice is never paid twice in one payment, however often the payload names it.
   const documentNumbers = [...new Set(body.meta.map((m) => m.documentNo.trim()))];
   const unknown = documentNumbers.find((d) => !isStorableName(d));
-  if (unknown !== undefined) throw notFound(MSG.invoiceNotFound);
+  if (unknown !== undefined) throw notFound(SERVER_MSG.invoiceNotFound);
 
   const [account, rows] = await Promise.all([
     repo.accountCurrency(claims.accountId),
@@ -39,13 +39,13 @@ async function requestInvoicePayment(
   if (!account) throw notFound();
   const byNumber = new Map(rows.map((r) => [r.document_number, r]));
   const missing = documentNumbers.find((d) => !byNumber.has(d));
-  if (missing !== undefined) throw notFound(MSG.noInvoice(missing));
+  if (missing !== undefined) throw notFound(SERVER_MSG.noInvoice(missing));
 
   const invoices = documentNumbers.map((d) => byNumber.get(d)!);
   const settled = invoices.find((i) => i.remaining_minor <= 0);
-  if (settled) throw conflict(MSG.invoiceSettled(settled.document_number));
+  if (settled) throw conflict(SERVER_MSG.invoiceSettled(settled.document_number));
   const otherCurrency = invoices.find((i) => i.currency_code !== account.currency_code);
-  if (otherCurrency) throw conflict(MSG.invoiceOtherCurrency(otherCurrency.document_number));
+  if (otherCurrency) throw conflict(SERVER_MSG.invoiceOtherCurrency(otherCurrency.document_number));
 
   const amountMinor = invoices.reduce((sum, i) => sum + i.remaining_minor, 0);
   const payload: InvoicePaymentPayload = {

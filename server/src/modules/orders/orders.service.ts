@@ -8,6 +8,7 @@ import {
   type OpenOrder,
   type OpenOrderLine,
   type TrackingResponse,
+  SERVER_MSG,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
@@ -28,7 +29,7 @@ import { recordOrderCancelled } from '../events/outbox.js';
 export const SHIPPED_VISIBLE_DAYS = 90;
 
 /** One answer for an unknown number and another account's number, so neither can be told apart. */
-const ORDER_NOT_FOUND = MSG.orderNotFound;
+const ORDER_NOT_FOUND = SERVER_MSG.orderNotFound;
 
 type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepository>['findOrder']>>>;
 type LineRow = Awaited<ReturnType<ReturnType<typeof ordersRepository>['orderLines']>>[number];
@@ -145,7 +146,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
               origin: { orderNumber: order.order_number, unitPriceE5: Number(l.unit_price_e5), quantity: l.quantity },
             });
         }
-        if (copy.length === 0) throw conflict(MSG.nothingLeftToCopy(orderNumber));
+        if (copy.length === 0) throw conflict(SERVER_MSG.nothingLeftToCopy(orderNumber));
         await basket.replaceLines(trx, caller, copy);
         return { orderNumber: order.order_number, copiedLines: copy.length, skippedItems: skipped };
       });
@@ -170,7 +171,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
           return { orderNumber: order.order_number, status: 'Cancelled' };
         }
         const now = await r.findOrder(accountId, orderNumber);
-        if (now?.status === 'Cancelled') throw conflict(MSG.alreadyCancelled(orderNumber));
+        if (now?.status === 'Cancelled') throw conflict(SERVER_MSG.alreadyCancelled(orderNumber));
         throw conflict(now?.status === 'Shipped' ? MSG.cancelShipped(email) : MSG.cancelNotAllowed(email));
       });
     },

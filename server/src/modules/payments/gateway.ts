@@ -20,7 +20,7 @@
  * provider implements `PaymentGateway` the same way behind its own hosted page and webhook.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { MSG, type CurrencyCode } from '@wholesale/contract';
+import { type CurrencyCode, SERVER_MSG } from '@wholesale/contract';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { Db, Engine } from '../../db/client.js';
@@ -67,8 +67,8 @@ export interface CreatePaymentInput {
   subject?: string;
 }
 
-export const PAYMENT_IN_PROGRESS = MSG.paymentInProgress;
-export const ALREADY_PAID = MSG.alreadyPaid;
+export const PAYMENT_IN_PROGRESS = SERVER_MSG.paymentInProgress;
+export const ALREADY_PAID = SERVER_MSG.alreadyPaid;
 
 /** What a feature that takes a card payment needs from the payment provider. */
 export interface PaymentGateway {
@@ -157,7 +157,7 @@ async function startPayment(
   input: CreatePaymentInput,
 ): Promise<{ id: string; checkoutUrl: string }> {
   if (!purposes[input.purpose]) throw new Error(`No payment purpose '${input.purpose}'`);
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw badRequest(MSG.nothingToPay);
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw badRequest(SERVER_MSG.nothingToPay);
   const id = randomUUID();
   const subject = input.subject ?? null;
   const invoiceIds = [...new Set((input.invoices ?? []).map((i) => i.invoiceId))].sort((a, b) => a - b);

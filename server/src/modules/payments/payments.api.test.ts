@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { basket as basketSchema, basketSummary, MSG } from '@wholesale/contract';
+import { basket as basketSchema, basketSummary, MSG, SERVER_MSG } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
@@ -369,7 +369,7 @@ describe.each(testEngines())('payments on $name', (engine) => {
     await handle.db.updateTable('accounts').set({ on_stop: 1 }).where('id', '=', p.accountId).execute();
     const res = await pay(id, { cardNumber: APPROVE });
     expect(res.statusCode).toBe(409);
-    expect(res.body).toContain(MSG.paymentNoLongerPossible('the account is on stop.'));
+    expect(res.body).toContain(SERVER_MSG.paymentNoLongerPossible('the account is on stop.'));
     expect((await payment(id)).status).toBe('cancelled');
     expect(await ordersOf(p.accountId)).toEqual([]);
   });
@@ -381,7 +381,7 @@ describe.each(testEngines())('payments on $name', (engine) => {
     expect(second).not.toBe(first);
     expect((await payment(first)).status).toBe('cancelled');
     const stale = await pay(first, { cardNumber: APPROVE });
-    expect(stale.body).toContain(MSG.paymentLinkReplaced);
+    expect(stale.body).toContain(SERVER_MSG.paymentLinkReplaced);
 
     // The basket changes after the second link was made: its card is refused too.
     await app.inject({

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { endpoints, MSG } from '@wholesale/contract';
+import { endpoints, SERVER_MSG } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { notFound, unauthorized } from '../../lib/http-errors.js';
 import { route } from '../../plugins/routes.js';
@@ -7,9 +7,9 @@ import type { PaymentCallback, SandboxGateway } from './gateway.js';
 
 /** Verifies and applies a gateway callback; a forged or stale one changes nothing (401). */
 export async function receivePaymentCallback(gateway: SandboxGateway, cb: PaymentCallback) {
-  if (!gateway.verifyCallback(cb)) throw unauthorized(MSG.paymentCallbackRefused);
+  if (!gateway.verifyCallback(cb)) throw unauthorized(SERVER_MSG.paymentCallbackRefused);
   const result = await gateway.completePayment(cb.paymentId, cb.outcome);
-  if (!result) throw notFound(MSG.noSuchPayment);
+  if (!result) throw notFound(SERVER_MSG.noSuchPayment);
   return { paymentId: result.payment.id, status: result.payment.status, changed: result.changed };
 }
 

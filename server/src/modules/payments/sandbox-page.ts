@@ -3,7 +3,7 @@
  * ("Sandbox Pay"). It works under the app's CSP: no script at all, an ordinary form POST, and
  * only an inline <style> (style-src allows inline styles).
  */
-import { formatMoney, CURRENCY_SYMBOLS, MSG } from '@wholesale/contract';
+import { formatMoney, CURRENCY_SYMBOLS, SERVER_MSG } from '@wholesale/contract';
 import type { Payment } from '../../db/types.js';
 import { minorToAmount } from '../../domain/money.js';
 import type { CardField, CardForm } from './sandbox-card.js';
@@ -156,7 +156,7 @@ export function paymentOutcomePage(info: PageInfo, returnUrl: string | undefined
       : status === 'declined'
         ? { title: 'Payment declined', line: 'This payment was declined. No money has been taken.' }
         : status === 'cancelled'
-          ? { title: 'Payment link no longer valid', line: MSG.paymentLinkReplaced }
+          ? { title: 'Payment link no longer valid', line: SERVER_MSG.paymentLinkReplaced }
           : { title: 'Payment pending', line: 'This payment has not been completed.' };
   return paymentNoticePage(info, text.title, text.line, returnUrl, status === 'approved');
 }
@@ -190,6 +190,6 @@ export function notFoundPage(): string {
 export function tooManyAttemptsPage(): string {
   return layout(
     'Too many attempts',
-    `<div class="card"><div class="status"><h1>Too many attempts</h1><p role="status">${esc(MSG.tooManyRequests)}</p></div></div>`,
+    `<div class="card"><div class="status"><h1>Too many attempts</h1><p role="status">${esc(SERVER_MSG.tooManyRequests)}</p></div></div>`,
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { MSG, endpoints } from '@wholesale/contract';
+import { endpoints, SERVER_MSG } from '@wholesale/contract';
 import { route } from '../../plugins/routes.js';
 import { shortId } from '../../lib/redact.js';
 import { isExpired } from './gateway.js';
@@ -61,7 +61,11 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     if (info.payment.status !== 'pending')
       return html(reply, 200, paymentOutcomePage(info, sandbox.returnUrlFor(info.payment)));
     if (isExpired(info.payment))
-      return html(reply, 410, paymentNoticePage(info, 'Payment link expired', MSG.paymentLinkExpired, cancelUrl(info)));
+      return html(
+        reply,
+        410,
+        paymentNoticePage(info, 'Payment link expired', SERVER_MSG.paymentLinkExpired, cancelUrl(info)),
+      );
     return undefined;
   }
 
@@ -107,7 +111,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       return html(
         reply,
         409,
-        paymentNoticePage(info, 'Payment not taken', MSG.paymentNoLongerPossible(refusal), cancelUrl(info)),
+        paymentNoticePage(info, 'Payment not taken', SERVER_MSG.paymentNoLongerPossible(refusal), cancelUrl(info)),
       );
     }
 
@@ -126,7 +130,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         502,
         paymentFormPage(info, {
           values: form,
-          message: MSG.paymentNotCompleted,
+          message: SERVER_MSG.paymentNotCompleted,
           cancelUrl: cancelUrl(info),
         }),
       );

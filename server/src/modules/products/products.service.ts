@@ -1,6 +1,5 @@
 import Papa from 'papaparse';
 import {
-  MSG,
   SEARCH_RESULT_LIMIT,
   productCsvColumns,
   toShortDate,
@@ -9,6 +8,7 @@ import {
   type DeliveryScheduleEntry,
   type MultiBuyDiscount,
   type Product,
+  SERVER_MSG,
 } from '@wholesale/contract';
 import type { Db, Engine } from '../../db/client.js';
 import { discountPriceE5 } from '../../domain/pricing.js';
@@ -84,7 +84,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
 
   async function termsOf(who: Caller): Promise<{ caller: PricedCaller; terms: AccountTerms }> {
     const terms = await pricing.accountTerms(who.accountId);
-    if (!terms) throw notFound(MSG.accountNotFound);
+    if (!terms) throw notFound(SERVER_MSG.accountNotFound);
     if (currencies.size >= MAX_REMEMBERED_ACCOUNTS) currencies.clear();
     currencies.set(who.accountId, terms.currencyCode);
     return { caller: { userId: who.userId, accountId: who.accountId, currency: terms.currencyCode }, terms };
@@ -166,7 +166,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
 
   async function productIdOr404(itemNumber: string): Promise<number> {
     const id = await repo.productId(itemNumber);
-    if (id === undefined) throw notFound(MSG.productNotFound);
+    if (id === undefined) throw notFound(SERVER_MSG.productNotFound);
     return id;
   }
 
@@ -254,7 +254,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
 
     async getProductImage(itemNumber: string, imageType: number): Promise<ProductImage> {
       const row = await repo.image(await productIdOr404(itemNumber), imageType);
-      if (!row) throw notFound(MSG.imageNotFound);
+      if (!row) throw notFound(SERVER_MSG.imageNotFound);
       return { contentType: row.content_type, data: Buffer.from(row.data) };
     },
   };
