@@ -1,44 +1,20 @@
 // Issue 24: what a buyer trips over. Each journey runs at both widths (desktop 1280x800, phone 390x844).
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { AxeBuilder } from '@axe-core/playwright';
-import { atPath, DEMO_PASSWORD, isPhone, login, menuButton, navLink, openMenu, submitLogin } from './helpers';
+import {
+  api,
+  atPath,
+  type BasketLine,
+  DEMO_PASSWORD,
+  expectNoA11yViolations,
+  isPhone,
+  login,
+  menuButton,
+  navLink,
+  openMenu,
+  submitLogin,
+} from './helpers';
 import { routes, pathOf } from '@wholesale/contract';
-
-/** Every axe violation of any impact fails (the issue's bar: 0 violations on every screen). */
-async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const found = results.violations.map(
-    (v) =>
-      `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes
-        .slice(0, 5)
-        .map((n) => n.target.join(' '))
-        .join('\n    ')}`,
-  );
-  expect(found, `axe on ${label}`).toEqual([]);
-}
-
-/** Calls the API with the page's session token (to set up a known basket quickly). */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('wholesale-portal.session') ?? '{}') as { token?: string }).token ?? '',
-  );
-  const res = await page.request.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-interface BasketLine {
-  lineNumber: number;
-  itemNumber: string;
-  quantity: number;
-}
 
 /** Empties the user's basket and adds `count` in-stock products found by "blind", quantities 2, 1, 1... */
 async function freshBasket(page: Page, count: number): Promise<string[]> {

@@ -3,7 +3,7 @@
 // proforma pays on the sandbox gateway's hosted page (approving and declining cards); an account on
 // stop is told why it cannot order; axe on every screen of the way.
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
+import { api, atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
 import { routes, pathOf } from '@wholesale/contract';
 
 const APPROVING_CARD = '4242 4242 4242 4242';
@@ -14,20 +14,6 @@ interface BasketLine {
   itemNumber: string;
   quantity: number;
   stock: string;
-}
-
-/** Calls the API with the page's session token (to set up a known basket quickly). */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('wholesale-portal.session') ?? '{}') as { token?: string }).token ?? '',
-  );
-  const res = await page.request.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${path}`).toBe(200);
-  return (await res.json()) as T;
 }
 
 /** Empties the user's basket and adds `count` products found by a text search, quantities 2, 1, 1... */

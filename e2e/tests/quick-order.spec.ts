@@ -5,44 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { integrationRoutes, pathOf, routes } from '@wholesale/contract';
-import { isPhone, login, navLink, openMenu } from './helpers';
-
-/** Every axe violation of any impact fails (0 violations on every screen). */
-async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const found = results.violations.map(
-    (v) =>
-      `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes
-        .slice(0, 5)
-        .map((n) => n.target.join(' '))
-        .join('\n    ')}`,
-  );
-  expect(found, `axe on ${label}`).toEqual([]);
-}
-
-/** Calls the API with the page's session token (to set up a known basket quickly). */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('wholesale-portal.session') ?? '{}') as { token?: string }).token ?? '',
-  );
-  const res = await page.request.fetch(path, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(res.status(), `${method} ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
-
-interface BasketLine {
-  lineNumber: number;
-  itemNumber: string;
-  quantity: number;
-}
+import { api, type BasketLine, expectNoA11yViolations, isPhone, login, navLink, openMenu } from './helpers';
 
 async function emptyBasket(page: Page): Promise<void> {
   const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
