@@ -328,12 +328,6 @@ function headersOf(
 }
 
 /**
- * Whether a GET that matched nothing should get the web app: a browser asking for HTML always; a
- * client that states no preference (no Accept, or any type: `curl /`) for an app route (a path
- * without a file extension, so a missing asset stays a 404). A client that asks for JSON only gets
- * the JSON 404.
- */
-/**
  * The screens with a static shell of their own (web/src/app/screen-shells.ts): the build writes
  * `screens/<path>.html` for each; by app path ('/basket'), the file to send.
  */
@@ -353,6 +347,12 @@ function screenShellFiles(dist: string): Map<string, string> {
 /** A request URL's app path: no query, no trailing slash ('/basket/?x' is '/basket'). */
 const appPath = (url: string) => url.split('?')[0]!.replace(/(.)\/+$/, '$1');
 
+/**
+ * Whether a GET that matched nothing should get the web app: a browser asking for HTML always; a
+ * client that states no preference (no Accept, or any type: `curl /`) for an app route (a path
+ * without a file extension, so a missing asset stays a 404). A client that asks for JSON only gets
+ * the JSON 404.
+ */
 export function wantsApp(url: string, accept: string | undefined): boolean {
   const types = (accept ?? '')
     .split(',')

@@ -104,16 +104,16 @@ export function compose({ config, handle, paymentGateway }: ComposeOptions) {
     /** Quick Order (issue 27): checks pasted lines against the same catalogue index as search. */
     quickOrder: quickOrderService(db, handle.engine, sharedCatalogueIndex(db, config.SEARCH_CACHE_ENTRIES)),
     /** The basket's next multi-buy breaks and savings (issue 27). */
-    priceBreaks: priceBreaksService(db),
+    priceBreaks: priceBreaksService(db, basket),
     products: productsService(db, handle.engine, SEARCH_RESULT_LIMIT, {
       searchResultEntries: config.SEARCH_CACHE_ENTRIES,
       changes: config.LISTEN_FOR_CHANGES ? handle.changes : undefined,
     }),
-    /** Keeps webhook signing secrets encrypted at rest (events/secret-box.ts). */
     /** The sandbox payment provider: its hosted page and signed callback (modules/payments). */
     sandbox,
     /** Where checkout and invoice payments start card payments: the sandbox unless replaced. */
     paymentGateway: payments,
+    /** Keeps webhook signing secrets encrypted at rest (events/secret-box.ts). */
     secretBox: box,
     webhooks: webhooksService(db, { box, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE }),
   };

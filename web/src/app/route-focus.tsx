@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { dialogOpen, focusElement, screenHeading } from '../lib/focus';
 import { useLocation } from '../lib/router';
 
 /** How long to wait for the new screen's heading (its data may still be loading). */
@@ -19,7 +20,6 @@ export function RouteFocus() {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    const main = document.getElementById('main');
     let frame: number | undefined;
     let done = false;
     // Waits for the heading (the screen may still be loading its data) and for any dialog to close
@@ -27,15 +27,14 @@ export function RouteFocus() {
     // open, such as the order-placed one, keeps its focus: the wait gives up after a while).
     const tryFocus = () => {
       if (done) return;
-      const heading = main?.querySelector<HTMLElement>('h1');
-      if (!heading || document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
+      const heading = screenHeading();
+      if (!heading || dialogOpen()) return;
       done = true;
       stop();
       // After the closing dialog has handed focus back to its opener.
       frame = requestAnimationFrame(() => {
         if (!heading.isConnected) return;
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
+        focusElement(heading, { preventScroll: true });
         setAnnouncement(heading.textContent ?? document.title);
       });
     };

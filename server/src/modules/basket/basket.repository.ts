@@ -31,6 +31,15 @@ const basketQuery = prepared((db: Db, userId: number, currency: CurrencyCode) =>
 
 /** The only place basket SQL lives. Baskets are per login user; each change bumps `revision`. */
 export function basketRepository(db: Db) {
+  /** The number a line appended to the basket gets: one past its last. */
+  const nextLineNumber = async (basketId: number) => {
+    const max = await db
+      .selectFrom('basket_lines')
+      .select((eb) => eb.fn.max('line_number').as('max'))
+      .where('basket_id', '=', basketId)
+      .executeTakeFirst();
+    return Number(max?.max ?? 0) + 1;
+  };
   return {
     /** The user's basket id, creating the basket on first use. */
     async ensureBasket(userId: number, accountId: number): Promise<number> {
@@ -122,12 +131,7 @@ export function basketRepository(db: Db) {
       quantity: number,
       origin?: { orderNumber: string; unitPriceE5: number; quantity: number },
     ): Promise<number> {
-      const max = await db
-        .selectFrom('basket_lines')
-        .select((eb) => eb.fn.max('line_number').as('max'))
-        .where('basket_id', '=', basketId)
-        .executeTakeFirst();
-      const lineNumber = Number(max?.max ?? 0) + 1;
+      const lineNumber = await nextLineNumber(basketId);
       await db
         .insertInto('basket_lines')
         .values({
@@ -163,12 +167,7 @@ export function basketRepository(db: Db) {
     /** Quick Order: appends lines after the basket's last line number, in a few statements. */
     async appendLines(basketId: number, rows: readonly { productId: number; quantity: number }[]): Promise<void> {
       if (rows.length === 0) return;
-      const max = await db
-        .selectFrom('basket_lines')
-        .select((eb) => eb.fn.max('line_number').as('max'))
-        .where('basket_id', '=', basketId)
-        .executeTakeFirst();
-      const first = Number(max?.max ?? 0) + 1;
+      const first = await nextLineNumber(basketId);
       const created = nowIso();
       const values = rows.map((r, k) => ({
         basket_id: basketId,

@@ -9,7 +9,7 @@ import {
   SERVER_MSG,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
-import { discountPriceE5, priceLine, totals, type LinePrice, type Totals } from '../../domain/pricing.js';
+import { discountPriceE5, priceLine, totals, type LinePrice, type Tier, type Totals } from '../../domain/pricing.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
@@ -29,6 +29,10 @@ export interface PricedLine {
   unit: string;
   quantity: number;
   listPriceE5: number;
+  /** The account's own unit price before multi-buy tiers (its discounts on the list price). */
+  accountPriceE5: number;
+  /** The product's multi-buy tiers in the account's currency. */
+  tiers: readonly Tier[];
   price: LinePrice;
   hasMultiBuyDiscount: boolean;
 }
@@ -61,6 +65,7 @@ export function basketService(db: Db) {
     const lines: PricedLine[] = rows.map((r) => {
       const listPriceE5 = r.list_price_e5 ?? 0;
       const productTiers = tiers.get(r.product_id) ?? [];
+      const accountPriceE5 = discountPriceE5(listPriceE5, termsFor(terms, r.product_type_id));
       return {
         lineId: r.id,
         lineNumber: r.line_number,
@@ -72,11 +77,11 @@ export function basketService(db: Db) {
         unit: r.unit,
         quantity: r.quantity,
         listPriceE5,
+        accountPriceE5,
+        tiers: productTiers,
         price: priceLine(listPriceE5, termsFor(terms, r.product_type_id), productTiers, r.quantity),
         // As the product list: only a tier below the account's own price is an offer (issue 24).
-        hasMultiBuyDiscount: productTiers.some(
-          (t) => t.priceE5 < discountPriceE5(listPriceE5, termsFor(terms, r.product_type_id)),
-        ),
+        hasMultiBuyDiscount: productTiers.some((t) => t.priceE5 < accountPriceE5),
       };
     });
     return {

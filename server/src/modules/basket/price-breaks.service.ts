@@ -1,10 +1,10 @@
 import { QUANTITY_MAX, type BasketPriceBreaks, type PriceBreakLine } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
-import { discountPriceE5, priceLine, type Tier } from '../../domain/pricing.js';
+import { priceLine, type Tier } from '../../domain/pricing.js';
 import { e5ToAmount, lineTotalMinor, minorToAmount } from '../../domain/money.js';
-import { pricingRepository, termsFor } from '../pricing/pricing.repository.js';
+import { termsFor } from '../pricing/pricing.repository.js';
 import { basketRepository } from './basket.repository.js';
-import { basketService, type Caller } from './basket.service.js';
+import type { BasketService, Caller } from './basket.service.js';
 
 /**
  * The next multi-buy break above `quantity` worth moving to: the lowest tier minimum above it whose
@@ -32,33 +32,28 @@ export function nextBreak(tiers: readonly Tier[], accountPriceE5: number, curren
   };
 }
 
-/** Price-break nudges and copied-order price changes for the caller's basket (issue 27), priced on the server. */
-export function priceBreaksService(db: Db) {
-  const baskets = basketService(db);
+/**
+ * Price-break nudges and copied-order price changes for the caller's basket (issue 27), priced on
+ * the server from the basket service's own pricing (its lines carry their tiers and account price).
+ */
+export function priceBreaksService(db: Db, baskets: BasketService) {
   return {
     /** GET /basket/price-breaks */
     async getBasketPriceBreaks(caller: Caller): Promise<BasketPriceBreaks> {
       const priced = await baskets.price(caller);
-      const [tiers, copied] = await Promise.all([
-        pricingRepository(db).tiers(
-          priced.lines.map((l) => l.productId),
-          priced.terms.currencyCode,
-        ),
-        priced.basketId === null ? new Map<number, never>() : basketRepository(db).copiedLines(priced.basketId),
-      ]);
+      const copied =
+        priced.basketId === null ? new Map<number, never>() : await basketRepository(db).copiedLines(priced.basketId);
       let totalSavingsMinor = 0;
       const lines: PriceBreakLine[] = [];
       for (const l of priced.lines) {
-        const own = discountPriceE5(l.listPriceE5, termsFor(priced.terms, l.productTypeId));
-        const savingMinor = Math.max(0, lineTotalMinor(own, l.quantity) - l.price.totalMinor);
+        const savingMinor = Math.max(0, lineTotalMinor(l.accountPriceE5, l.quantity) - l.price.totalMinor);
         totalSavingsMinor += savingMinor;
-        const productTiers = tiers.get(l.productId) ?? [];
-        const next = nextBreak(productTiers, own, l.price.unitPriceE5, l.quantity);
+        const next = nextBreak(l.tiers, l.accountPriceE5, l.price.unitPriceE5, l.quantity);
         // Today's price at the quantity ordered then, so a change of quantity since is not a change of price.
         const origin = copied.get(l.lineId);
         const todayE5 =
           origin &&
-          priceLine(l.listPriceE5, termsFor(priced.terms, l.productTypeId), productTiers, origin.quantity).unitPriceE5;
+          priceLine(l.listPriceE5, termsFor(priced.terms, l.productTypeId), l.tiers, origin.quantity).unitPriceE5;
         const priceChange =
           origin && todayE5 !== undefined && origin.unitPriceE5 !== todayE5
             ? {

@@ -84,13 +84,11 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
       groups.map((g) => g.code),
       QUICK_ORDER_SUGGESTIONS,
     );
-    return { groups, found };
+    return { terms, groups, found };
   }
 
   /** Every line answered, from the products, tiers and due-in schedules read through `conn`. */
-  async function check(caller: Caller, { groups, found }: Awaited<ReturnType<typeof resolve>>, conn: Db = db) {
-    const terms = await pricingRepository(conn).accountTerms(caller.accountId);
-    if (!terms) throw notFound();
+  async function check({ terms, groups, found }: Awaited<ReturnType<typeof resolve>>, conn: Db = db) {
     const currency = terms.currencyCode;
     const ids = found.flatMap((f) => (f.id === undefined ? [] : [f.id]));
     const suggested = found.flatMap((f) => f.nearest);
@@ -154,7 +152,7 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
   return {
     /** POST /quick-order/check */
     async checkQuickOrder(caller: Caller, lines: readonly QuickOrderLineInput[]): Promise<QuickOrderCheck> {
-      return (await check(caller, await resolve(caller, lines))).check;
+      return (await check(await resolve(caller, lines))).check;
     },
 
     /**
@@ -169,7 +167,7 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
         const repo = basketRepository(trx);
         const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
         await repo.touch(basketId); // locks the basket row first, as every basket change does
-        const { check: checked, productIds } = await check(caller, resolved, trx);
+        const { check: checked, productIds } = await check(resolved, trx);
         const addable = checked.lines.flatMap((r, k) =>
           quickOrderAddable(r.status) ? [{ result: r, productId: productIds[k]!, quantity: Number(r.quantity) }] : [],
         );

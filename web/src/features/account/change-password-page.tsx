@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, PASSWORD_RULE_MESSAGE, changePasswordRequest, type ChangePasswordRequest } from '@wholesale/contract';
+import { MSG, changePasswordRequest, type ChangePasswordRequest } from '@wholesale/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '../../lib/router';
@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { Button, buttonClass } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { TextField } from '../../components/text-field';
 import { useChangePasswordMutation } from './account-api';
 
@@ -61,21 +62,7 @@ export function ChangePasswordPage() {
             error={errors.oldPassword?.message}
             {...register('oldPassword')}
           />
-          <TextField
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            hint={PASSWORD_RULE_MESSAGE}
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
+          <NewPasswordFields register={register} errors={errors} />
           {reason && (
             <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               {MSG.changePasswordFailed}: {reason}

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, PASSWORD_RULE_MESSAGE, setPasswordRequest, type SetPasswordRequest } from '@wholesale/contract';
+import { MSG, setPasswordRequest, type SetPasswordRequest } from '@wholesale/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, buttonClass } from '../../components/button';
 import { Spinner } from '../../components/spinner';
+import { NewPasswordFields } from '../../components/new-password-fields';
 import { TextField } from '../../components/text-field';
 import { Link, useSearchParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -99,21 +100,7 @@ export function SetPasswordPage() {
         <p className="text-sm text-slate-700">{MSG.setPasswordIntro(username)}</p>
         {/* Lets a password manager save the new password under the right username. */}
         <TextField label="Username" autoComplete="username" readOnly value={username} name="username" />
-        <TextField
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULE_MESSAGE}
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields register={register} errors={errors} />
         {failure && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             {failure}
