@@ -88,6 +88,7 @@ export async function openMenu(page: Page): Promise<void> {
  * each with its help text and the first offending elements. Lesser ones are attached to the report.
  */
 export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
@@ -114,8 +115,27 @@ export async function expectNoSeriousA11yViolations(page: Page, testInfo: TestIn
   expect(blocking, `axe on ${label}:\n${describe.join('\n')}`).toEqual([]);
 }
 
+/**
+ * Waits for the short animations under way (a toast sliding in fades its text, which axe reads as
+ * low contrast) to finish. Endless ones (a spinner) and long ones (a toast's countdown bar) are left.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => {
+          const end = a.effect?.getComputedTiming().endTime;
+          return typeof end === 'number' && Number.isFinite(end) && end - Number(a.currentTime ?? 0) < 2000;
+        })
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Every axe violation of any impact fails (0 violations on every screen). */
 export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
