@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pathOf, routes, type PathArgs } from '@wholesale/contract';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { DbHandle } from '../db/client.js';
@@ -63,9 +64,22 @@ export async function testApp(handle: DbHandle, overrides: Partial<Config> = {})
 
 /** Log in through the API and return the session. */
 export async function login(app: FastifyInstance, username: string, password = 'Portal-test-1') {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  const res = await app.inject({ method: 'POST', url: pathOf(routes.login), payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
   return res.json() as { accessToken: string; refreshToken: string; user: Record<string, unknown> };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A route's path with its parameters put in exactly as given, not URL-encoded: only for tests whose
+ * point is a value no client should send (encoded dots or slashes, `%00`, `..`). Everything else
+ * builds its path with the contract's `pathOf`, which encodes.
+ */
+export function rawPathOf<const P extends string>(route: { readonly path: P }, ...args: PathArgs<P>): string {
+  const values = (args[0] ?? {}) as Record<string, string | number>;
+  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => String(values[name]));
+}
+
+/** A route's path as the OpenAPI document names it: `/api/basket/{id}` for `/api/basket/:id`. */
+export const openApiPath = (route: { readonly path: string }) => route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');

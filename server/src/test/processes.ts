@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { pathOf, routes } from '@wholesale/contract';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -53,7 +54,7 @@ export async function spawnServer(env: NodeJS.ProcessEnv, port?: number): Promis
 /** Waits until `GET path` answers `status` (connection errors count as not yet), or fails after `ms`. */
 export async function waitForStatus(
   server: ServerProcess,
-  path = '/api/health/ready',
+  path = pathOf(routes.getReadiness),
   status = 200,
   ms = 60_000,
 ): Promise<void> {
