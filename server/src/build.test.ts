@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pathOf, routes } from '@wholesale/contract';
 import { pdfText } from './test/pdf-text.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -46,13 +47,13 @@ describe('the compiled server (npm start runs it)', () => {
         child.stderr.on('data', onData);
         child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
       });
-      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const health = await fetch(`http://127.0.0.1:${port}${pathOf(routes.getHealth)}`);
       expect(health.status).toBe(200);
-      const unauthorized = await fetch(`http://127.0.0.1:${port}/api/orderproducts/categories`);
+      const unauthorized = await fetch(`http://127.0.0.1:${port}${pathOf(routes.listCategories)}`);
       expect(unauthorized.status).toBe(401);
 
       // A PDF drawn by the compiled worker thread (no tsx here).
-      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      const login = await fetch(`http://127.0.0.1:${port}${pathOf(routes.login)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: 'demo', password: 'Portal-demo-1' }),
@@ -61,7 +62,7 @@ describe('the compiled server (npm start runs it)', () => {
       const session = (await login.json()) as { accessToken: string; user: { statements: { filename: string }[] } };
       const statement = session.user.statements[0]!;
       const pdf = await fetch(
-        `http://127.0.0.1:${port}/api/account/statement/${encodeURIComponent(statement.filename)}`,
+        `http://127.0.0.1:${port}${pathOf(routes.downloadStatement, { filename: statement.filename })}`,
         {
           headers: { authorization: `Bearer ${session.accessToken}` },
         },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib, { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { pathOf, routes } from '@wholesale/contract';
 import { testEngines } from './db/testing.js';
 import type { DbHandle } from './db/client.js';
 import { insertAccount, insertProduct, insertUser } from './test/fixtures.js';
@@ -13,7 +14,7 @@ describe.each(testEngines())('compressed API answers on $name', (engine) => {
   let handle: DbHandle;
   let app: FastifyInstance;
   let token: string;
-  const url = '/api/orderproducts/search?searchValue=zip&isSearching=true';
+  const url = `${pathOf(routes.searchProducts)}?searchValue=zip&isSearching=true`;
 
   beforeAll(async () => {
     handle = await engine.open();
@@ -67,7 +68,7 @@ describe.each(testEngines())('compressed API answers on $name', (engine) => {
     const zap = (query: string, encoding?: string) =>
       app.inject({
         method: 'GET',
-        url: `/api/orderproducts/search?searchValue=zap&isSearching=true${query}`,
+        url: `${pathOf(routes.searchProducts)}?searchValue=zap&isSearching=true${query}`,
         headers: { ...bearer(token), ...(encoding ? { 'accept-encoding': encoding } : {}) },
       });
     // A page of 100: above the plugin's own default (8 KiB on 2 cores), below ours.
@@ -95,7 +96,11 @@ describe.each(testEngines())('compressed API answers on $name', (engine) => {
   });
 
   it('leaves small answers alone', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.getHealth),
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
   });

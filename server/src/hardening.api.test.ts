@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { basket as basketSchema, INT32_MAX, SERVER_MSG } from '@wholesale/contract';
+import { basket as basketSchema, INT32_MAX, SERVER_MSG, pathOf, routes } from '@wholesale/contract';
 import { testEngines } from './db/testing.js';
 import { isDatabaseUnavailable, openDatabase, type DbHandle } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -33,14 +33,15 @@ describe.each(testEngines())('strict API input on $name', (engine) => {
   });
 
   const basketLines = async () =>
-    basketSchema.parse((await app.inject({ method: 'GET', url: '/api/basket', headers: bearer(token) })).json())
-      .basketLines;
+    basketSchema.parse(
+      (await app.inject({ method: 'GET', url: pathOf(routes.getBasket), headers: bearer(token) })).json(),
+    ).basketLines;
 
   it('takes quantities as JSON whole numbers only: true, [3], "0x10", "1e2", "5" are refused and nothing changes', async () => {
     for (const quantity of [true, [3], '0x10', '1e2', '5', ' 7', null, 1.5, 0, 1_000_000]) {
       const res = await app.inject({
         method: 'POST',
-        url: '/api/basket',
+        url: pathOf(routes.addBasketLine),
         headers: bearer(token),
         payload: { itemNumber: 'ST-1', quantity },
       });
@@ -50,7 +51,7 @@ describe.each(testEngines())('strict API input on $name', (engine) => {
     expect(await basketLines()).toEqual([]);
     const ok = await app.inject({
       method: 'POST',
-      url: '/api/basket',
+      url: pathOf(routes.addBasketLine),
       headers: bearer(token),
       payload: { itemNumber: 'ST-1', quantity: 3 },
     });
@@ -59,7 +60,7 @@ describe.each(testEngines())('strict API input on $name', (engine) => {
     for (const quantity of ['4', true, [4]]) {
       const res = await app.inject({
         method: 'PATCH',
-        url: '/api/basket',
+        url: pathOf(routes.updateBasketLine),
         headers: bearer(token),
         payload: { lineNumber: line!.lineNumber, quantity },
       });
@@ -67,7 +68,7 @@ describe.each(testEngines())('strict API input on $name', (engine) => {
     }
     const byString = await app.inject({
       method: 'PATCH',
-      url: '/api/basket',
+      url: pathOf(routes.updateBasketLine),
       headers: bearer(token),
       payload: { lineNumber: String(line!.lineNumber), quantity: 4 },
     });
@@ -76,12 +77,17 @@ describe.each(testEngines())('strict API input on $name', (engine) => {
   });
 
   it('bounds ids to the integer column: 2^31 and beyond answer 400, never 500', async () => {
-    for (const id of [String(INT32_MAX + 1), String(2 ** 53), '99999999999', '0x10', '1e2', '-1', '%20']) {
-      const del = await app.inject({ method: 'DELETE', url: `/api/basket/${id}`, headers: bearer(token) });
+    // ' ' is sent as /basket/%20 (pathOf encodes the value).
+    for (const id of [String(INT32_MAX + 1), String(2 ** 53), '99999999999', '0x10', '1e2', '-1', ' ']) {
+      const del = await app.inject({
+        method: 'DELETE',
+        url: pathOf(routes.deleteBasketLine, { id }),
+        headers: bearer(token),
+      });
       expect(del.statusCode, `DELETE /basket/${id}`).toBe(400);
       const submit = await app.inject({
         method: 'POST',
-        url: `/api/basket/submit/${id}`,
+        url: pathOf(routes.submitBasket, { id }),
         headers: bearer(token),
         payload: { amount: 1 },
       });
@@ -89,17 +95,26 @@ describe.each(testEngines())('strict API input on $name', (engine) => {
     }
     const patch = await app.inject({
       method: 'PATCH',
-      url: '/api/basket',
+      url: pathOf(routes.updateBasketLine),
       headers: bearer(token),
       payload: { lineNumber: INT32_MAX + 1, quantity: 1 },
     });
     expect(patch.statusCode).toBe(400);
     // The largest id the column holds is a valid request for a line that is not there.
-    const missing = await app.inject({ method: 'DELETE', url: `/api/basket/${INT32_MAX}`, headers: bearer(token) });
+    const missing = await app.inject({
+      method: 'DELETE',
+      url: pathOf(routes.deleteBasketLine, { id: INT32_MAX }),
+      headers: bearer(token),
+    });
     expect(missing.statusCode).toBe(404);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/orderproducts/ST-1/image/0x1', headers: bearer(token) }))
-        .statusCode,
+      (
+        await app.inject({
+          method: 'GET',
+          url: pathOf(routes.getProductImage, { itemNumber: 'ST-1', imageType: '0x1' }),
+          headers: bearer(token),
+        })
+      ).statusCode,
     ).toBe(400);
     expect((await basketLines())[0]!.quantity).toBe(3);
   });
@@ -127,19 +142,21 @@ describe.each(testEngines())('headers and logs on $name', (engine) => {
     const accountId = await insertAccount(handle.db);
     const userId = await insertUser(handle.db, accountId, 'logged');
     const { token: rt } = await createOneTimeToken(handle.db, userId);
-    expect((await app.inject({ method: 'GET', url: `/api/auth/refresh/${rt}` })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.exchangeRedirectToken, { token: rt }) })).statusCode,
+    ).toBe(200);
     const payId = '0b8f6a7e-4a3c-4d5e-9f00-1234567890ab';
-    await app.inject({ method: 'GET', url: `/pay/${payId}` });
+    await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id: payId }) });
     await app.inject({ method: 'GET', url: `/redirect?rt=${rt}`, headers: { accept: 'text/html' } });
     const log = lines.join('\n');
-    expect(log).toContain('/api/auth/refresh/[redacted]');
-    expect(log).toContain('/pay/[redacted]');
+    expect(log).toContain(routes.exchangeRedirectToken.path.replace(':token', '[redacted]'));
+    expect(log).toContain(routes.showPaymentPage.path.replace(':id', '[redacted]'));
     expect(log).not.toContain(rt);
     expect(log).not.toContain(payId);
   });
 
   it('sends no X-Frame-Options that contradicts the CSP, and no HSTS over plain HTTP', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({ method: 'GET', url: pathOf(routes.getHealth) });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['strict-transport-security']).toBeUndefined();
@@ -191,19 +208,19 @@ describe('when PostgreSQL is down', () => {
     });
     const app = await buildApp({ config: testConfig(), handle });
     try {
-      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      const health = await app.inject({ method: 'GET', url: pathOf(routes.getHealth) });
       expect(health.statusCode).toBe(503);
       expect(health.headers['retry-after']).toBeDefined();
       expect(health.json()).toMatchObject({ status: 'unavailable', database: { engine: 'postgres', status: 'down' } });
       const res = await app.inject({
         method: 'POST',
-        url: '/api/auth/login',
+        url: pathOf(routes.login),
         payload: { username: 'someone', password: 'whatever' },
       });
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
       expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: SERVER_MSG.unavailable });
-      const settings = await app.inject({ method: 'GET', url: '/api/settings' });
+      const settings = await app.inject({ method: 'GET', url: pathOf(routes.getSettings) });
       expect(settings.statusCode).toBe(503);
     } finally {
       await app.close();
@@ -242,11 +259,11 @@ describe.skipIf(!pgEngine)('a locked table on PostgreSQL', () => {
       const [blocked, health, me] = await Promise.all([
         app.inject({
           method: 'GET',
-          url: '/api/orderproducts/search?searchValue=abc&isSearching=true',
+          url: `${pathOf(routes.searchProducts)}?searchValue=abc&isSearching=true`,
           headers: bearer(accessToken),
         }),
-        app.inject({ method: 'GET', url: '/api/health' }),
-        app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) }),
+        app.inject({ method: 'GET', url: pathOf(routes.getHealth) }),
+        app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(accessToken) }),
       ]);
       expect(health.statusCode).toBe(200);
       expect(me.statusCode).toBe(200);

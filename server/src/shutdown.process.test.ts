@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathOf, routes } from '@wholesale/contract';
 import { openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { insertAccount, insertUser } from './test/fixtures.js';
@@ -35,7 +36,7 @@ describe('graceful shutdown of a server process (SQLite)', () => {
     // A login whose body arrives slowly: the server has the request, not yet all of it.
     const body = JSON.stringify({ username: 'sam', password: 'Portal-test-1' });
     const half = Math.floor(body.length / 2);
-    const slow = http.request(`${server.url}/api/auth/login`, {
+    const slow = http.request(`${server.url}${pathOf(routes.login)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
     });
@@ -51,14 +52,14 @@ describe('graceful shutdown of a server process (SQLite)', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     server.child.kill('SIGTERM');
-    await waitForStatus(server, '/api/health/ready', 503, 1_400);
-    const ready = await fetch(`${server.url}/api/health/ready`);
+    await waitForStatus(server, pathOf(routes.getReadiness), 503, 1_400);
+    const ready = await fetch(`${server.url}${pathOf(routes.getReadiness)}`);
     expect(ready.status).toBe(503);
     expect(((await ready.json()) as { status: string }).status).toBe('draining');
 
     // Past the delay: the port no longer takes connections, while the slow request is still open.
     await new Promise((resolve) => setTimeout(resolve, 1_800));
-    const refused = await fetch(`${server.url}/api/health/live`).then(
+    const refused = await fetch(`${server.url}${pathOf(routes.getLiveness)}`).then(
       (r) => `answered ${r.status}`,
       (err: { cause?: { code?: string } }) => err.cause?.code ?? 'error',
     );

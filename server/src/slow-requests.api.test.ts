@@ -6,6 +6,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { pathOf, routes } from '@wholesale/contract';
 import { testEngines } from './db/testing.js';
 import type { DbHandle } from './db/client.js';
 import { testApp } from './test/app.js';
@@ -54,12 +55,16 @@ describe('slow requests', () => {
 
   it('closes sockets whose headers or body never finish, and keeps serving others', async () => {
     const body = '{"username":"someone","password":"';
-    const post = `POST /api/auth/login HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
+    const post = `POST ${pathOf(routes.login)} HTTP/1.1\r\nHost: portal\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
     const clients = [
       // Headers cut short: never the blank line.
-      ...Array.from({ length: 5 }, () => slowClient(port, 'GET /api/health HTTP/1.1\r\nHost: portal\r\n')),
+      ...Array.from({ length: 5 }, () =>
+        slowClient(port, `GET ${pathOf(routes.getHealth)} HTTP/1.1\r\nHost: portal\r\n`),
+      ),
       // Headers dripped a line at a time, never finished: each byte resets no idle timer that would help.
-      ...Array.from({ length: 5 }, () => slowClient(port, 'GET /api/health HTTP/1.1\r\n', 'X-Slow: 1\r\n')),
+      ...Array.from({ length: 5 }, () =>
+        slowClient(port, `GET ${pathOf(routes.getHealth)} HTTP/1.1\r\n`, 'X-Slow: 1\r\n'),
+      ),
       // The body stops half-way.
       ...Array.from({ length: 5 }, () => slowClient(port, post + body)),
       // The body dripped a byte at a time.
@@ -67,7 +72,7 @@ describe('slow requests', () => {
     ];
     await new Promise((resolve) => setTimeout(resolve, 200));
     // Meanwhile others are served.
-    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    const health = await fetch(`http://127.0.0.1:${port}${pathOf(routes.getHealth)}`);
     expect(health.status).toBe(200);
 
     const closed = await Promise.all(clients);

@@ -59,6 +59,8 @@ describe.each(testEngines())('SPA fallback on $name', (engine) => {
   it.each([
     ['a JSON-only client', '/open-orders', 'application/json'],
     ['a missing asset', '/assets/missing.js', undefined],
+    // A path that is no route: a literal on purpose.
+    // eslint-disable-next-line no-restricted-syntax
     ['an unknown API route', '/api/nothing-here', undefined],
   ])('answers a JSON 404 to %s (%s)', async (_name, url, accept) => {
     const res = await app.inject({ method: 'GET', url, headers: accept ? { accept } : {} });

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
+import { pathOf, routes } from '@wholesale/contract';
 import type { DbHandle } from './client.js';
 import { FEED_APPLICATION_NAME } from './change-feed.js';
 import { testEngines } from './testing.js';
@@ -140,7 +141,7 @@ describe.skipIf(!pgEngine)('losing PostgreSQL connections under load', () => {
   }
 
   it('answers 503 with Retry-After or 200, never dies, serves on fresh connections and listens again', async () => {
-    const login = await fetch(`${origin}/api/auth/login`, {
+    const login = await fetch(`${origin}${pathOf(routes.login)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'loss', password: 'Portal-test-1' }),
@@ -159,7 +160,13 @@ describe.skipIf(!pgEngine)('losing PostgreSQL connections under load', () => {
       const codes = new Map<string, number>();
       const failures: string[] = [];
       let stop = false;
-      const paths = ['/api/order', '/api/countries', '/api/notification', '/api/order', '/api/auth/me'];
+      const paths = [
+        pathOf(routes.listOpenOrders),
+        pathOf(routes.getCountries),
+        pathOf(routes.getNotification),
+        pathOf(routes.listOpenOrders),
+        pathOf(routes.getCurrentUser),
+      ];
       // 20 clients checking out at once: more than the pool's 10 connections.
       const clients = Array.from({ length: 20 }, async (_, i) => {
         for (let n = 0; !stop; n++) {
@@ -202,7 +209,7 @@ describe.skipIf(!pgEngine)('losing PostgreSQL connections under load', () => {
       expect(cut).toBeGreaterThan(0);
 
       // Served on fresh connections once the outage is over.
-      for (const p of ['/api/order', '/api/countries', '/api/health']) {
+      for (const p of [pathOf(routes.listOpenOrders), pathOf(routes.getCountries), pathOf(routes.getHealth)]) {
         const res = await fetch(`${origin}${p}`, { headers });
         expect(res.status, p).toBe(200);
       }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sql } from 'kysely';
+import { pathOf, routes } from '@wholesale/contract';
 import { openDatabase, type DbHandle } from './client.js';
 import { testEngines } from './testing.js';
 import { insertAccount, insertUser } from '../test/fixtures.js';
@@ -59,9 +60,12 @@ describe.skipIf(!pgEngine)('a table locked on PostgreSQL', () => {
         };
       };
       // A dozen order lists, more than the pool's 10 connections, then health and an unrelated route.
-      const blocked = Array.from({ length: 12 }, () => timed('/api/order'));
+      const blocked = Array.from({ length: 12 }, () => timed(pathOf(routes.listOpenOrders)));
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const [health, countries] = await Promise.all([timed('/api/health', {}), timed('/api/countries')]);
+      const [health, countries] = await Promise.all([
+        timed(pathOf(routes.getHealth), {}),
+        timed(pathOf(routes.getCountries)),
+      ]);
       const lists = await Promise.all(blocked);
 
       expect(health.status).toBe(200);
@@ -84,7 +88,7 @@ describe.skipIf(!pgEngine)('a table locked on PostgreSQL', () => {
       await locker.end();
     }
     // Served again once the lock is gone.
-    const after = await app.inject({ method: 'GET', url: '/api/order', headers: bearer(token) });
+    const after = await app.inject({ method: 'GET', url: pathOf(routes.listOpenOrders), headers: bearer(token) });
     expect(after.statusCode).toBe(200);
   }, 30_000);
 
@@ -105,10 +109,10 @@ describe.skipIf(!pgEngine)('a table locked on PostgreSQL', () => {
       await locker.query('begin');
       await locker.query('lock table orders in access exclusive mode');
       const waiting = Array.from({ length: 12 }, () =>
-        slowApp.inject({ method: 'GET', url: '/api/order', headers: bearer(token) }),
+        slowApp.inject({ method: 'GET', url: pathOf(routes.listOpenOrders), headers: bearer(token) }),
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const health = await slowApp.inject({ method: 'GET', url: '/api/health' });
+      const health = await slowApp.inject({ method: 'GET', url: pathOf(routes.getHealth) });
       expect(health.statusCode).toBe(200);
       expect(health.json()).toMatchObject({ status: 'ok', database: { engine: 'postgres', status: 'up' } });
       await locker.query('rollback');

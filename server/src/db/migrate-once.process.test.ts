@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pathOf, routes } from '@wholesale/contract';
 import { isPostgresUrl } from './client.js';
 import { DEMO_ACCOUNTS } from './seed/accounts.js';
 import { ROOT, spawnServer, waitForStatus, type ServerProcess } from '../test/processes.js';
@@ -70,7 +71,7 @@ describe.runIf(isPostgresUrl(adminUrl))('migrations and seeding once, started to
     }
     const migrators = await Promise.all(started);
     for (const m of migrators) expect(m.code, m.out).toBe(0);
-    await Promise.all(servers.map((s) => waitForStatus(s, '/api/health/ready', 200, 180_000)));
+    await Promise.all(servers.map((s) => waitForStatus(s, pathOf(routes.getReadiness), 200, 180_000)));
 
     const c = new pg.Client({ connectionString: url.toString() });
     await c.connect();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BASKET_MAX_LINES, MSG, SERVER_MSG } from '@wholesale/contract';
+import { BASKET_MAX_LINES, MSG, SERVER_MSG, pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../db/testing.js';
 import type { DbHandle } from '../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../test/fixtures.js';
@@ -40,7 +40,7 @@ describe.each(testEngines())('documents in worker threads, and the basket line c
   const summary = (token: string, orderNumber = 'SO-300') =>
     app.inject({
       method: 'POST',
-      url: '/api/order/statement-template',
+      url: pathOf(routes.downloadOrderStatement),
       headers: bearer(token),
       payload: { orderNumber },
     });
@@ -83,7 +83,7 @@ describe.each(testEngines())('documents in worker threads, and the basket line c
         tokens.map((t) =>
           tight.inject({
             method: 'POST',
-            url: '/api/order/statement-template',
+            url: pathOf(routes.downloadOrderStatement),
             headers: bearer(t),
             payload: { orderNumber: 'SO-300' },
           }),
@@ -102,7 +102,12 @@ describe.each(testEngines())('documents in worker threads, and the basket line c
   it(`refuses basket line ${BASKET_MAX_LINES + 1} with the contract's message; more of a line already there is fine`, async () => {
     const cody = (await login(app, 'cody')).accessToken;
     const add = (itemNumber: string) =>
-      app.inject({ method: 'POST', url: '/api/basket', headers: bearer(cody), payload: { itemNumber, quantity: 1 } });
+      app.inject({
+        method: 'POST',
+        url: pathOf(routes.addBasketLine),
+        headers: bearer(cody),
+        payload: { itemNumber, quantity: 1 },
+      });
     expect((await add(item(1))).statusCode).toBe(200);
     // Lines 2-500 straight into the table (500 requests would only make the test slow).
     const basket = await handle.db
@@ -138,7 +143,11 @@ describe.each(testEngines())('documents in worker threads, and the basket line c
     expect(Number(count.n)).toBe(BASKET_MAX_LINES);
 
     // Copying an order of more lines than that is refused too, and the basket is kept.
-    const copy = await app.inject({ method: 'POST', url: '/api/order/SO-501/copy', headers: bearer(cody) });
+    const copy = await app.inject({
+      method: 'POST',
+      url: pathOf(routes.copyOrder, { orderNumber: 'SO-501' }),
+      headers: bearer(cody),
+    });
     expect(copy.statusCode).toBe(400);
     expect(copy.json().message).toBe(MSG.basketFull(BASKET_MAX_LINES));
     const after = await handle.db
@@ -149,7 +158,13 @@ describe.each(testEngines())('documents in worker threads, and the basket line c
     expect(Number(after.n)).toBe(BASKET_MAX_LINES);
     // An order within the cap copies.
     expect(
-      (await app.inject({ method: 'POST', url: '/api/order/SO-300/copy', headers: bearer(cody) })).statusCode,
+      (
+        await app.inject({
+          method: 'POST',
+          url: pathOf(routes.copyOrder, { orderNumber: 'SO-300' }),
+          headers: bearer(cody),
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });

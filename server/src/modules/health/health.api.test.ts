@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { liveResponse, readyResponse } from '@wholesale/contract';
+import { liveResponse, readyResponse, pathOf, routes } from '@wholesale/contract';
 import { buildApp } from '../../app.js';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
@@ -24,7 +24,7 @@ describe.each(testEngines())('health for load balancers on $name', (engine) => {
   });
 
   const ready = async (a: FastifyInstance = app) => {
-    const res = await a.inject({ method: 'GET', url: '/api/health/ready' });
+    const res = await a.inject({ method: 'GET', url: pathOf(routes.getReadiness) });
     return { res, body: readyResponse.parse(res.json()) };
   };
   /** PostgreSQL: the LISTEN connection opens in the background (slowly on a loaded machine). */
@@ -38,7 +38,7 @@ describe.each(testEngines())('health for load balancers on $name', (engine) => {
   };
 
   it('answers live without looking at anything else', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health/live' });
+    const res = await app.inject({ method: 'GET', url: pathOf(routes.getLiveness) });
     expect(res.statusCode).toBe(200);
     expect(liveResponse.parse(res.json())).toEqual({ status: 'ok' });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -78,14 +78,14 @@ describe.each(testEngines())('health for load balancers on $name', (engine) => {
       expect(draining.body.status).toBe('draining');
       expect(draining.res.headers.connection).toBe('close');
       // Other answers still come (requests in flight finish) but close their connection too.
-      const live = await own.inject({ method: 'GET', url: '/api/health/live' });
+      const live = await own.inject({ method: 'GET', url: pathOf(routes.getLiveness) });
       expect(live.statusCode).toBe(200);
       expect(live.headers.connection).toBe('close');
       // Reads are turned away (nginx retries them elsewhere); writes are still handled.
-      const read = await own.inject({ method: 'GET', url: '/api/settings' });
+      const read = await own.inject({ method: 'GET', url: pathOf(routes.getSettings) });
       expect(read.statusCode).toBe(503);
       expect(read.headers['retry-after']).toBe('1');
-      const write = await own.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'x' } });
+      const write = await own.inject({ method: 'POST', url: pathOf(routes.login), payload: { username: 'x' } });
       expect(write.statusCode).toBe(400);
     } finally {
       await own.close();
