@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
-import { authResponse, MSG, SERVER_MSG } from '@wholesale/contract';
+import { authResponse, MSG, SERVER_MSG, pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
@@ -65,7 +65,7 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   it('logs in with every user field of the spec', async () => {
     const res = await app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: pathOf(routes.login),
       payload: { username: 'alice', password: 'Portal-test-1' },
     });
     expect(res.statusCode).toBe(200);
@@ -87,17 +87,17 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   it('answers an unknown user exactly like a wrong password, and a disabled user too', async () => {
     const wrong = await app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: pathOf(routes.login),
       payload: { username: 'alice', password: 'nope' },
     });
     const unknown = await app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: pathOf(routes.login),
       payload: { username: 'nobody', password: 'nope' },
     });
     const disabled = await app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: pathOf(routes.login),
       payload: { username: 'ghost', password: 'Portal-test-1' },
     });
     for (const r of [wrong, unknown, disabled]) {
@@ -107,12 +107,16 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   });
 
   it('rejects empty credentials with a 400 naming the field', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: '', password: 'x' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: pathOf(routes.login),
+      payload: { username: '', password: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('username: Required');
     const notJson = await app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: pathOf(routes.login),
       headers: { 'content-type': 'application/json' },
       payload: '{oops',
     });
@@ -121,7 +125,7 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   });
 
   it('challenges a missing token plainly and a forged or expired one with invalid_token', async () => {
-    const none = await app.inject({ method: 'GET', url: '/api/notification' });
+    const none = await app.inject({ method: 'GET', url: pathOf(routes.getNotification) });
     expect(none.statusCode).toBe(401);
     expect(none.headers['www-authenticate']).not.toContain('invalid_token');
 
@@ -138,7 +142,7 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(testConfig().jwtSecret));
     for (const token of [forged, expired, 'not-a-jwt']) {
-      const res = await app.inject({ method: 'GET', url: '/api/notification', headers: bearer(token) });
+      const res = await app.inject({ method: 'GET', url: pathOf(routes.getNotification), headers: bearer(token) });
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     }
@@ -158,7 +162,7 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       return (exp ? jwt.setExpirationTime('5m') : jwt).sign(key);
     };
     const status = async (token: string) =>
-      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode;
+      (await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(token) })).statusCode;
 
     // The same claims re-signed work: the refusals below are about the claims alone.
     expect(await status(await sign({ acc: real.acc, sid: real.sid }, true))).toBe(200);
@@ -172,16 +176,20 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   it('answers auth requests with Cache-Control: no-store', async () => {
     const res = await app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: pathOf(routes.login),
       payload: { username: 'bob', password: 'Portal-test-1' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(res.json().accessToken) });
+    const me = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.getCurrentUser),
+      headers: bearer(res.json().accessToken),
+    });
     expect(me.headers['cache-control']).toBe('private, no-store');
     const bad = await app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: pathOf(routes.login),
       payload: { username: 'bob', password: 'x' },
     });
     expect(bad.headers['cache-control']).toBe('private, no-store');
@@ -189,22 +197,32 @@ describe.each(testEngines())('auth API on $name', (engine) => {
 
   it('rotates refresh tokens and revokes the family when a rotated one is reused', async () => {
     const s = await login(app, 'bob');
-    const r1 = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+    const r1 = await app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer(s.refreshToken) });
     expect(r1.statusCode).toBe(200);
     const s1 = authResponse.parse(r1.json());
     expect(s1.refreshToken).not.toBe(s.refreshToken);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(s1.accessToken) }))
+        .statusCode,
+    ).toBe(200);
 
     // The old token again after the grace window: a theft signal. Everything in the family ends.
     await ageRotation(s.refreshToken, 31);
-    const reuse = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+    const reuse = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.refreshSession),
+      headers: bearer(s.refreshToken),
+    });
     expect(reuse.statusCode).toBe(401);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s1.refreshToken) })).statusCode,
+      (await app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer(s1.refreshToken) }))
+        .statusCode,
     ).toBe(401);
-    const after = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) });
+    const after = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.getCurrentUser),
+      headers: bearer(s1.accessToken),
+    });
     expect(after.statusCode).toBe(401);
     expect(after.headers['www-authenticate']).toContain('invalid_token');
   });
@@ -212,8 +230,8 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   it('lets two tabs refresh with the same token at once (grace window) without logging out', async () => {
     const s = await login(app, 'bob');
     const [a, b] = await Promise.all([
-      app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) }),
-      app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) }),
+      app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer(s.refreshToken) }),
+      app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer(s.refreshToken) }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const sa = authResponse.parse(a.json());
@@ -221,15 +239,21 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     expect(sa.refreshToken).not.toBe(sb.refreshToken);
     // A third use a few seconds later (a slow tab) still works...
     await ageRotation(s.refreshToken, 5);
-    const late = await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+    const late = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.refreshSession),
+      headers: bearer(s.refreshToken),
+    });
     expect(late.statusCode).toBe(200);
     // ...and both tabs stay signed in, each able to refresh again.
     for (const t of [sa, sb]) {
       expect(
-        (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(t.accessToken) })).statusCode,
+        (await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(t.accessToken) }))
+          .statusCode,
       ).toBe(200);
       expect(
-        (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(t.refreshToken) })).statusCode,
+        (await app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer(t.refreshToken) }))
+          .statusCode,
       ).toBe(200);
     }
   });
@@ -238,13 +262,22 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     const strict = await testApp(handle, { REFRESH_REUSE_GRACE_SECONDS: 0 });
     try {
       const s = await login(strict, 'bob');
-      const r1 = await strict.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+      const r1 = await strict.inject({
+        method: 'GET',
+        url: pathOf(routes.refreshSession),
+        headers: bearer(s.refreshToken),
+      });
       expect(r1.statusCode).toBe(200);
-      const again = await strict.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+      const again = await strict.inject({
+        method: 'GET',
+        url: pathOf(routes.refreshSession),
+        headers: bearer(s.refreshToken),
+      });
       expect(again.statusCode).toBe(401);
       const s1 = authResponse.parse(r1.json());
       expect(
-        (await strict.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s1.accessToken) })).statusCode,
+        (await strict.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(s1.accessToken) }))
+          .statusCode,
       ).toBe(401);
     } finally {
       await strict.close();
@@ -252,10 +285,15 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   });
 
   it('refuses a refresh without a token or with a made-up one', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/auth/refresh' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: pathOf(routes.refreshSession) })).statusCode).toBe(401);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer('made-up-token-made-up') }))
-        .statusCode,
+      (
+        await app.inject({
+          method: 'GET',
+          url: pathOf(routes.refreshSession),
+          headers: bearer('made-up-token-made-up'),
+        })
+      ).statusCode,
     ).toBe(401);
   });
 
@@ -269,10 +307,12 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       refreshTokenTtlDays: 30,
     });
     const rt = await svc.createOneTimeToken(carol.id);
-    const first = await app.inject({ method: 'GET', url: `/api/auth/refresh/${rt}` });
+    const first = await app.inject({ method: 'GET', url: pathOf(routes.exchangeRedirectToken, { token: rt }) });
     expect(first.statusCode).toBe(200);
     expect(authResponse.parse(first.json()).user.username).toBe('carol');
-    expect((await app.inject({ method: 'GET', url: `/api/auth/refresh/${rt}` })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.exchangeRedirectToken, { token: rt }) })).statusCode,
+    ).toBe(401);
 
     const stale = await svc.createOneTimeToken(carol.id);
     await handle.db
@@ -280,7 +320,9 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
       .where('token_hash', '=', hashToken(stale))
       .execute();
-    expect((await app.inject({ method: 'GET', url: `/api/auth/refresh/${stale}` })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.exchangeRedirectToken, { token: stale }) })).statusCode,
+    ).toBe(401);
 
     const row = await handle.db
       .selectFrom('one_time_tokens')
@@ -293,7 +335,7 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   it('changes the password, checks the old one and ends the other sessions', async () => {
     const here = await login(app, 'dora');
     const elsewhere = await login(app, 'dora');
-    const url = '/api/auth/changepassword';
+    const url = pathOf(routes.changePassword);
     const mismatch = await app.inject({
       method: 'POST',
       url,
@@ -325,13 +367,15 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     });
     expect(ok.statusCode).toBe(200);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(here.accessToken) })).statusCode,
+      (await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(here.accessToken) }))
+        .statusCode,
     ).toBe(200);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(elsewhere.accessToken) })).statusCode,
+      (await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(elsewhere.accessToken) }))
+        .statusCode,
     ).toBe(401);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(elsewhere.refreshToken) }))
+      (await app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer(elsewhere.refreshToken) }))
         .statusCode,
     ).toBe(401);
     await expect(login(app, 'dora')).rejects.toThrow(/401/);
@@ -341,24 +385,28 @@ describe.each(testEngines())('auth API on $name', (engine) => {
   it('logout ends the session on the server', async () => {
     const s = await login(app, 'alice');
     expect(
-      (await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.accessToken) })).statusCode,
+      (await app.inject({ method: 'POST', url: pathOf(routes.logout), headers: bearer(s.accessToken) })).statusCode,
     ).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s.accessToken) })).statusCode).toBe(
-      401,
-    );
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) })).statusCode,
+      (await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(s.accessToken) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer(s.refreshToken) }))
+        .statusCode,
     ).toBe(401);
   });
 
   it('ends the sessions of a user who is disabled', async () => {
     const s = await login(app, 'bob');
     await handle.db.updateTable('users').set({ disabled: 1 }).where('username', '=', 'bob').execute();
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(s.accessToken) })).statusCode).toBe(
-      401,
-    );
     expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) })).statusCode,
+      (await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(s.accessToken) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer(s.refreshToken) }))
+        .statusCode,
     ).toBe(401);
     await handle.db.updateTable('users').set({ disabled: 0 }).where('username', '=', 'bob').execute();
   });
@@ -370,7 +418,7 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       for (let i = 0; i < 4; i++) {
         const r = await limited.inject({
           method: 'POST',
-          url: '/api/auth/login',
+          url: pathOf(routes.login),
           payload: { username: 'alice', password: 'bad' },
         });
         codes.push(r.statusCode);
@@ -378,7 +426,7 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       expect(codes).toEqual([401, 401, 401, 429]);
       const last = await limited.inject({
         method: 'POST',
-        url: '/api/auth/login',
+        url: pathOf(routes.login),
         payload: { username: 'alice', password: 'bad' },
       });
       expect(last.json().message).toBe(SERVER_MSG.tooManyRequests);

@@ -8,6 +8,7 @@ import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
@@ -87,7 +88,7 @@ describe.each(testEngines())('a Redis that does not answer, on $name', (engine) 
     const res = await Promise.race([
       app.inject({
         method: 'POST',
-        url: '/api/auth/login',
+        url: pathOf(routes.login),
         payload: { username: 'stalled', password: 'Portal-test-1' },
       }),
       sleep(5_000).then(() => undefined),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
@@ -155,13 +156,14 @@ describe.each(testEngines())('session cache in the API on $name', (engine) => {
     await handle?.close();
   });
 
-  const me = (token: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+  const me = (token: string) =>
+    app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(token) });
 
   it('logout ends a session that was just used (and so cached) at once', async () => {
     const s = await login(app, 'erin');
     expect((await me(s.accessToken)).statusCode).toBe(200);
     expect((await me(s.accessToken)).statusCode).toBe(200);
-    const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(s.accessToken) });
+    const out = await app.inject({ method: 'POST', url: pathOf(routes.logout), headers: bearer(s.accessToken) });
     expect(out.statusCode).toBe(200);
     expect((await me(s.accessToken)).statusCode).toBe(401);
   });
@@ -172,7 +174,7 @@ describe.each(testEngines())('session cache in the API on $name', (engine) => {
     expect((await me(elsewhere.accessToken)).statusCode).toBe(200);
     const changed = await app.inject({
       method: 'POST',
-      url: '/api/auth/changepassword',
+      url: pathOf(routes.changePassword),
       headers: bearer(here.accessToken),
       payload: { oldPassword: 'Portal-test-1', newPassword: 'Better-pass-33', confirmPassword: 'Better-pass-33' },
     });
@@ -184,7 +186,8 @@ describe.each(testEngines())('session cache in the API on $name', (engine) => {
   it('reusing a rotated refresh token ends the cached session of its family at once', async () => {
     const s = await login(app, 'gail');
     expect((await me(s.accessToken)).statusCode).toBe(200);
-    const refresh = () => app.inject({ method: 'GET', url: '/api/auth/refresh', headers: bearer(s.refreshToken) });
+    const refresh = () =>
+      app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer(s.refreshToken) });
     const rotated = await refresh();
     expect(rotated.statusCode).toBe(200);
     const next = rotated.json() as { accessToken: string };

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { SERVER_MSG } from '@wholesale/contract';
+import { SERVER_MSG, pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
@@ -14,7 +14,7 @@ import { HashGate, hashGate } from './password.js';
 const LIMIT = 3;
 
 const attempt = (app: FastifyInstance, username: string, headers: Record<string, string> = {}, password = 'wrong') =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, headers });
+  app.inject({ method: 'POST', url: pathOf(routes.login), payload: { username, password }, headers });
 
 function reachable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -82,11 +82,11 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
         200,
       );
       // HSTS only when the proxy says the client came over TLS.
-      const plain = await behindProxy.inject({ method: 'GET', url: '/api/health' });
+      const plain = await behindProxy.inject({ method: 'GET', url: pathOf(routes.getHealth) });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
       const tls = await behindProxy.inject({
         method: 'GET',
-        url: '/api/health',
+        url: pathOf(routes.getHealth),
         headers: { 'x-forwarded-proto': 'https' },
       });
       expect(tls.headers['strict-transport-security']).toContain('max-age=');
@@ -94,7 +94,11 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
       await behindProxy.close();
     }
     // Without the setting the same header is ignored: no HSTS over plain HTTP.
-    const spoofed = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    const spoofed = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.getHealth),
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -105,7 +109,7 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
       const first = await attempt(proxied, 'vic', home, 'Portal-test-1');
       expect(first.statusCode).toBe(200);
       const cookie = first.cookies.find((c) => c.name.startsWith('portal_device_'));
-      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: pathOf(routes.login) });
       expect(cookie?.secure).toBeUndefined(); // plain HTTP here; Secure over TLS, below
       const device = { ...home, cookie: `${cookie!.name}=${cookie!.value}` };
 
@@ -188,7 +192,7 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
     for (let i = 0; i < LIMIT + 1; i++) {
       const res = await app.inject({
         method: 'POST',
-        url: '/api/auth/changepassword',
+        url: pathOf(routes.changePassword),
         headers: { ...bearer(accessToken), 'x-forwarded-for': `203.0.113.${i + 1}` },
         payload: { oldPassword: 'not-it', newPassword: 'Another-pass-1', confirmPassword: 'Another-pass-1' },
       });
@@ -215,7 +219,7 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
     for (let i = 0; i < 31; i++) {
       const res = await app.inject({
         method: 'POST',
-        url: '/api/payment/request/invoice',
+        url: pathOf(routes.requestInvoicePayment),
         headers: { ...bearer(accessToken), 'x-forwarded-for': `203.0.113.${i + 1}` },
         payload: {
           amount: 1,
@@ -244,7 +248,7 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
     const pay = () =>
       app.inject({
         method: 'POST',
-        url: `/pay/${id}`,
+        url: pathOf(routes.payByCard, { id }),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: 'cardNumber=4242424242424242&expiry=12%2F39&cvc=123&name=X',
       });
@@ -302,7 +306,11 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
     hashGate.queueLimit = 2;
     try {
       const logins = Array.from({ length: 12 }, (_, i) => attempt(flood, `flood-${i}`));
-      const me = await flood.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) });
+      const me = await flood.inject({
+        method: 'GET',
+        url: pathOf(routes.getCurrentUser),
+        headers: bearer(accessToken),
+      });
       expect(me.statusCode).toBe(200);
       const codes = (await Promise.all(logins)).map((r) => r.statusCode);
       expect(codes.filter((c) => c === 401).length).toBeGreaterThanOrEqual(3);
