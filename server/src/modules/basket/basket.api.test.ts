@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { basket as basketSchema, basketSummary } from '@wholesale/contract';
+import { basket as basketSchema, basketSummary, pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
@@ -61,9 +61,16 @@ describe.each(testEngines())('basket API on $name', (engine) => {
   });
 
   const get = async (token: string) =>
-    basketSchema.parse((await app.inject({ method: 'GET', url: '/api/basket', headers: bearer(token) })).json());
+    basketSchema.parse(
+      (await app.inject({ method: 'GET', url: pathOf(routes.getBasket), headers: bearer(token) })).json(),
+    );
   const add = (token: string, itemNumber: string, quantity: unknown) =>
-    app.inject({ method: 'POST', url: '/api/basket', headers: bearer(token), payload: { itemNumber, quantity } });
+    app.inject({
+      method: 'POST',
+      url: pathOf(routes.addBasketLine),
+      headers: bearer(token),
+      payload: { itemNumber, quantity },
+    });
 
   it('starts empty, with no carriage line', async () => {
     expect(await get(gbp)).toEqual({ basketLines: [], carriageLine: null, totalBasketPrice: 0, revision: 0 });
@@ -96,7 +103,7 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     expect(b.carriageLine).toMatchObject({ itemNumber: 'CARRIAGE', additionalCharge: 'True', totalLinePrice: 9.95 });
     expect(b.totalBasketPrice).toBe(46.28); // 36 + 0.33 + 9.95
     const summary = basketSummary.parse(
-      (await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(gbp) })).json(),
+      (await app.inject({ method: 'GET', url: pathOf(routes.getBasketAmount), headers: bearer(gbp) })).json(),
     );
     expect(summary).toEqual({ amount: 46.28, totalVAT: 9.26, totalAmount: 55.54 });
   });
@@ -117,7 +124,7 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     const before = (await get(gbp)).revision;
     const patched = await app.inject({
       method: 'PATCH',
-      url: '/api/basket',
+      url: pathOf(routes.updateBasketLine),
       headers: bearer(gbp),
       payload: { lineNumber: 1, quantity: 20 },
     });
@@ -125,7 +132,11 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     expect(basketSchema.parse(patched.json()).basketLines[0]).toMatchObject({ quantity: 20, totalLinePrice: 340 });
     // Goods now over £250: carriage is free.
     expect(basketSchema.parse(patched.json()).carriageLine).toMatchObject({ totalLinePrice: 0 });
-    const del = await app.inject({ method: 'DELETE', url: '/api/basket/2', headers: bearer(gbp) });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: pathOf(routes.deleteBasketLine, { id: '2' }),
+      headers: bearer(gbp),
+    });
     expect(basketSchema.parse(del.json()).basketLines.map((l) => l.itemNumber)).toEqual(['RB-100']);
     expect((await get(gbp)).revision).toBe(before + 2);
   });
@@ -138,7 +149,7 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     expect(b.basketLines[0]?.hasMultiBuyDiscount).toBe(false);
     expect(b.carriageLine?.totalLinePrice).toBe(15);
     const summary = basketSummary.parse(
-      (await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(eur) })).json(),
+      (await app.inject({ method: 'GET', url: pathOf(routes.getBasketAmount), headers: bearer(eur) })).json(),
     );
     expect(summary).toEqual({ amount: 32.55, totalVAT: 7.49, totalAmount: 40.04 });
   });
@@ -147,14 +158,20 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     expect((await get(colleague)).basketLines).toEqual([]);
     const foreign = await app.inject({
       method: 'PATCH',
-      url: '/api/basket',
+      url: pathOf(routes.updateBasketLine),
       headers: bearer(colleague),
       payload: { lineNumber: 1, quantity: 5 },
     });
     expect(foreign.statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: '/api/basket/1', headers: bearer(colleague) })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await app.inject({
+          method: 'DELETE',
+          url: pathOf(routes.deleteBasketLine, { id: '1' }),
+          headers: bearer(colleague),
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await get(gbp)).basketLines[0]?.quantity).toBe(20);
   });
 
@@ -165,6 +182,6 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     expect(unknown.json().message).toBe('No product NOPE');
     expect((await add(gbp, 'OLD-1', 1)).statusCode).toBe(404);
     expect((await add(gbp, 'RB-100', 999_990)).statusCode).toBe(400); // 20 + 999,990 > 6 digits
-    expect((await app.inject({ method: 'GET', url: '/api/basket' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: pathOf(routes.getBasket) })).statusCode).toBe(401);
   });
 });

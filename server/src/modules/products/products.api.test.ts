@@ -9,6 +9,9 @@ import {
   TOTAL_COUNT_HEADER,
   SEARCH_RESULT_LIMIT,
   type Product,
+  pathOf,
+  requestOf,
+  routes,
 } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { Db, DbHandle } from '../../db/client.js';
@@ -235,7 +238,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
 
   const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
   const search = async (token: string, query: Record<string, string>) => {
-    const res = await get(token, `/api/orderproducts/search?${new URLSearchParams(query).toString()}`);
+    const res = await get(token, `${pathOf(routes.searchProducts)}?${new URLSearchParams(query).toString()}`);
     expect(res.statusCode, res.body).toBe(200);
     return productList.parse(res.json());
   };
@@ -247,28 +250,32 @@ describe.each(testEngines())('products API on $name', (engine) => {
   const caughtUp = async () => handle.changes?.caughtUp();
   const text = (token: string, searchValue: string) => search(token, { searchValue, isSearching: 'true' });
   const favourite = (token: string, method: 'POST' | 'DELETE', itemNumber: unknown) =>
-    app.inject({ method, url: '/api/orderproducts/favourites', headers: bearer(token), payload: { itemNumber } });
+    app.inject({
+      ...requestOf(method === 'POST' ? routes.addFavourite : routes.removeFavourite),
+      headers: bearer(token),
+      payload: { itemNumber },
+    });
 
   it('answers 401 without a session on every endpoint', async () => {
     for (const url of [
-      '/api/orderproducts/categories',
-      '/api/orderproducts/search?searchValue=roller',
-      '/api/orderproducts/favourites',
-      '/api/orderproducts/usuals',
-      '/api/orderproducts/multi/RB-BLK-0001',
-      '/api/orderproducts/schedule/RB-BLK-0001',
-      '/api/orderproducts/RB-BLK-0001/image/0',
+      pathOf(routes.listCategories),
+      `${pathOf(routes.searchProducts)}?searchValue=roller`,
+      pathOf(routes.listFavourites),
+      pathOf(routes.listUsuals),
+      pathOf(routes.listMultiBuyDiscounts, { itemNumber: 'RB-BLK-0001' }),
+      pathOf(routes.listDeliverySchedule, { itemNumber: 'RB-BLK-0001' }),
+      pathOf(routes.getProductImage, { itemNumber: 'RB-BLK-0001', imageType: '0' }),
     ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
     expect(
-      (await app.inject({ method: 'POST', url: '/api/orderproducts/favourites', payload: { itemNumber: 'CS-7' } }))
+      (await app.inject({ method: 'POST', url: pathOf(routes.addFavourite), payload: { itemNumber: 'CS-7' } }))
         .statusCode,
     ).toBe(401);
   });
 
   it('lists product types with their ranges', async () => {
-    const res = await get(gbp, '/api/orderproducts/categories');
+    const res = await get(gbp, pathOf(routes.listCategories));
     const list = categoryList.parse(res.json());
     expect(list).toEqual(
       expect.arrayContaining([
@@ -396,28 +403,28 @@ describe.each(testEngines())('products API on $name', (engine) => {
   });
 
   it('rejects bad query input with a 400', async () => {
-    const res = await get(gbp, `/api/orderproducts/search?searchValue=${'x'.repeat(101)}`);
+    const res = await get(gbp, `${pathOf(routes.searchProducts)}?searchValue=${'x'.repeat(101)}`);
     expect(res.statusCode).toBe(400);
-    expect((await get(gbp, '/api/orderproducts/search?isSearching=maybe')).statusCode).toBe(400);
+    expect((await get(gbp, `${pathOf(routes.searchProducts)}?isSearching=maybe`)).statusCode).toBe(400);
   });
 
   it('keeps favourites per user and flags them in every list', async () => {
     expect((await favourite(gbp, 'POST', 'RB-BLK-0001')).statusCode).toBe(200);
     expect((await favourite(gbp, 'POST', 'RB-BLK-0001')).statusCode).toBe(200); // idempotent
     expect((await favourite(gbp, 'POST', 'CS-7')).json()).toEqual({ ok: true });
-    const mine = productList.parse((await get(gbp, '/api/orderproducts/favourites')).json());
+    const mine = productList.parse((await get(gbp, pathOf(routes.listFavourites))).json());
     expect(codes(mine)).toEqual(['CS-7', 'RB-BLK-0001']);
     expect(mine.every((p) => p.isFavourite)).toBe(true);
     expect(mine[1]?.discountPrice).toBe(9.375);
     expect((await text(gbp, 'RB-BLK-0001'))[0]?.isFavourite).toBe(true);
     // A colleague on the same account and other accounts have their own.
     expect((await text(colleague, 'RB-BLK-0001'))[0]?.isFavourite).toBe(false);
-    expect((await get(colleague, '/api/orderproducts/favourites')).json()).toEqual([]);
-    expect((await get(other, '/api/orderproducts/favourites')).json()).toEqual([]);
+    expect((await get(colleague, pathOf(routes.listFavourites))).json()).toEqual([]);
+    expect((await get(other, pathOf(routes.listFavourites))).json()).toEqual([]);
 
     expect((await favourite(gbp, 'DELETE', 'CS-7')).statusCode).toBe(200);
     expect((await favourite(gbp, 'DELETE', 'CS-7')).statusCode).toBe(200);
-    expect(codes(productList.parse((await get(gbp, '/api/orderproducts/favourites')).json()))).toEqual(['RB-BLK-0001']);
+    expect(codes(productList.parse((await get(gbp, pathOf(routes.listFavourites))).json()))).toEqual(['RB-BLK-0001']);
   });
 
   it('refuses favourites of unknown or inactive products and bad bodies', async () => {
@@ -429,62 +436,72 @@ describe.each(testEngines())('products API on $name', (engine) => {
   });
 
   it('derives usual orders from the account history, cancelled orders aside', async () => {
-    const usuals = productList.parse((await get(gbp, '/api/orderproducts/usuals')).json());
+    const usuals = productList.parse((await get(gbp, pathOf(routes.listUsuals))).json());
     expect(codes(usuals)).toEqual(['RB-BLK-0001']);
     expect(usuals[0]?.discountPrice).toBe(9.375);
     // The colleague shares the account's history; other accounts never see it.
-    expect(codes(productList.parse((await get(colleague, '/api/orderproducts/usuals')).json()))).toEqual([
-      'RB-BLK-0001',
-    ]);
-    expect(codes(productList.parse((await get(other, '/api/orderproducts/usuals')).json()))).toEqual(['CS-8']);
-    expect((await get(eur, '/api/orderproducts/usuals')).json()).toEqual([]);
+    expect(codes(productList.parse((await get(colleague, pathOf(routes.listUsuals))).json()))).toEqual(['RB-BLK-0001']);
+    expect(codes(productList.parse((await get(other, pathOf(routes.listUsuals))).json()))).toEqual(['CS-8']);
+    expect((await get(eur, pathOf(routes.listUsuals))).json()).toEqual([]);
   });
 
   it("gives multi-buy tiers in the account's currency, lowest minimum first", async () => {
     // Only tiers below the account's own price are offered: gbp pays £9.375, 'other' £11.875.
-    const gbpTiers = multiBuyDiscountList.parse((await get(gbp, '/api/orderproducts/multi/RB-BLK-0001')).json());
+    const gbpTiers = multiBuyDiscountList.parse(
+      (await get(gbp, pathOf(routes.listMultiBuyDiscounts, { itemNumber: 'RB-BLK-0001' }))).json(),
+    );
     expect(gbpTiers).toEqual([{ minimumQuantity: 10, price: 9 }]);
-    expect((await get(other, '/api/orderproducts/multi/RB-BLK-0001')).json()).toEqual([
+    expect((await get(other, pathOf(routes.listMultiBuyDiscounts, { itemNumber: 'RB-BLK-0001' }))).json()).toEqual([
       { minimumQuantity: 5, price: 11 },
       { minimumQuantity: 10, price: 9 },
     ]);
-    expect((await get(eur, '/api/orderproducts/multi/RB-BLK-0001')).json()).toEqual([
+    expect((await get(eur, pathOf(routes.listMultiBuyDiscounts, { itemNumber: 'RB-BLK-0001' }))).json()).toEqual([
       { minimumQuantity: 8, price: 13 },
     ]);
-    expect((await get(gbp, '/api/orderproducts/multi/CS-7')).json()).toEqual([]);
+    expect((await get(gbp, pathOf(routes.listMultiBuyDiscounts, { itemNumber: 'CS-7' }))).json()).toEqual([]);
   });
 
   it("offers no multi-buy tier that is not below the account's own price (RB-BAR-0004: £3.30 against £3.1875)", async () => {
     expect((await text(gbp, 'ZZ-BAR-0004'))[0]).toMatchObject({ discountPrice: 3.1875, hasMultiBuyDiscount: false });
-    expect((await get(gbp, '/api/orderproducts/multi/ZZ-BAR-0004')).json()).toEqual([]);
+    expect((await get(gbp, pathOf(routes.listMultiBuyDiscounts, { itemNumber: 'ZZ-BAR-0004' }))).json()).toEqual([]);
     expect((await text(other, 'ZZ-BAR-0004'))[0]).toMatchObject({ discountPrice: 4.0375, hasMultiBuyDiscount: true });
-    expect((await get(other, '/api/orderproducts/multi/ZZ-BAR-0004')).json()).toEqual([
+    expect((await get(other, pathOf(routes.listMultiBuyDiscounts, { itemNumber: 'ZZ-BAR-0004' }))).json()).toEqual([
       { minimumQuantity: 50, price: 3.3 },
     ]);
-    expect((await get(gbp, '/api/orderproducts/multi/NOPE')).statusCode).toBe(404);
-    expect((await get(gbp, '/api/orderproducts/multi/OLD-1')).statusCode).toBe(404);
+    expect((await get(gbp, pathOf(routes.listMultiBuyDiscounts, { itemNumber: 'NOPE' }))).statusCode).toBe(404);
+    expect((await get(gbp, pathOf(routes.listMultiBuyDiscounts, { itemNumber: 'OLD-1' }))).statusCode).toBe(404);
   });
 
   it('gives the delivery schedule, earliest first, as dd/mm/yy', async () => {
-    const schedule = deliveryScheduleList.parse((await get(gbp, '/api/orderproducts/schedule/RB-BLK-0001')).json());
+    const schedule = deliveryScheduleList.parse(
+      (await get(gbp, pathOf(routes.listDeliverySchedule, { itemNumber: 'RB-BLK-0001' }))).json(),
+    );
     expect(schedule).toEqual([
       { quantity: 25, date: short(inDays(5)) },
       { quantity: 40, date: short(inDays(20)) },
     ]);
-    expect((await get(gbp, '/api/orderproducts/schedule/CS-7')).json()).toEqual([]);
-    expect((await get(gbp, '/api/orderproducts/schedule/NOPE')).statusCode).toBe(404);
+    expect((await get(gbp, pathOf(routes.listDeliverySchedule, { itemNumber: 'CS-7' }))).json()).toEqual([]);
+    expect((await get(gbp, pathOf(routes.listDeliverySchedule, { itemNumber: 'NOPE' }))).statusCode).toBe(404);
   });
 
   it('serves product images uncached, and 404 for none', async () => {
-    const res = await get(gbp, '/api/orderproducts/RB-BLK-0001/image/0');
+    const res = await get(gbp, pathOf(routes.getProductImage, { itemNumber: 'RB-BLK-0001', imageType: '0' }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain('<svg');
-    expect((await get(gbp, '/api/orderproducts/RB-BLK-0001/image/1')).statusCode).toBe(404);
-    expect((await get(gbp, '/api/orderproducts/CS-7/image/0')).statusCode).toBe(404);
-    expect((await get(gbp, '/api/orderproducts/NOPE/image/0')).statusCode).toBe(404);
-    expect((await get(gbp, '/api/orderproducts/RB-BLK-0001/image/2')).statusCode).toBe(400);
+    expect(
+      (await get(gbp, pathOf(routes.getProductImage, { itemNumber: 'RB-BLK-0001', imageType: '1' }))).statusCode,
+    ).toBe(404);
+    expect((await get(gbp, pathOf(routes.getProductImage, { itemNumber: 'CS-7', imageType: '0' }))).statusCode).toBe(
+      404,
+    );
+    expect((await get(gbp, pathOf(routes.getProductImage, { itemNumber: 'NOPE', imageType: '0' }))).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await get(gbp, pathOf(routes.getProductImage, { itemNumber: 'RB-BLK-0001', imageType: '2' }))).statusCode,
+    ).toBe(400);
   });
 
   it('answers one page of a search with the total in a header: the same rows as that slice of the whole list', async () => {
@@ -493,7 +510,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
     const pageOf = async (page: string, pageSize: string) => {
       const res = await get(
         gbp,
-        `/api/orderproducts/search?${new URLSearchParams({ primaryCategory: 'Roller Blinds', page, pageSize }).toString()}`,
+        `${pathOf(routes.searchProducts)}?${new URLSearchParams({ primaryCategory: 'Roller Blinds', page, pageSize }).toString()}`,
       );
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers[TOTAL_COUNT_HEADER]).toBe(String(whole.length));
@@ -506,14 +523,15 @@ describe.each(testEngines())('products API on $name', (engine) => {
     const ranked = await text(gbp, 'rb-blk-0001');
     const first = await get(
       gbp,
-      '/api/orderproducts/search?searchValue=rb-blk-0001&isSearching=true&page=1&pageSize=1',
+      `${pathOf(routes.searchProducts)}?searchValue=rb-blk-0001&isSearching=true&page=1&pageSize=1`,
     );
     expect(productList.parse(first.json())).toEqual(ranked.slice(0, 1));
     expect(first.headers[TOTAL_COUNT_HEADER]).toBe(String(ranked.length));
     for (const bad of ['page=0', 'page=1&pageSize=0', 'page=1&pageSize=201', 'page=x', 'page=1e2', 'page=0x10'])
-      expect((await get(gbp, `/api/orderproducts/search?primaryCategory=Roller%20Blinds&${bad}`)).statusCode, bad).toBe(
-        400,
-      );
+      expect(
+        (await get(gbp, `${pathOf(routes.searchProducts)}?primaryCategory=Roller%20Blinds&${bad}`)).statusCode,
+        bad,
+      ).toBe(400);
   });
 
   it('reads a page of a text search in one statement once it knows the account, and sees its terms as they are now', async () => {
@@ -660,7 +678,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
         .truncated,
     ).toBe(false);
 
-    const res = await get(gbp, '/api/orderproducts/search?primaryCategory=Roller%20Blinds');
+    const res = await get(gbp, `${pathOf(routes.searchProducts)}?primaryCategory=Roller%20Blinds`);
     expect(res.headers[RESULTS_TRUNCATED_HEADER]).toBeUndefined();
 
     // Enough rows to cut a real list.
@@ -693,7 +711,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
       .insertInto('product_prices')
       .values(inserted.map((r) => ({ product_id: r.id, currency_code: 'GBP' as const, list_price_e5: 100_000 })))
       .execute();
-    const bulk = await get(gbp, '/api/orderproducts/search?searchValue=bulk&isSearching=true');
+    const bulk = await get(gbp, `${pathOf(routes.searchProducts)}?searchValue=bulk&isSearching=true`);
     expect(bulk.headers[RESULTS_TRUNCATED_HEADER]).toBe('true');
     expect(productList.parse(bulk.json())).toHaveLength(SEARCH_RESULT_LIMIT);
   });

@@ -9,6 +9,8 @@ import {
   QUICK_ORDER_MAX_LINES,
   quickOrderCheck,
   type QuickOrderLineInput,
+  pathOf,
+  routes,
 } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
@@ -30,14 +32,14 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
   const post = (token: string, url: string, lines: QuickOrderLineInput[]) =>
     app.inject({ method: 'POST', url, headers: bearer(token), payload: { lines } });
   const check = async (token: string, lines: QuickOrderLineInput[]) => {
-    const res = await post(token, '/api/quick-order/check', lines);
+    const res = await post(token, pathOf(routes.checkQuickOrder), lines);
     expect(res.statusCode, res.body).toBe(200);
     return quickOrderCheck.parse(res.json());
   };
   const getBasket = async (token: string) =>
-    basketSchema.parse((await app.inject({ url: '/api/basket', headers: bearer(token) })).json());
+    basketSchema.parse((await app.inject({ url: pathOf(routes.getBasket), headers: bearer(token) })).json());
   const breaks = async (token: string) => {
-    const res = await app.inject({ url: '/api/basket/price-breaks', headers: bearer(token) });
+    const res = await app.inject({ url: pathOf(routes.getBasketPriceBreaks), headers: bearer(token) });
     expect(res.statusCode, res.body).toBe(200);
     return basketPriceBreaks.parse(res.json());
   };
@@ -151,18 +153,18 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
   });
 
   it('refuses a request without lines or over the cap with a clear 400', async () => {
-    const none = await post(gina, '/api/quick-order/check', []);
+    const none = await post(gina, pathOf(routes.checkQuickOrder), []);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toContain(QUICK_MSG.noLines);
     const many = await post(
       gina,
-      '/api/quick-order/check',
+      pathOf(routes.checkQuickOrder),
       Array.from({ length: QUICK_ORDER_MAX_LINES + 1 }, () => line('X', '1')),
     );
     expect(many.statusCode).toBe(400);
     const unauth = await app.inject({
       method: 'POST',
-      url: '/api/quick-order/check',
+      url: pathOf(routes.checkQuickOrder),
       payload: { lines: [line('RB-BLK-0002', '1')] },
     });
     expect(unauth.statusCode).toBe(401);
@@ -178,12 +180,12 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
   it('adds every valid line in one basket change and reports the rest', async () => {
     await app.inject({
       method: 'POST',
-      url: '/api/basket',
+      url: pathOf(routes.addBasketLine),
       headers: bearer(gina),
       payload: { itemNumber: 'RB-WHT-0001', quantity: 2 },
     });
     const before = await getBasket(gina);
-    const res = await post(gina, '/api/quick-order/add', [
+    const res = await post(gina, pathOf(routes.addQuickOrder), [
       line('RB-BLK-0002', '3'),
       line('rb-wht-0001', '5'),
       line('CS-7', '4'), // short: still added (back order)
@@ -207,7 +209,7 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
 
   it('adds nothing when no line is valid, or when the lines would overfill the basket', async () => {
     const before = await getBasket(gina);
-    const none = await post(gina, '/api/quick-order/add', [line('NOPE', '1')]);
+    const none = await post(gina, pathOf(routes.addQuickOrder), [line('NOPE', '1')]);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(QUICK_MSG.nothingToAdd);
     await insertProduct(handle.db, { itemNumber: 'BULK-0000', gbpE5: 100, stock: 10 });
@@ -215,7 +217,7 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
     for (const code of codes) await insertProduct(handle.db, { itemNumber: code, gbpE5: 100, stock: 10 });
     const full = await post(
       gina,
-      '/api/quick-order/add',
+      pathOf(routes.addQuickOrder),
       codes.map((c) => line(c, '1')),
     );
     expect(full.statusCode).toBe(400);
@@ -232,7 +234,11 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
         { itemNo: 'RB-WHT-0001', quantity: 2, unitPriceE5: 90_000 },
       ],
     });
-    const copied = await app.inject({ method: 'POST', url: '/api/order/SO-Q1/copy', headers: bearer(gina) });
+    const copied = await app.inject({
+      method: 'POST',
+      url: pathOf(routes.copyOrder, { orderNumber: 'SO-Q1' }),
+      headers: bearer(gina),
+    });
     expect(copied.statusCode, copied.body).toBe(200);
     const first = await breaks(gina);
     // 6 at £1.80 (the 5+ tier at £1.90 is no offer): add 4 for £1.50 each; 10 x (1.80 - 1.50) = £3.00.
@@ -249,7 +255,7 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
     // Moving to the break: the next one is 50 at £1.20; 10 at £1.50 saves 10 x (1.80 - 1.50).
     await app.inject({
       method: 'PATCH',
-      url: '/api/basket',
+      url: pathOf(routes.updateBasketLine),
       headers: bearer(gina),
       payload: { lineNumber: 1, quantity: 10 },
     });
