@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { MSG, invoice as invoiceSchema, invoiceList } from '@wholesale/contract';
+import { MSG, invoice as invoiceSchema, invoiceList, pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
-import { bearer, login, testApp } from '../../test/app.js';
+import { bearer, login, rawPathOf, testApp } from '../../test/app.js';
 import { hasPdftotext, isPdf, labelledValues, pdfText, pdftotextLayout } from '../../test/pdf-text.js';
 import { insertInvoice, insertStatement } from './account.test-fixtures.js';
 import { nowIso } from '../../lib/time.js';
@@ -169,7 +169,7 @@ describe.each(testEngines())('account API on $name', (engine) => {
   });
 
   it('lists the open documents with every invoice field, their lines and the total remaining', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/account/invoices', headers: bearer(token) });
+    const res = await app.inject({ method: 'GET', url: pathOf(routes.getInvoices), headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     const body = invoiceList.parse(res.json());
     // Settled SI-A3 is left out; oldest due first.
@@ -234,28 +234,44 @@ describe.each(testEngines())('account API on $name', (engine) => {
   });
 
   it('shows each account only its own invoices', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/account/invoices', headers: bearer(otherToken) });
+    const res = await app.inject({ method: 'GET', url: pathOf(routes.getInvoices), headers: bearer(otherToken) });
     const body = invoiceList.parse(res.json());
     expect(body.invoices.map((i) => i.documentNumber)).toEqual(['SI-B1']);
     expect(body.totalRemainingAmount).toBe(999);
   });
 
   it('needs a session', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/account/invoices' });
+    const res = await app.inject({ method: 'GET', url: pathOf(routes.getInvoices) });
     expect(res.statusCode).toBe(401);
   });
 
   it("returns one invoice, settled ones too, and 404 for another account's", async () => {
-    const settled = await app.inject({ method: 'GET', url: '/api/account/invoices/SI-A3', headers: bearer(token) });
+    const settled = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.getInvoice, { documentNumber: 'SI-A3' }),
+      headers: bearer(token),
+    });
     expect(settled.statusCode).toBe(200);
     expect(invoiceSchema.parse(settled.json())).toMatchObject({
       documentNumber: 'SI-A3',
       remainingAmount: 0,
       isPayable: false,
     });
-    const foreign = await app.inject({ method: 'GET', url: '/api/account/invoices/SI-B1', headers: bearer(token) });
-    const missing = await app.inject({ method: 'GET', url: '/api/account/invoices/SI-NOPE', headers: bearer(token) });
-    const nul = await app.inject({ method: 'GET', url: '/api/account/invoices/SI-A1%00', headers: bearer(token) });
+    const foreign = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.getInvoice, { documentNumber: 'SI-B1' }),
+      headers: bearer(token),
+    });
+    const missing = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.getInvoice, { documentNumber: 'SI-NOPE' }),
+      headers: bearer(token),
+    });
+    const nul = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.getInvoice, { documentNumber: 'SI-A1\u0000' }), // sent as SI-A1%00
+      headers: bearer(token),
+    });
     expect(nul.statusCode).toBe(400); // NUL is refused for every route (plugins/input-guard.ts)
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
@@ -265,7 +281,7 @@ describe.each(testEngines())('account API on $name', (engine) => {
     it('renders the invoice the caller owns from the database, whatever the payload claims', async () => {
       const res = await app.inject({
         method: 'POST',
-        url: '/api/account/statement-template',
+        url: pathOf(routes.downloadInvoiceStatement),
         headers: bearer(token),
         // The web posts the invoice merged with the user; only documentNumber counts.
         payload: { documentNumber: 'SI-A1', totalInvoiceAmount: 0.01, name: 'Somebody Else Ltd', remainingAmount: 1 },
@@ -294,7 +310,7 @@ describe.each(testEngines())('account API on $name', (engine) => {
       async () => {
         const res = await app.inject({
           method: 'POST',
-          url: '/api/account/statement-template',
+          url: pathOf(routes.downloadInvoiceStatement),
           headers: bearer(token),
           payload: { documentNumber: 'SI-A1' },
         });
@@ -317,14 +333,14 @@ describe.each(testEngines())('account API on $name', (engine) => {
     it("answers 404 for another account's invoice and 400 without a document number", async () => {
       const foreign = await app.inject({
         method: 'POST',
-        url: '/api/account/statement-template',
+        url: pathOf(routes.downloadInvoiceStatement),
         headers: bearer(token),
         payload: { documentNumber: 'SI-B1' },
       });
       expect(foreign.statusCode).toBe(404);
       const bad = await app.inject({
         method: 'POST',
-        url: '/api/account/statement-template',
+        url: pathOf(routes.downloadInvoiceStatement),
         headers: bearer(token),
         payload: { orderNumber: 'x' },
       });
@@ -334,7 +350,7 @@ describe.each(testEngines())('account API on $name', (engine) => {
 
   describe('statements', () => {
     it('lists the statements on the user', async () => {
-      const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+      const me = await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(token) });
       expect(me.json().statements).toEqual([
         { name: 'Statement February 2026', filename: 'A100-2026-02' },
         { name: 'Statement January 2026', filename: 'A100-2026-01' },
@@ -344,7 +360,7 @@ describe.each(testEngines())('account API on $name', (engine) => {
     it("renders a statement with opening balance, the period's documents and closing balance", async () => {
       const res = await app.inject({
         method: 'GET',
-        url: '/api/account/statement/A100-2026-02',
+        url: pathOf(routes.downloadStatement, { filename: 'A100-2026-02' }),
         headers: bearer(token),
       });
       expect(res.statusCode).toBe(200);
@@ -370,8 +386,13 @@ describe.each(testEngines())('account API on $name', (engine) => {
       expect(text).toMatch(/Closing Balance\n£276\.14/);
 
       const january = pdfText(
-        (await app.inject({ method: 'GET', url: '/api/account/statement/A100-2026-01', headers: bearer(token) }))
-          .rawPayload,
+        (
+          await app.inject({
+            method: 'GET',
+            url: pathOf(routes.downloadStatement, { filename: 'A100-2026-01' }),
+            headers: bearer(token),
+          })
+        ).rawPayload,
       );
       expect(january).toMatch(/Opening Balance\n£60\.00/);
       expect(january).toContain('SI-A3');
@@ -381,13 +402,14 @@ describe.each(testEngines())('account API on $name', (engine) => {
       expect(january).not.toContain('REMIT-approved');
       const withSuffix = await app.inject({
         method: 'GET',
-        url: '/api/account/statement/A100-2026-02.pdf',
+        url: pathOf(routes.downloadStatement, { filename: 'A100-2026-02.pdf' }),
         headers: bearer(token),
       });
       expect(withSuffix.statusCode).toBe(200);
     });
 
     it("answers 404 for another account's statement, unknown names and path tricks", async () => {
+      // Sent as written (rawPathOf): the encoded dots, slashes and NULs are the point.
       const tricks = [
         'B200-2026-01',
         'nope',
@@ -399,23 +421,34 @@ describe.each(testEngines())('account API on $name', (engine) => {
         '..%5C..%5Csecrets.json',
       ];
       for (const name of tricks) {
-        const res = await app.inject({ method: 'GET', url: `/api/account/statement/${name}`, headers: bearer(token) });
+        const res = await app.inject({
+          method: 'GET',
+          url: rawPathOf(routes.downloadStatement, { filename: name }),
+          headers: bearer(token),
+        });
         expect(res.statusCode, name).toBe(404);
         expect(res.headers['content-type'], name).toContain('application/json');
       }
       for (const name of ['A100-2026-02%00', '%00']) {
-        const res = await app.inject({ method: 'GET', url: `/api/account/statement/${name}`, headers: bearer(token) });
+        const res = await app.inject({
+          method: 'GET',
+          url: rawPathOf(routes.downloadStatement, { filename: name }),
+          headers: bearer(token),
+        });
         expect(res.statusCode, name).toBe(400);
         expect(res.headers['content-type'], name).toContain('application/json');
       }
       const traversal = await app.inject({
         method: 'GET',
-        url: '/api/account/statement/../../../etc/passwd',
+        url: rawPathOf(routes.downloadStatement, { filename: '../../../etc/passwd' }),
         headers: bearer(token),
       });
       expect(traversal.statusCode).toBe(404);
       expect(traversal.body).not.toContain('root:');
-      const noSession = await app.inject({ method: 'GET', url: '/api/account/statement/A100-2026-01' });
+      const noSession = await app.inject({
+        method: 'GET',
+        url: pathOf(routes.downloadStatement, { filename: 'A100-2026-01' }),
+      });
       expect(noSession.statusCode).toBe(401);
     });
   });

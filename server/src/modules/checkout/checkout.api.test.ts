@@ -8,6 +8,8 @@ import {
   basketSummary,
   type SubmitBasketHeader,
   SERVER_MSG,
+  pathOf,
+  routes,
 } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
@@ -152,19 +154,31 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
   });
 
   const getBasket = async (token: string) =>
-    basketSchema.parse((await app.inject({ method: 'GET', url: '/api/basket', headers: bearer(token) })).json());
+    basketSchema.parse(
+      (await app.inject({ method: 'GET', url: pathOf(routes.getBasket), headers: bearer(token) })).json(),
+    );
   const amount = async (token: string) =>
     basketSummary.parse(
-      (await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(token) })).json(),
+      (await app.inject({ method: 'GET', url: pathOf(routes.getBasketAmount), headers: bearer(token) })).json(),
     );
   const add = (token: string, itemNumber: string, quantity: number) =>
-    app.inject({ method: 'POST', url: '/api/basket', headers: bearer(token), payload: { itemNumber, quantity } });
+    app.inject({
+      method: 'POST',
+      url: pathOf(routes.addBasketLine),
+      headers: bearer(token),
+      payload: { itemNumber, quantity },
+    });
   const header = (token: string, payload: unknown) =>
-    app.inject({ method: 'POST', url: '/api/basket/header', headers: bearer(token), payload: payload as object });
+    app.inject({
+      method: 'POST',
+      url: pathOf(routes.submitBasketHeader),
+      headers: bearer(token),
+      payload: payload as object,
+    });
   const submit = (token: string, revision: number, total: number) =>
     app.inject({
       method: 'POST',
-      url: `/api/basket/submit/${revision}`,
+      url: pathOf(routes.submitBasket, { id: revision }),
       headers: bearer(token),
       payload: { amount: total },
     });
@@ -177,7 +191,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
 
   describe('POST /basket/header', () => {
     it('answers the INVOICE defaults before anything is stored', async () => {
-      const res = await app.inject({ method: 'GET', url: '/api/basket/header', headers: bearer(credit) });
+      const res = await app.inject({ method: 'GET', url: pathOf(routes.getBasketHeader), headers: bearer(credit) });
       expect(basketHeader.parse(res.json())).toMatchObject({
         saved: false,
         addressReference: 'INVOICE',
@@ -264,7 +278,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
         country: 'United Kingdom (Mainland)',
         phoneNumber: '+441752000000',
       });
-      const stored = await app.inject({ method: 'GET', url: '/api/basket/header', headers: bearer(credit) });
+      const stored = await app.inject({ method: 'GET', url: pathOf(routes.getBasketHeader), headers: bearer(credit) });
       expect(stored.json()).toMatchObject({ saved: true, purchaseOrder: 'PO-7781', city: 'Plymouth' });
     });
 
@@ -276,7 +290,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
         const res = await header(credit, { ...newAddress, phoneNo: typed });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ phoneNumber: stored });
-        const got = await app.inject({ method: 'GET', url: '/api/basket/header', headers: bearer(credit) });
+        const got = await app.inject({ method: 'GET', url: pathOf(routes.getBasketHeader), headers: bearer(credit) });
         expect(got.json()).toMatchObject({ phoneNumber: stored });
       }
     });
@@ -340,7 +354,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       const patch = (quantity: number) =>
         app.inject({
           method: 'PATCH',
-          url: '/api/basket',
+          url: pathOf(routes.updateBasketLine),
           headers: bearer(credit),
           payload: { lineNumber: line.lineNumber, quantity },
         });
@@ -423,16 +437,21 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       expect(after.revision).toBeGreaterThan(b.revision);
       // The header went with the order: the next checkout starts from INVOICE again.
       expect(
-        (await app.inject({ method: 'GET', url: '/api/basket/header', headers: bearer(credit) })).json(),
+        (await app.inject({ method: 'GET', url: pathOf(routes.getBasketHeader), headers: bearer(credit) })).json(),
       ).toMatchObject({ saved: false });
 
-      const conf = await app.inject({ method: 'GET', url: '/api/basket/confirmation', headers: bearer(credit) });
+      const conf = await app.inject({
+        method: 'GET',
+        url: pathOf(routes.getOrderConfirmation),
+        headers: bearer(credit),
+      });
       expect(conf.json()).toEqual({ orderNumber, reference: 'PO-7781', totalAmount: 55.54, status: 'Open' });
       // Only a recent order is confirmed: the return URL opened by hand later announces nothing.
       const old = new Date(Date.now() - 31 * 60_000).toISOString();
       await handle.db.updateTable('orders').set({ created_at: old }).where('order_number', '=', orderNumber).execute();
       expect(
-        (await app.inject({ method: 'GET', url: '/api/basket/confirmation', headers: bearer(credit) })).statusCode,
+        (await app.inject({ method: 'GET', url: pathOf(routes.getOrderConfirmation), headers: bearer(credit) }))
+          .statusCode,
       ).toBe(404);
       // The same revision again answers the same order (a double click, a retry).
       const again = await submit(credit, b.revision, s.totalAmount);
@@ -525,7 +544,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       const lineNumber = (await getBasket(tess)).basketLines[0]!.lineNumber;
       await app.inject({
         method: 'PATCH',
-        url: '/api/basket',
+        url: pathOf(routes.updateBasketLine),
         headers: bearer(tess),
         payload: { lineNumber, quantity: 1 },
       });
@@ -542,7 +561,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       await add(credit, 'CS-7', 1);
       const pay = await app.inject({
         method: 'POST',
-        url: '/api/payment/request',
+        url: pathOf(routes.requestOrderPayment),
         headers: bearer(credit),
         payload: paymentBody((await amount(credit)).totalAmount),
       });
@@ -555,13 +574,19 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       const lineNumber = (await getBasket(other)).basketLines[0]!.lineNumber;
       const patch = await app.inject({
         method: 'PATCH',
-        url: '/api/basket',
+        url: pathOf(routes.updateBasketLine),
         headers: bearer(euro),
         payload: { lineNumber, quantity: 99 },
       });
       expect(patch.statusCode).toBe(404);
       expect(
-        (await app.inject({ method: 'DELETE', url: `/api/basket/${lineNumber}`, headers: bearer(euro) })).statusCode,
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: pathOf(routes.deleteBasketLine, { id: lineNumber }),
+            headers: bearer(euro),
+          })
+        ).statusCode,
       ).toBe(404);
       // Submitting "their" revision from another account places nothing of theirs.
       const theirs = await getBasket(other);
@@ -572,9 +597,10 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
 
     it('needs a session', async () => {
       expect(
-        (await app.inject({ method: 'POST', url: '/api/basket/submit/1', payload: { amount: 1 } })).statusCode,
+        (await app.inject({ method: 'POST', url: pathOf(routes.submitBasket, { id: '1' }), payload: { amount: 1 } }))
+          .statusCode,
       ).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/api/basket/confirmation' })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: pathOf(routes.getOrderConfirmation) })).statusCode).toBe(401);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { basket as basketSchema, basketSummary, MSG } from '@wholesale/contract';
+import { basket as basketSchema, basketSummary, MSG, pathOf, routes } from '@wholesale/contract';
 import { buildApp } from '../../app.js';
 import type { DbHandle } from '../../db/client.js';
 import { testEngines } from '../../db/testing.js';
@@ -49,16 +49,21 @@ describe.each(testEngines())('checkout against a fake payment gateway on $name',
 
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
     app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const total = async (token: string) => basketSummary.parse((await call(token, 'GET', '/api/basket/amount')).json());
-  const basketOf = async (token: string) => basketSchema.parse((await call(token, 'GET', '/api/basket')).json());
+  const total = async (token: string) =>
+    basketSummary.parse((await call(token, 'GET', pathOf(routes.getBasketAmount))).json());
+  const basketOf = async (token: string) =>
+    basketSchema.parse((await call(token, 'GET', pathOf(routes.getBasket))).json());
 
   it('asks the gateway for the amount the server computed and sends the browser to its page; no order yet', async () => {
-    await call(proforma, 'POST', '/api/basket', { itemNumber: 'FG-1', quantity: 3 });
-    await call(proforma, 'POST', '/api/basket/header', { externalDocNo: 'PO-FAKE', deliveryCode: 'INVOICE' });
+    await call(proforma, 'POST', pathOf(routes.addBasketLine), { itemNumber: 'FG-1', quantity: 3 });
+    await call(proforma, 'POST', pathOf(routes.submitBasketHeader), {
+      externalDocNo: 'PO-FAKE',
+      deliveryCode: 'INVOICE',
+    });
     const shown = (await total(proforma)).totalAmount;
     const { revision } = await basketOf(proforma);
 
-    const res = await call(proforma, 'POST', '/api/payment/request', paymentBody(shown));
+    const res = await call(proforma, 'POST', pathOf(routes.requestOrderPayment), paymentBody(shown));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ payment_Checkout_Url: 'https://gateway.test/checkout/fake-1' });
 
@@ -86,7 +91,7 @@ describe.each(testEngines())('checkout against a fake payment gateway on $name',
 
   it('asks the gateway nothing when the amount shown is no longer the total', async () => {
     const before = fake.requests.length;
-    const res = await call(proforma, 'POST', '/api/payment/request', paymentBody(0.01));
+    const res = await call(proforma, 'POST', pathOf(routes.requestOrderPayment), paymentBody(0.01));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.basketUpdatedDuringCheckout);
     expect(fake.requests).toHaveLength(before);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { invoiceList, type InvoicePaymentRequest, SERVER_MSG } from '@wholesale/contract';
+import { invoiceList, type InvoicePaymentRequest, SERVER_MSG, pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
@@ -74,7 +74,7 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
   async function request(body: unknown, tok = token) {
     return app.inject({
       method: 'POST',
-      url: '/api/payment/request/invoice',
+      url: pathOf(routes.requestInvoicePayment),
       headers: bearer(tok),
       payload: body as object,
     });
@@ -178,7 +178,7 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     for (let i = 0; i < 3; i++) {
       const replay = await app.inject({
         method: 'POST',
-        url: '/api/payment/callback',
+        url: pathOf(routes.receivePaymentCallback),
         payload: signCallback(secret, paymentId, 'approved'),
       });
       expect(replay.statusCode).toBe(200);
@@ -186,7 +186,7 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     }
     const late = await app.inject({
       method: 'POST',
-      url: '/api/payment/callback',
+      url: pathOf(routes.receivePaymentCallback),
       payload: signCallback(secret, paymentId, 'declined'),
     });
     expect(late.json()).toMatchObject({ status: 'approved', changed: false });
@@ -197,11 +197,11 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
 
     // The list no longer shows them; the third invoice remains.
     const list = invoiceList.parse(
-      (await app.inject({ method: 'GET', url: '/api/account/invoices', headers: bearer(token) })).json(),
+      (await app.inject({ method: 'GET', url: pathOf(routes.getInvoices), headers: bearer(token) })).json(),
     );
     expect(list.invoices.map((i) => i.documentNumber)).toEqual([`P${accountId}-3`]);
     expect(list.totalRemainingAmount).toBe(60);
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    const me = await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(token) });
     expect(me.json().balance).toBe(240);
 
     // A statement to the end of this month shows the online payment and closes at what is still owed.
@@ -217,7 +217,7 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     });
     const statement = await app.inject({
       method: 'GET',
-      url: `/api/account/statement/S${accountId}`,
+      url: pathOf(routes.downloadStatement, { filename: `S${accountId}` }),
       headers: bearer(token),
     });
     const text = pdfText(statement.rawPayload);
@@ -259,7 +259,7 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     const paymentId = url.split('/').pop()!;
     const replay = await app.inject({
       method: 'POST',
-      url: '/api/payment/callback',
+      url: pathOf(routes.receivePaymentCallback),
       payload: signCallback(secret, paymentId, 'approved'),
     });
     expect(replay.json()).toMatchObject({ status: 'declined', changed: false });
@@ -273,7 +273,7 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     const paymentId = url.split('/').pop()!;
     const forged = await app.inject({
       method: 'POST',
-      url: '/api/payment/callback',
+      url: pathOf(routes.receivePaymentCallback),
       payload: signCallback('not-the-secret-not-the-secret-not-the', paymentId, 'approved'),
     });
     expect(forged.statusCode).toBe(401);
@@ -359,7 +359,7 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     expect(none.statusCode).toBe(400);
     const anonymous = await app.inject({
       method: 'POST',
-      url: '/api/payment/request/invoice',
+      url: pathOf(routes.requestInvoicePayment),
       payload: payload([{ documentNo: a, remainingAmount: '1' }]),
     });
     expect(anonymous.statusCode).toBe(401);

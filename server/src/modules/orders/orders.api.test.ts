@@ -9,6 +9,8 @@ import {
   toShortDate,
   trackOrderResponse,
   type OpenOrder,
+  pathOf,
+  routes,
 } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
@@ -128,14 +130,16 @@ describe.each(testEngines())('orders API on $name', (engine) => {
   });
 
   const list = async (token: string): Promise<OpenOrder[]> => {
-    const res = await app.inject({ method: 'GET', url: '/api/order', headers: bearer(token) });
+    const res = await app.inject({ method: 'GET', url: pathOf(routes.listOpenOrders), headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     return listOpenOrdersResponse.parse(res.json());
   };
   const post = (token: string, url: string, payload?: object) =>
     app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const getBasket = async (token: string) =>
-    basketSchema.parse((await app.inject({ method: 'GET', url: '/api/basket', headers: bearer(token) })).json());
+    basketSchema.parse(
+      (await app.inject({ method: 'GET', url: pathOf(routes.getBasket), headers: bearer(token) })).json(),
+    );
 
   describe('listing', () => {
     it("lists the account's open orders newest first: not Cancelled, Shipped only while recent", async () => {
@@ -185,21 +189,37 @@ describe.each(testEngines())('orders API on $name', (engine) => {
     it('shows each account only its own orders, and needs a session', async () => {
       expect((await list(bob)).map((o) => o.orderNumber)).toEqual(['SO-B1']);
       expect((await list(oscar)).length).toBe((await list(olga)).length);
-      expect((await app.inject({ method: 'GET', url: '/api/order' })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: pathOf(routes.listOpenOrders) })).statusCode).toBe(401);
     });
   });
 
   describe('tracking', () => {
     it('returns the tracking numbers in the order they were recorded, or an empty list', async () => {
-      const res = await app.inject({ method: 'GET', url: '/api/order/SO-A3/track', headers: bearer(olga) });
+      const res = await app.inject({
+        method: 'GET',
+        url: pathOf(routes.trackOrder, { orderNumber: 'SO-A3' }),
+        headers: bearer(olga),
+      });
       expect(trackOrderResponse.parse(res.json())).toEqual({ trackingId: ['TRK-1', 'TRK-2'] });
-      const none = await app.inject({ method: 'GET', url: '/api/order/SO-A1/track', headers: bearer(olga) });
+      const none = await app.inject({
+        method: 'GET',
+        url: pathOf(routes.trackOrder, { orderNumber: 'SO-A1' }),
+        headers: bearer(olga),
+      });
       expect(none.json()).toEqual({ trackingId: [] });
     });
 
     it("answers another account's order exactly like an unknown one", async () => {
-      const theirs = await app.inject({ method: 'GET', url: '/api/order/SO-B1/track', headers: bearer(olga) });
-      const unknown = await app.inject({ method: 'GET', url: '/api/order/SO-NOPE/track', headers: bearer(olga) });
+      const theirs = await app.inject({
+        method: 'GET',
+        url: pathOf(routes.trackOrder, { orderNumber: 'SO-B1' }),
+        headers: bearer(olga),
+      });
+      const unknown = await app.inject({
+        method: 'GET',
+        url: pathOf(routes.trackOrder, { orderNumber: 'SO-NOPE' }),
+        headers: bearer(olga),
+      });
       expect(theirs.statusCode).toBe(404);
       expect(theirs.body).toBe(unknown.body);
     });
@@ -207,11 +227,11 @@ describe.each(testEngines())('orders API on $name', (engine) => {
 
   describe('cancel', () => {
     it('cancels an Open order once; it leaves the list', async () => {
-      const res = await post(olga, '/api/order/SO-A6/cancel');
+      const res = await post(olga, pathOf(routes.cancelOrder, { orderNumber: 'SO-A6' }));
       expect(res.statusCode).toBe(200);
       expect(cancelOrderResponse.parse(res.json())).toEqual({ orderNumber: 'SO-A6', status: 'Cancelled' });
       expect((await list(olga)).map((o) => o.orderNumber)).not.toContain('SO-A6');
-      const again = await post(olga, '/api/order/SO-A6/cancel');
+      const again = await post(olga, pathOf(routes.cancelOrder, { orderNumber: 'SO-A6' }));
       expect(again.statusCode).toBe(409);
     });
 
@@ -224,7 +244,7 @@ describe.each(testEngines())('orders API on $name', (engine) => {
     ])('refuses a %s order with the message for its status naming the support email', async (status, message) => {
       const n = `SO-X-${status.replace(' ', '')}`;
       await insertOrder(handle.db, { accountId: accountA, orderNumber: n, status });
-      const res = await post(olga, `/api/order/${n}/cancel`);
+      const res = await post(olga, pathOf(routes.cancelOrder, { orderNumber: n }));
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(message);
       const row = await handle.db
@@ -238,7 +258,7 @@ describe.each(testEngines())('orders API on $name', (engine) => {
     it('names the support email the operator configured', async () => {
       await handle.db.insertInto('settings').values({ key: 'support.email', value: 'help@trade.example' }).execute();
       try {
-        const res = await post(olga, '/api/order/SO-A2/cancel');
+        const res = await post(olga, pathOf(routes.cancelOrder, { orderNumber: 'SO-A2' }));
         expect(res.json().message).toBe(MSG.cancelNotAllowed('help@trade.example'));
       } finally {
         await handle.db.deleteFrom('settings').where('key', '=', 'support.email').execute();
@@ -246,7 +266,7 @@ describe.each(testEngines())('orders API on $name', (engine) => {
     });
 
     it('refuses every cancel for a proforma account, even of an Open order', async () => {
-      const res = await post(pam, '/api/order/SO-P1/cancel');
+      const res = await post(pam, pathOf(routes.cancelOrder, { orderNumber: 'SO-P1' }));
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(MSG.cancelNotAllowed(SUPPORT));
       const row = await handle.db
@@ -258,8 +278,8 @@ describe.each(testEngines())('orders API on $name', (engine) => {
     });
 
     it("answers another account's order like an unknown one and changes nothing", async () => {
-      const theirs = await post(olga, '/api/order/SO-B1/cancel');
-      const unknown = await post(olga, '/api/order/SO-NOPE/cancel');
+      const theirs = await post(olga, pathOf(routes.cancelOrder, { orderNumber: 'SO-B1' }));
+      const unknown = await post(olga, pathOf(routes.cancelOrder, { orderNumber: 'SO-NOPE' }));
       expect(theirs.statusCode).toBe(404);
       expect(theirs.body).toBe(unknown.body);
       expect((await list(bob))[0]?.status).toBe('Open');
@@ -273,8 +293,8 @@ describe.each(testEngines())('orders API on $name', (engine) => {
       // Two cancels at once: exactly one wins.
       const id2 = await insertOrder(handle.db, { accountId: accountA, orderNumber: 'SO-RACE2' });
       const results = await Promise.all([
-        post(olga, '/api/order/SO-RACE2/cancel'),
-        post(oscar, '/api/order/SO-RACE2/cancel'),
+        post(olga, pathOf(routes.cancelOrder, { orderNumber: 'SO-RACE2' })),
+        post(oscar, pathOf(routes.cancelOrder, { orderNumber: 'SO-RACE2' })),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const row = await handle.db.selectFrom('orders').select('status').where('id', '=', id2).executeTakeFirstOrThrow();
@@ -286,18 +306,18 @@ describe.each(testEngines())('orders API on $name', (engine) => {
     it("replaces the caller's basket with the order's items at today's prices, reporting items no longer sold", async () => {
       await app.inject({
         method: 'POST',
-        url: '/api/basket',
+        url: pathOf(routes.addBasketLine),
         headers: bearer(olga),
         payload: { itemNumber: 'CS-7', quantity: 50 },
       });
       await app.inject({
         method: 'POST',
-        url: '/api/basket',
+        url: pathOf(routes.addBasketLine),
         headers: bearer(oscar),
         payload: { itemNumber: 'CS-7', quantity: 7 },
       });
       const before = await getBasket(olga);
-      const res = await post(olga, '/api/order/SO-A1/copy');
+      const res = await post(olga, pathOf(routes.copyOrder, { orderNumber: 'SO-A1' }));
       expect(res.statusCode).toBe(200);
       expect(copyOrderResponse.parse(res.json())).toEqual({
         orderNumber: 'SO-A1',
@@ -318,15 +338,15 @@ describe.each(testEngines())('orders API on $name', (engine) => {
 
     it('leaves the basket alone when none of the items is still sold', async () => {
       const before = await getBasket(olga);
-      const res = await post(olga, '/api/order/SO-A7/copy');
+      const res = await post(olga, pathOf(routes.copyOrder, { orderNumber: 'SO-A7' }));
       expect(res.statusCode).toBe(409);
       expect(await getBasket(olga)).toEqual(before);
     });
 
     it("answers another account's order like an unknown one and leaves the basket alone", async () => {
       const before = await getBasket(olga);
-      const theirs = await post(olga, '/api/order/SO-B1/copy');
-      const unknown = await post(olga, '/api/order/SO-NOPE/copy');
+      const theirs = await post(olga, pathOf(routes.copyOrder, { orderNumber: 'SO-B1' }));
+      const unknown = await post(olga, pathOf(routes.copyOrder, { orderNumber: 'SO-NOPE' }));
       expect(theirs.statusCode).toBe(404);
       expect(theirs.body).toBe(unknown.body);
       expect(await getBasket(olga)).toEqual(before);
@@ -335,7 +355,7 @@ describe.each(testEngines())('orders API on $name', (engine) => {
 
   describe('order summary PDF', () => {
     it('renders a PDF from the stored order even when the posted payload lies', async () => {
-      const res = await post(olga, '/api/order/statement-template', {
+      const res = await post(olga, pathOf(routes.downloadOrderStatement), {
         orderNumber: 'SO-A1',
         invoiceTotal: 1,
         amount: 999_999,
@@ -371,7 +391,7 @@ describe.each(testEngines())('orders API on $name', (engine) => {
     it.skipIf(!poppler)(
       'names the totals under the lines as Open Order Enquiry does: before VAT, VAT, with VAT (read by pdftotext)',
       async () => {
-        const res = await post(olga, '/api/order/statement-template', { orderNumber: 'SO-A1' });
+        const res = await post(olga, pathOf(routes.downloadOrderStatement), { orderNumber: 'SO-A1' });
         expect(res.statusCode).toBe(200);
         const layout = pdftotextLayout(res.rawPayload)!;
         const order = (await list(olga)).find((o) => o.orderNumber === 'SO-A1')!;
@@ -390,14 +410,19 @@ describe.each(testEngines())('orders API on $name', (engine) => {
     );
 
     it("answers another account's order like an unknown one, and rejects a payload without an order number", async () => {
-      const theirs = await post(olga, '/api/order/statement-template', { orderNumber: 'SO-B1' });
-      const unknown = await post(olga, '/api/order/statement-template', { orderNumber: 'SO-NOPE' });
+      const theirs = await post(olga, pathOf(routes.downloadOrderStatement), { orderNumber: 'SO-B1' });
+      const unknown = await post(olga, pathOf(routes.downloadOrderStatement), { orderNumber: 'SO-NOPE' });
       expect(theirs.statusCode).toBe(404);
       expect(theirs.body).toBe(unknown.body);
-      expect((await post(olga, '/api/order/statement-template', { invoiceTotal: 5 })).statusCode).toBe(400);
+      expect((await post(olga, pathOf(routes.downloadOrderStatement), { invoiceTotal: 5 })).statusCode).toBe(400);
       expect(
-        (await app.inject({ method: 'POST', url: '/api/order/statement-template', payload: { orderNumber: 'SO-A1' } }))
-          .statusCode,
+        (
+          await app.inject({
+            method: 'POST',
+            url: pathOf(routes.downloadOrderStatement),
+            payload: { orderNumber: 'SO-A1' },
+          })
+        ).statusCode,
       ).toBe(401);
     });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { basket as basketSchema, basketSummary, MSG, SERVER_MSG } from '@wholesale/contract';
+import { basket as basketSchema, basketSummary, MSG, SERVER_MSG, pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
@@ -72,16 +72,20 @@ describe.each(testEngines())('payments on $name', (engine) => {
   });
 
   const summary = async () =>
-    basketSummary.parse((await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(pat) })).json());
+    basketSummary.parse(
+      (await app.inject({ method: 'GET', url: pathOf(routes.getBasketAmount), headers: bearer(pat) })).json(),
+    );
   const basket = async () =>
-    basketSchema.parse((await app.inject({ method: 'GET', url: '/api/basket', headers: bearer(pat) })).json());
+    basketSchema.parse(
+      (await app.inject({ method: 'GET', url: pathOf(routes.getBasket), headers: bearer(pat) })).json(),
+    );
   const payment = (id: string) =>
     handle.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const ordersOfPat = () => handle.db.selectFrom('orders').selectAll().where('account_id', '=', patAccount).execute();
   const pay = (id: string, card: Record<string, string>) =>
     app.inject({
       method: 'POST',
-      url: `/pay/${id}`,
+      url: pathOf(routes.payByCard, { id }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ expiry: '12/39', cvc: '123', name: 'Pat Tester', ...card }).toString(),
     });
@@ -100,24 +104,24 @@ describe.each(testEngines())('payments on $name', (engine) => {
   async function requestPayment(quantity: number, tok = pat) {
     const summaryOf = async () =>
       basketSummary.parse(
-        (await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(tok) })).json(),
+        (await app.inject({ method: 'GET', url: pathOf(routes.getBasketAmount), headers: bearer(tok) })).json(),
       );
     if (quantity > 0)
       await app.inject({
         method: 'POST',
-        url: '/api/basket',
+        url: pathOf(routes.addBasketLine),
         headers: bearer(tok),
         payload: { itemNumber: 'RB-1', quantity },
       });
     await app.inject({
       method: 'POST',
-      url: '/api/basket/header',
+      url: pathOf(routes.submitBasketHeader),
       headers: bearer(tok),
       payload: { externalDocNo: 'PF-1', deliveryCode: 'INVOICE' },
     });
     return app.inject({
       method: 'POST',
-      url: '/api/payment/request',
+      url: pathOf(routes.requestOrderPayment),
       headers: bearer(tok),
       payload: paymentBody((await summaryOf()).totalAmount),
     });
@@ -134,18 +138,19 @@ describe.each(testEngines())('payments on $name', (engine) => {
     handle.db.selectFrom('orders').select('id').where('account_id', '=', accountId).execute();
 
   const supportEmail = async () =>
-    ((await app.inject({ method: 'GET', url: '/api/settings' })).json() as { supportEmail: string }).supportEmail;
+    ((await app.inject({ method: 'GET', url: pathOf(routes.getSettings) })).json() as { supportEmail: string })
+      .supportEmail;
 
   it('refuses a payment request whose amount differs from the server total, or without delivery details', async () => {
     await app.inject({
       method: 'POST',
-      url: '/api/basket',
+      url: pathOf(routes.addBasketLine),
       headers: bearer(pat),
       payload: { itemNumber: 'RB-1', quantity: 1 },
     });
     const noHeader = await app.inject({
       method: 'POST',
-      url: '/api/payment/request',
+      url: pathOf(routes.requestOrderPayment),
       headers: bearer(pat),
       payload: paymentBody((await summary()).totalAmount),
     });
@@ -153,13 +158,13 @@ describe.each(testEngines())('payments on $name', (engine) => {
     expect(noHeader.json().message).toBe('Cannot submit order. Missing delivery information');
     await app.inject({
       method: 'POST',
-      url: '/api/basket/header',
+      url: pathOf(routes.submitBasketHeader),
       headers: bearer(pat),
       payload: { externalDocNo: 'PF-1', deliveryCode: 'INVOICE' },
     });
     const wrong = await app.inject({
       method: 'POST',
-      url: '/api/payment/request',
+      url: pathOf(routes.requestOrderPayment),
       headers: bearer(pat),
       payload: paymentBody(0.01),
     });
@@ -180,7 +185,7 @@ describe.each(testEngines())('payments on $name', (engine) => {
     // 3 x £9.00 = 27.00 + carriage 9.95 = 36.95; VAT 7.39
     expect(Number(p.amount_minor)).toBe(4434);
 
-    const page = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    const page = await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id }) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
@@ -212,11 +217,11 @@ describe.each(testEngines())('payments on $name', (engine) => {
     expect(orders[0]).toMatchObject({ payment_id: id, status: 'Open', reference: 'PF-1' });
     expect(Number(orders[0]!.total_minor)).toBe(4434);
     expect((await basket()).basketLines).toEqual([]);
-    const conf = await app.inject({ method: 'GET', url: '/api/basket/confirmation', headers: bearer(pat) });
+    const conf = await app.inject({ method: 'GET', url: pathOf(routes.getOrderConfirmation), headers: bearer(pat) });
     expect(conf.json()).toMatchObject({ orderNumber: orders[0]!.order_number, totalAmount: 44.34 });
 
     // The page of a completed payment shows its outcome, not the form; paying again changes nothing.
-    const after = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    const after = await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id }) });
     expect(after.body).toContain('Payment approved');
     expect(after.body).not.toContain('name="cardNumber"');
     expect((await pay(id, { cardNumber: APPROVE })).statusCode).toBe(200);
@@ -224,14 +229,14 @@ describe.each(testEngines())('payments on $name', (engine) => {
     // A replayed callback (even freshly signed) changes nothing.
     const replay = await app.inject({
       method: 'POST',
-      url: '/api/payment/callback',
+      url: pathOf(routes.receivePaymentCallback),
       payload: signCallback(SECRET, id, 'approved'),
     });
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ paymentId: id, status: 'approved', changed: false });
     const flip = await app.inject({
       method: 'POST',
-      url: '/api/payment/callback',
+      url: pathOf(routes.receivePaymentCallback),
       payload: signCallback(SECRET, id, 'declined'),
     });
     expect(flip.json()).toMatchObject({ status: 'approved', changed: false });
@@ -246,34 +251,39 @@ describe.each(testEngines())('payments on $name', (engine) => {
     expect((await payment(id)).status).toBe('declined');
     expect(await ordersOfPat()).toHaveLength(1); // only the earlier one
     expect((await basket()).basketLines).toHaveLength(1); // still there to try again
-    expect((await app.inject({ method: 'GET', url: `/pay/${id}` })).body).toContain('Payment declined');
+    expect((await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id }) })).body).toContain(
+      'Payment declined',
+    );
   });
 
   it("the page's Cancel and return goes back to review as cancelled, not declined", async () => {
     const id = await startPayment(1);
-    const page = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    const page = await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id }) });
     expect(page.body).toContain('href="/checkout/review-order?payment=cancelled"');
     expect(page.body).not.toContain('payment=declined');
     expect(page.body).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
     // A link withdrawn before paying (here: the account went on stop) also returns as cancelled.
     await handle.db.updateTable('payments').set({ status: 'cancelled' }).where('id', '=', id).execute();
-    const after = await app.inject({ method: 'GET', url: `/pay/${id}` });
+    const after = await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id }) });
     expect(after.body).toContain('href="/checkout/review-order?payment=cancelled"');
   });
 
   it('refuses forged and stale callbacks: nothing changes', async () => {
     const id = await startPayment(0 + 1);
     const forged = { ...signCallback('not-the-secret-not-the-secret-not-the', id, 'approved') };
-    const r1 = await app.inject({ method: 'POST', url: '/api/payment/callback', payload: forged });
+    const r1 = await app.inject({ method: 'POST', url: pathOf(routes.receivePaymentCallback), payload: forged });
     expect(r1.statusCode).toBe(401);
     const stale = signCallback(SECRET, id, 'approved', Math.floor(Date.now() / 1000) - CALLBACK_MAX_AGE_SECONDS - 5);
-    expect((await app.inject({ method: 'POST', url: '/api/payment/callback', payload: stale })).statusCode).toBe(401);
-    const tampered = { ...signCallback(SECRET, id, 'declined'), outcome: 'approved' };
-    expect((await app.inject({ method: 'POST', url: '/api/payment/callback', payload: tampered })).statusCode).toBe(
-      401,
-    );
     expect(
-      (await app.inject({ method: 'POST', url: '/api/payment/callback', payload: { paymentId: 'x' } })).statusCode,
+      (await app.inject({ method: 'POST', url: pathOf(routes.receivePaymentCallback), payload: stale })).statusCode,
+    ).toBe(401);
+    const tampered = { ...signCallback(SECRET, id, 'declined'), outcome: 'approved' };
+    expect(
+      (await app.inject({ method: 'POST', url: pathOf(routes.receivePaymentCallback), payload: tampered })).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: pathOf(routes.receivePaymentCallback), payload: { paymentId: 'x' } }))
+        .statusCode,
     ).toBe(400);
     expect((await payment(id)).status).toBe('pending');
     expect(await ordersOfPat()).toHaveLength(1);
@@ -281,7 +291,11 @@ describe.each(testEngines())('payments on $name', (engine) => {
     // Concurrent genuine callbacks: exactly one completes the payment and places the order.
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        app.inject({ method: 'POST', url: '/api/payment/callback', payload: signCallback(SECRET, id, 'approved') }),
+        app.inject({
+          method: 'POST',
+          url: pathOf(routes.receivePaymentCallback),
+          payload: signCallback(SECRET, id, 'approved'),
+        }),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
@@ -290,10 +304,17 @@ describe.each(testEngines())('payments on $name', (engine) => {
   });
 
   it('answers an unknown or malformed payment page with 404', async () => {
-    expect((await app.inject({ method: 'GET', url: '/pay/0b8f6a7e-4a3c-4d5e-9f00-1234567890ab' })).statusCode).toBe(
-      404,
-    );
-    expect((await app.inject({ method: 'GET', url: '/pay/not-a-uuid' })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: pathOf(routes.showPaymentPage, { id: '0b8f6a7e-4a3c-4d5e-9f00-1234567890ab' }),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id: 'not-a-uuid' }) })).statusCode,
+    ).toBe(404);
     expect((await pay('0b8f6a7e-4a3c-4d5e-9f00-1234567890ab', { cardNumber: APPROVE })).statusCode).toBe(404);
   });
 
@@ -353,7 +374,7 @@ describe.each(testEngines())('payments on $name', (engine) => {
     expect(res.json().message).toBe(MSG.accountOnStop(await supportEmail()));
     const submit = await app.inject({
       method: 'POST',
-      url: '/api/basket/submit/0',
+      url: pathOf(routes.submitBasket, { id: '0' }),
       headers: bearer(stopped.token),
       payload: { amount: 1 },
     });
@@ -386,7 +407,7 @@ describe.each(testEngines())('payments on $name', (engine) => {
     // The basket changes after the second link was made: its card is refused too.
     await app.inject({
       method: 'POST',
-      url: '/api/basket',
+      url: pathOf(routes.addBasketLine),
       headers: bearer(p.token),
       payload: { itemNumber: 'RB-1', quantity: 1 },
     });
