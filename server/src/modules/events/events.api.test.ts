@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { INTEGRATION_PREFIX, createWebhookEndpointResponse, listEventsResponse } from '@wholesale/contract';
+import { createWebhookEndpointResponse, integrationRoutes, listEventsResponse, pathOf } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount } from '../../test/fixtures.js';
@@ -11,7 +11,6 @@ import { DEFAULT_BACKOFF_BASE_MS, DEFAULT_MAX_ATTEMPTS, retryDelayMs } from './w
 import { asClient, eventsTestApp, startReceiver, waitFor } from './events.test-support.js';
 import { TOO_MANY_ENDPOINTS } from './webhooks.service.js';
 
-const P = INTEGRATION_PREFIX;
 /** An error answer's text: `message` today, problem+json's `detail` once the integration errors land. */
 const errorText = (body: { message?: string; detail?: string }) => body.detail ?? body.message;
 
@@ -52,7 +51,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
   async function createEndpoint(client: number, url: string, eventTypes = ['order.placed']) {
     const res = await app.inject({
       method: 'POST',
-      url: `${P}/webhook-endpoints`,
+      url: pathOf(integrationRoutes.createWebhookEndpoint),
       headers: await asClient(client, 'webhooks:manage'),
       payload: { url, eventTypes },
     });
@@ -70,10 +69,10 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
 
   describe('GET /events', () => {
     it('needs a client with events:read (401 without a key, 403 without the scope)', async () => {
-      expect((await app.inject({ method: 'GET', url: `${P}/events` })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: pathOf(integrationRoutes.listEvents) })).statusCode).toBe(401);
       const wrong = await app.inject({
         method: 'GET',
-        url: `${P}/events`,
+        url: pathOf(integrationRoutes.listEvents),
         headers: await asClient(1, 'webhooks:manage'),
       });
       expect(wrong.statusCode).toBe(403);
@@ -84,7 +83,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
         (
           await app.inject({
             method: 'GET',
-            url: `${P}/events?after=0&limit=500`,
+            url: `${pathOf(integrationRoutes.listEvents)}?after=0&limit=500`,
             headers: await asClient(1, 'events:read'),
           })
         ).json(),
@@ -96,7 +95,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       for (;;) {
         const res = await app.inject({
           method: 'GET',
-          url: `${P}/events?after=${after}&limit=2`,
+          url: `${pathOf(integrationRoutes.listEvents)}?after=${after}&limit=2`,
           headers: await asClient(1, 'events:read'),
         });
         expect(res.statusCode).toBe(200);
@@ -117,7 +116,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       for (const q of ['after=-1', 'limit=0', 'limit=501', 'after=abc']) {
         const res = await app.inject({
           method: 'GET',
-          url: `${P}/events?${q}`,
+          url: `${pathOf(integrationRoutes.listEvents)}?${q}`,
           headers: await asClient(1, 'events:read'),
         });
         expect(res.statusCode, q).toBe(400);
@@ -142,7 +141,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       expect(stored.secret_enc).not.toContain(ep.secret.slice(6, 20));
       const list = await app.inject({
         method: 'GET',
-        url: `${P}/webhook-endpoints`,
+        url: pathOf(integrationRoutes.listWebhookEndpoints),
         headers: await asClient(11, 'webhooks:manage'),
       });
       expect(list.statusCode).toBe(200);
@@ -153,34 +152,52 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
     it('needs webhooks:manage', async () => {
       const res = await app.inject({
         method: 'GET',
-        url: `${P}/webhook-endpoints`,
+        url: pathOf(integrationRoutes.listWebhookEndpoints),
         headers: await asClient(11, 'events:read'),
       });
       expect(res.statusCode).toBe(403);
-      expect((await app.inject({ method: 'GET', url: `${P}/webhook-endpoints` })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'GET', url: pathOf(integrationRoutes.listWebhookEndpoints) })).statusCode,
+      ).toBe(401);
     });
 
     it("keeps each client to its own endpoints: another client's answer 404", async () => {
       const ep = await createEndpoint(21, 'http://127.0.0.1:9/mine');
       const other = await asClient(22, 'webhooks:manage');
       expect(
-        (await app.inject({ method: 'GET', url: `${P}/webhook-endpoints/${ep.id}`, headers: other })).statusCode,
+        (
+          await app.inject({
+            method: 'GET',
+            url: pathOf(integrationRoutes.getWebhookEndpoint, { id: ep.id }),
+            headers: other,
+          })
+        ).statusCode,
       ).toBe(404);
       const patch = await app.inject({
         method: 'PATCH',
-        url: `${P}/webhook-endpoints/${ep.id}`,
+        url: pathOf(integrationRoutes.updateWebhookEndpoint, { id: ep.id }),
         headers: other,
         payload: { enabled: false },
       });
       expect(patch.statusCode).toBe(404);
       expect(
-        (await app.inject({ method: 'DELETE', url: `${P}/webhook-endpoints/${ep.id}`, headers: other })).statusCode,
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: pathOf(integrationRoutes.deleteWebhookEndpoint, { id: ep.id }),
+            headers: other,
+          })
+        ).statusCode,
       ).toBe(404);
-      const list = await app.inject({ method: 'GET', url: `${P}/webhook-endpoints`, headers: other });
+      const list = await app.inject({
+        method: 'GET',
+        url: pathOf(integrationRoutes.listWebhookEndpoints),
+        headers: other,
+      });
       expect((list.json() as { endpoints: unknown[] }).endpoints).toEqual([]);
       const mine = await app.inject({
         method: 'GET',
-        url: `${P}/webhook-endpoints/${ep.id}`,
+        url: pathOf(integrationRoutes.getWebhookEndpoint, { id: ep.id }),
         headers: await asClient(21, 'webhooks:manage'),
       });
       expect(mine.json()).toMatchObject({ id: ep.id, enabled: true });
@@ -191,7 +208,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       const ep = await createEndpoint(31, 'http://127.0.0.1:9/a');
       const patched = await app.inject({
         method: 'PATCH',
-        url: `${P}/webhook-endpoints/${ep.id}`,
+        url: pathOf(integrationRoutes.updateWebhookEndpoint, { id: ep.id }),
         headers: me,
         payload: { url: 'http://127.0.0.1:9/b', eventTypes: ['payment.approved'], enabled: false },
       });
@@ -203,16 +220,28 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       });
       const enabled = await app.inject({
         method: 'PATCH',
-        url: `${P}/webhook-endpoints/${ep.id}`,
+        url: pathOf(integrationRoutes.updateWebhookEndpoint, { id: ep.id }),
         headers: me,
         payload: { enabled: true },
       });
       expect(enabled.json()).toMatchObject({ enabled: true, disabledReason: null });
       expect(
-        (await app.inject({ method: 'DELETE', url: `${P}/webhook-endpoints/${ep.id}`, headers: me })).statusCode,
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: pathOf(integrationRoutes.deleteWebhookEndpoint, { id: ep.id }),
+            headers: me,
+          })
+        ).statusCode,
       ).toBe(204);
       expect(
-        (await app.inject({ method: 'GET', url: `${P}/webhook-endpoints/${ep.id}`, headers: me })).statusCode,
+        (
+          await app.inject({
+            method: 'GET',
+            url: pathOf(integrationRoutes.getWebhookEndpoint, { id: ep.id }),
+            headers: me,
+          })
+        ).statusCode,
       ).toBe(404);
     });
 
@@ -221,7 +250,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       for (let i = 0; i < 20; i++) await createEndpoint(43, `http://127.0.0.1:9/n${i}`, ['payment.approved']);
       const res = await app.inject({
         method: 'POST',
-        url: `${P}/webhook-endpoints`,
+        url: pathOf(integrationRoutes.createWebhookEndpoint),
         headers: me,
         payload: { url: 'http://127.0.0.1:9/n21', eventTypes: ['payment.approved'] },
       });
@@ -239,12 +268,23 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
         { url: 'not a url', eventTypes: ['order.placed'] },
         { eventTypes: ['order.placed'] },
       ]) {
-        const res = await app.inject({ method: 'POST', url: `${P}/webhook-endpoints`, headers: me, payload });
+        const res = await app.inject({
+          method: 'POST',
+          url: pathOf(integrationRoutes.createWebhookEndpoint),
+          headers: me,
+          payload,
+        });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       }
-      expect((await app.inject({ method: 'GET', url: `${P}/webhook-endpoints/abc`, headers: me })).statusCode).toBe(
-        400,
-      );
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: pathOf(integrationRoutes.getWebhookEndpoint, { id: 'abc' }),
+            headers: me,
+          })
+        ).statusCode,
+      ).toBe(400);
     });
 
     it('refuses other schemes, credentials, and loopback, link-local and private addresses unless allowed', async () => {
@@ -267,7 +307,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       for (const url of refused) {
         const res = await strict.inject({
           method: 'POST',
-          url: `${P}/webhook-endpoints`,
+          url: pathOf(integrationRoutes.createWebhookEndpoint),
           headers: me,
           payload: { url, eventTypes: ['order.placed'] },
         });
@@ -277,28 +317,32 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
       // A public address literal is accepted (no DNS needed), and so is loopback where the operator allows it.
       const ok = await strict.inject({
         method: 'POST',
-        url: `${P}/webhook-endpoints`,
+        url: pathOf(integrationRoutes.createWebhookEndpoint),
         headers: me,
         payload: { url: 'https://93.184.215.14/hooks', eventTypes: ['order.placed'] },
       });
       expect(ok.statusCode, ok.body).toBe(201);
       const patch = await strict.inject({
         method: 'PATCH',
-        url: `${P}/webhook-endpoints/${(ok.json() as { id: number }).id}`,
+        url: pathOf(integrationRoutes.updateWebhookEndpoint, { id: (ok.json() as { id: number }).id }),
         headers: me,
         payload: { url: 'http://127.0.0.1/hooks' },
       });
       expect(patch.statusCode).toBe(400);
       const allowed = await app.inject({
         method: 'POST',
-        url: `${P}/webhook-endpoints`,
+        url: pathOf(integrationRoutes.createWebhookEndpoint),
         headers: me,
         payload: { url: 'http://127.0.0.1:9/hooks', eventTypes: ['order.placed'] },
       });
       expect(allowed.statusCode).toBe(201);
       // Nothing of these is ever sent to: delete them so later events queue nothing for them.
       for (const id of [(ok.json() as { id: number }).id, (allowed.json() as { id: number }).id])
-        await app.inject({ method: 'DELETE', url: `${P}/webhook-endpoints/${id}`, headers: me });
+        await app.inject({
+          method: 'DELETE',
+          url: pathOf(integrationRoutes.deleteWebhookEndpoint, { id }),
+          headers: me,
+        });
     });
   });
 
@@ -369,7 +413,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
         await waitFor(async () => (await deliveryRows(eventId, ep.id))[0]?.status === 'failed', 10_000, 'failed');
         const got = await app.inject({
           method: 'GET',
-          url: `${P}/webhook-endpoints/${ep.id}`,
+          url: pathOf(integrationRoutes.getWebhookEndpoint, { id: ep.id }),
           headers: await asClient(54, 'webhooks:manage'),
         });
         expect(got.json()).toMatchObject({ enabled: false, disabledReason: 'The endpoint answered 410 Gone' });
@@ -400,18 +444,28 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
         failing = false;
         const me = await asClient(55, 'webhooks:manage');
         expect(
-          (await app.inject({ method: 'POST', url: `${P}/events/evt_nope/redeliver`, headers: me })).statusCode,
+          (
+            await app.inject({
+              method: 'POST',
+              url: pathOf(integrationRoutes.redeliverEvent, { id: 'evt_nope' }),
+              headers: me,
+            })
+          ).statusCode,
         ).toBe(404);
         expect(
           (
             await app.inject({
               method: 'POST',
-              url: `${P}/events/${eventId}/redeliver`,
+              url: pathOf(integrationRoutes.redeliverEvent, { id: eventId }),
               headers: await asClient(55, 'events:read'),
             })
           ).statusCode,
         ).toBe(403);
-        const res = await app.inject({ method: 'POST', url: `${P}/events/${eventId}/redeliver`, headers: me });
+        const res = await app.inject({
+          method: 'POST',
+          url: pathOf(integrationRoutes.redeliverEvent, { id: eventId }),
+          headers: me,
+        });
         expect(res.statusCode, res.body).toBe(202);
         expect(res.json()).toEqual({ eventId, deliveries: 1 });
         await waitFor(
@@ -426,7 +480,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
         // Another client has no endpoint for it: nothing queued.
         const other = await app.inject({
           method: 'POST',
-          url: `${P}/events/${eventId}/redeliver`,
+          url: pathOf(integrationRoutes.redeliverEvent, { id: eventId }),
           headers: await asClient(56, 'webhooks:manage'),
         });
         expect(other.json()).toEqual({ eventId, deliveries: 0 });
@@ -464,7 +518,7 @@ describe.each(testEngines())('integration events and webhooks on $name', (engine
     try {
       const res = await tmp.inject({
         method: 'POST',
-        url: `${P}/webhook-endpoints`,
+        url: pathOf(integrationRoutes.createWebhookEndpoint),
         headers: await asClient(client, 'webhooks:manage'),
         payload: { url, eventTypes: ['order.placed'] },
       });

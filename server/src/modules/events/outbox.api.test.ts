@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { NEW_ADDRESS_REFERENCE, integrationEvent } from '@wholesale/contract';
+import { NEW_ADDRESS_REFERENCE, integrationEvent, pathOf, routes } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import type { AppContext } from '../../context.js';
@@ -143,13 +143,13 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
   it('announces a credit order placed through the API with its new delivery address, and its cancellation', async () => {
     await app.inject({
       method: 'POST',
-      url: '/api/basket',
+      url: pathOf(routes.addBasketLine),
       headers: bearer(token),
       payload: { itemNumber: 'OB-1', quantity: 2 },
     });
     const header = await app.inject({
       method: 'POST',
-      url: '/api/basket/header',
+      url: pathOf(routes.submitBasketHeader),
       headers: bearer(token),
       payload: {
         externalDocNo: 'PO-NEW-ADDR',
@@ -165,15 +165,19 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
       },
     });
     expect(header.statusCode).toBe(200);
-    const basket = (await app.inject({ method: 'GET', url: '/api/basket', headers: bearer(token) })).json() as {
+    const basket = (
+      await app.inject({ method: 'GET', url: pathOf(routes.getBasket), headers: bearer(token) })
+    ).json() as {
       revision: number;
     };
-    const amount = (await app.inject({ method: 'GET', url: '/api/basket/amount', headers: bearer(token) })).json() as {
+    const amount = (
+      await app.inject({ method: 'GET', url: pathOf(routes.getBasketAmount), headers: bearer(token) })
+    ).json() as {
       totalAmount: number;
     };
     const submit = await app.inject({
       method: 'POST',
-      url: `/api/basket/submit/${basket.revision}`,
+      url: pathOf(routes.submitBasket, { id: basket.revision }),
       headers: bearer(token),
       payload: { amount: amount.totalAmount },
     });
@@ -187,7 +191,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
 
     const cancel = await app.inject({
       method: 'POST',
-      url: `/api/order/${orderNumber}/cancel`,
+      url: pathOf(routes.cancelOrder, { orderNumber }),
       headers: bearer(token),
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -196,7 +200,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
     expect(cancelled[0]!.sequence).toBeGreaterThan(placed!.sequence);
     // A refused second cancellation writes nothing.
     expect(
-      (await app.inject({ method: 'POST', url: `/api/order/${orderNumber}/cancel`, headers: bearer(token) }))
+      (await app.inject({ method: 'POST', url: pathOf(routes.cancelOrder, { orderNumber }), headers: bearer(token) }))
         .statusCode,
     ).toBe(409);
     expect((await ofType('order.cancelled')).filter((e) => e.data.orderNumber === orderNumber)).toHaveLength(1);

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { productList, upsertResponse } from '@wholesale/contract';
+import { integrationRoutes, pathOf, productList, routes, upsertResponse } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
 import { apiKeysService } from './api-keys.js';
-
-const V1 = '/api/integration/v1';
 
 // A changed list price must not move the catalogue revision (migration 004): every server would
 // rebuild its search index (half a second at 50,000 products) and the customer's next search would
@@ -31,7 +29,7 @@ describe.each(testEngines())('PUT /prices and the catalogue revision on $name', 
   const put = async (url: string, items: unknown[]) => {
     const res = await app.inject({
       method: 'PUT',
-      url: `${V1}${url}`,
+      url,
       headers: { authorization: `Bearer ${key}` },
       payload: { items },
     });
@@ -42,7 +40,7 @@ describe.each(testEngines())('PUT /prices and the catalogue revision on $name', 
     await handle.changes?.caughtUp();
     const res = await app.inject({
       method: 'GET',
-      url: `/api/orderproducts/search?searchValue=${itemNumber}&isSearching=true`,
+      url: `${pathOf(routes.searchProducts)}?searchValue=${itemNumber}&isSearching=true`,
       headers: bearer(customer),
     });
     return productList.parse(res.json()).find((p) => p.itemNumber === itemNumber)?.price;
@@ -69,16 +67,18 @@ describe.each(testEngines())('PUT /prices and the catalogue revision on $name', 
       unit: 'EACH',
       packQuantity: 1,
     };
-    await put('/products', [
+    await put(pathOf(integrationRoutes.upsertProducts), [
       { itemNumber: 'REV-1', ...product },
       { itemNumber: 'REV-2', ...product },
     ]);
-    expect(await put('/prices', [{ itemNumber: 'REV-1', currency: 'GBP', listPrice: '10.00' }])).toEqual(['created']);
+    expect(
+      await put(pathOf(integrationRoutes.upsertPrices), [{ itemNumber: 'REV-1', currency: 'GBP', listPrice: '10.00' }]),
+    ).toEqual(['created']);
     expect(await shownPrice('REV-1')).toBe(10);
 
     const before = await revision();
     expect(
-      await put('/prices', [
+      await put(pathOf(integrationRoutes.upsertPrices), [
         { itemNumber: 'REV-1', currency: 'GBP', listPrice: '12.34' },
         { itemNumber: 'REV-1', currency: 'EUR', listPrice: '14.00', multibuy: [] },
       ]).then((s) => s[0]),
@@ -88,7 +88,9 @@ describe.each(testEngines())('PUT /prices and the catalogue revision on $name', 
     expect(afterNew).toBeGreaterThan(before);
     expect(await shownPrice('REV-1')).toBe(12.34);
 
-    expect(await put('/prices', [{ itemNumber: 'REV-1', currency: 'GBP', listPrice: '13.5' }])).toEqual(['updated']);
+    expect(
+      await put(pathOf(integrationRoutes.upsertPrices), [{ itemNumber: 'REV-1', currency: 'GBP', listPrice: '13.5' }]),
+    ).toEqual(['updated']);
     expect(await revision()).toBe(afterNew);
     expect(await shownPrice('REV-1')).toBe(13.5);
   });

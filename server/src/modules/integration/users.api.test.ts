@@ -8,14 +8,15 @@ import {
   problemDetails,
   upsertResponse,
   type ApiScope,
+  pathOf,
+  integrationRoutes,
+  routes,
 } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
-import { bearer, login, testApp } from '../../test/app.js';
+import { bearer, login, openApiPath, testApp } from '../../test/app.js';
 import { apiKeysService } from './api-keys.js';
-
-const V1 = '/api/integration/v1';
 
 describe.each(testEngines())('integration API: users of an account, set-password links on $name', (engine) => {
   let handle: DbHandle;
@@ -30,7 +31,11 @@ describe.each(testEngines())('integration API: users of an account, set-password
   const call = (k: string, opts: InjectOptions) =>
     app.inject({ ...opts, headers: { authorization: `Bearer ${k}`, ...opts.headers } });
   const putUsers = (items: unknown[], cn = customerNumber, k = erp, query = '') =>
-    call(k, { method: 'PUT', url: `${V1}/accounts/${cn}/users${query}`, payload: { items } });
+    call(k, {
+      method: 'PUT',
+      url: `${pathOf(integrationRoutes.upsertAccountUsers, { customerNumber: cn })}${query}`,
+      payload: { items },
+    });
   const ok = (res: { statusCode: number; body: string; json: () => unknown }) => {
     expect(res.statusCode, res.body).toBe(200);
     return upsertResponse.parse(res.json());
@@ -45,7 +50,7 @@ describe.each(testEngines())('integration API: users of an account, set-password
   };
   const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
   const events = async (type: string) => {
-    const res = await call(erp, { method: 'GET', url: `${V1}/events?limit=500` });
+    const res = await call(erp, { method: 'GET', url: `${pathOf(integrationRoutes.listEvents)}?limit=500` });
     expect(res.statusCode, res.body).toBe(200);
     return listEventsResponse
       .parse(res.json())
@@ -53,7 +58,7 @@ describe.each(testEngines())('integration API: users of an account, set-password
       .map((e) => e.data);
   };
   const tryLogin = (username: string, password: string) =>
-    app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    app.inject({ method: 'POST', url: pathOf(routes.login), payload: { username, password } });
 
   beforeAll(async () => {
     handle = await engine.open();
@@ -124,16 +129,25 @@ describe.each(testEngines())('integration API: users of an account, set-password
     problem(await putUsers([{ username: 'x1', name: 'X' }], customerNumber, noAccounts), 403);
     const p = problem(await putUsers([{ username: 'x1', name: 'X' }], 'NO-SUCH-ACCOUNT'), 404);
     expect(p.detail).toBe(INTEGRATION_MSG.unknownAccount('NO-SUCH-ACCOUNT'));
-    problem(await call(erp, { method: 'PUT', url: `${V1}/accounts/${customerNumber}/users`, payload: {} }), 400);
+    problem(
+      await call(erp, {
+        method: 'PUT',
+        url: pathOf(integrationRoutes.upsertAccountUsers, { customerNumber }),
+        payload: {},
+      }),
+      400,
+    );
 
+    // The OpenAPI document is @fastify/swagger's, not a route of the contract.
+    // eslint-disable-next-line no-restricted-syntax
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string }[] }>>;
     };
-    const op = doc.paths[`${V1}/accounts/{customerNumber}/users`]?.put;
+    const op = doc.paths[openApiPath(integrationRoutes.upsertAccountUsers)]?.put;
     expect(op?.security).toEqual([{ apiKeyBearer: [] }, { apiKeyHeader: [] }]);
     expect(op?.parameters?.map((x) => x.name)).toEqual(expect.arrayContaining(['customerNumber', 'atomic']));
-    expect(doc.paths['/api/auth/set-password/{token}']?.get).toBeDefined();
-    expect(doc.paths['/api/auth/set-password']?.post).toBeDefined();
+    expect(doc.paths[openApiPath(routes.describeSetPasswordLink)]?.get).toBeDefined();
+    expect(doc.paths[openApiPath(routes.setPassword)]?.post).toBeDefined();
   });
 
   it('a new user sets a password through the link (spec rules and messages), then logs in; the link works once', async () => {
@@ -142,12 +156,12 @@ describe.each(testEngines())('integration API: users of an account, set-password
     // No password until the link is used.
     expect((await tryLogin('erp.dee', '!unset')).statusCode).toBe(401);
 
-    const about = await app.inject({ method: 'GET', url: `/api/auth/set-password/${token}` });
+    const about = await app.inject({ method: 'GET', url: pathOf(routes.describeSetPasswordLink, { token }) });
     expect(about.statusCode, about.body).toBe(200);
     expect(about.json()).toMatchObject({ username: 'erp.dee' });
 
     const set = (body: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/auth/set-password', payload: { token, ...body } });
+      app.inject({ method: 'POST', url: pathOf(routes.setPassword), payload: { token, ...body } });
     const weak = await set({ newPassword: 'short', confirmPassword: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.body).toContain(PASSWORD_RULE_MESSAGE);
@@ -163,7 +177,9 @@ describe.each(testEngines())('integration API: users of an account, set-password
     const twice = await set({ newPassword: 'Other-pass-456', confirmPassword: 'Other-pass-456' });
     expect(twice.statusCode).toBe(410);
     expect((twice.json() as { message: string }).message).toBe(MSG.setPasswordLinkExpired);
-    expect((await app.inject({ method: 'GET', url: `/api/auth/set-password/${token}` })).statusCode).toBe(410);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.describeSetPasswordLink, { token }) })).statusCode,
+    ).toBe(410);
     expect((await tryLogin('erp.dee', 'Other-pass-456')).statusCode).toBe(401);
   });
 
@@ -173,8 +189,14 @@ describe.each(testEngines())('integration API: users of an account, set-password
     const fresh = ok(await putUsers([{ username: 'erp.eve', name: 'Eve', newSetPasswordLink: true }]));
     expect(fresh.results[0]!.status).toBe('updated');
     const secondToken = tokenOf(fresh.results[0]!.setPasswordLink!.url);
-    expect((await app.inject({ method: 'GET', url: `/api/auth/set-password/${firstToken}` })).statusCode).toBe(410);
-    expect((await app.inject({ method: 'GET', url: `/api/auth/set-password/${secondToken}` })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.describeSetPasswordLink, { token: firstToken }) }))
+        .statusCode,
+    ).toBe(410);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.describeSetPasswordLink, { token: secondToken }) }))
+        .statusCode,
+    ).toBe(200);
 
     await handle.db
       .updateTable('password_links')
@@ -183,7 +205,7 @@ describe.each(testEngines())('integration API: users of an account, set-password
       .execute();
     const expired = await app.inject({
       method: 'POST',
-      url: '/api/auth/set-password',
+      url: pathOf(routes.setPassword),
       payload: { token: secondToken, newPassword: 'Good-pass-123', confirmPassword: 'Good-pass-123' },
     });
     expect(expired.statusCode).toBe(410);
@@ -191,7 +213,10 @@ describe.each(testEngines())('integration API: users of an account, set-password
     const third = ok(await putUsers([{ username: 'erp.eve', name: 'Eve', newSetPasswordLink: true }]));
     const thirdToken = tokenOf(third.results[0]!.setPasswordLink!.url);
     ok(await putUsers([{ username: 'erp.eve', name: 'Eve', enabled: false }]));
-    expect((await app.inject({ method: 'GET', url: `/api/auth/set-password/${thirdToken}` })).statusCode).toBe(410);
+    expect(
+      (await app.inject({ method: 'GET', url: pathOf(routes.describeSetPasswordLink, { token: thirdToken }) }))
+        .statusCode,
+    ).toBe(410);
     const refused = ok(
       await putUsers([{ username: 'erp.eve', name: 'Eve', enabled: false, newSetPasswordLink: true }]),
     );
@@ -208,13 +233,14 @@ describe.each(testEngines())('integration API: users of an account, set-password
       .executeTakeFirstOrThrow())!.id;
     await insertUser(handle.db, accountId, `erp.fay-${engine.name}`);
     const session = await login(app, `erp.fay-${engine.name}`);
-    const me = () => app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(session.accessToken) });
+    const me = () =>
+      app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(session.accessToken) });
     expect((await me()).statusCode).toBe(200); // now trusted from the session cache for a while
     ok(await putUsers([{ username: `erp.fay-${engine.name}`, name: 'Fay', enabled: false }]));
     expect((await me()).statusCode).toBe(401);
     const refresh = await app.inject({
       method: 'GET',
-      url: '/api/auth/refresh',
+      url: pathOf(routes.refreshSession),
       headers: bearer(session.refreshToken),
     });
     expect(refresh.statusCode).toBe(401);
@@ -287,7 +313,7 @@ describe.each(testEngines())('integration API: users of an account, set-password
       })),
     });
     const put = (items: unknown[], query = '') =>
-      call(erp, { method: 'PUT', url: `${V1}/accounts${query}`, payload: { items } });
+      call(erp, { method: 'PUT', url: `${pathOf(integrationRoutes.upsertAccounts)}${query}`, payload: { items } });
     // Two delivery addresses with one reference: the database's unique key refuses the row.
     const res = ok(await put([account('SP-1', ['A']), account('SP-2', ['DUP', 'DUP']), account('SP-3', ['B'])]));
     expect(res.results.map((r) => r.status)).toEqual(['created', 'failed', 'created']);
