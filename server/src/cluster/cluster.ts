@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { pathOf, routes } from '@wholesale/contract';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy/nginx.conf');
@@ -160,11 +161,13 @@ export class Cluster {
     });
     let err = '';
     this.nginx.stderr?.on('data', (c: Buffer) => (err += c.toString()));
-    await waitReady(`${this.url}/api/health/live`, 10_000, new Promise((r) => this.nginx?.once('exit', r))).catch(
-      (e: Error) => {
-        throw new Error(`nginx did not start: ${e.message} ${err}`);
-      },
-    );
+    await waitReady(
+      `${this.url}${pathOf(routes.getLiveness)}`,
+      10_000,
+      new Promise((r) => this.nginx?.once('exit', r)),
+    ).catch((e: Error) => {
+      throw new Error(`nginx did not start: ${e.message} ${err}`);
+    });
   }
 
   /** Signing secrets shared by every server (tokens signed by one are checked by all). */
@@ -221,9 +224,11 @@ export class Cluster {
   }
 
   private waitServer(s: ClusterServer) {
-    return waitReady(`http://127.0.0.1:${s.port}/api/health/ready`, 240_000, s.exited).catch((e: Error) => {
-      throw new Error(`server ${s.index} (port ${s.port}): ${e.message}`);
-    });
+    return waitReady(`http://127.0.0.1:${s.port}${pathOf(routes.getReadiness)}`, 240_000, s.exited).catch(
+      (e: Error) => {
+        throw new Error(`server ${s.index} (port ${s.port}): ${e.message}`);
+      },
+    );
   }
 
   private writeConfig() {

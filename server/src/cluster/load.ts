@@ -4,6 +4,8 @@
  * another, through nginx. Every request is recorded with the phase it ran in (steady, rolling
  * restart, kill), so failures can be told apart by what the cluster was doing.
  */
+import { pathOf, requestOf, routes } from '@wholesale/contract';
+
 export type Phase = 'steady' | 'rolling' | 'kill' | 'after';
 
 export interface RequestRecord {
@@ -48,7 +50,7 @@ export class Load {
   ) {}
 
   async login(username: string, password: string): Promise<Customer> {
-    const res = await fetch(`${this.base}/api/auth/login`, {
+    const res = await fetch(`${this.base}${pathOf(routes.login)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, password }),
@@ -57,11 +59,10 @@ export class Load {
     return { username, token: ((await res.json()) as { accessToken: string }).accessToken };
   }
 
-  /** One request, recorded; the body parsed as JSON when it is. */
+  /** One request (`requestOf(routes.x)`), recorded; the body parsed as JSON when it is. */
   async call<T = unknown>(
     c: Customer,
-    method: string,
-    path: string,
+    { method, url: path }: { method: string; url: string },
     body?: unknown,
   ): Promise<{ status: number; json?: T }> {
     const startPhase = this.phase;
@@ -70,7 +71,7 @@ export class Load {
     const started = performance.now();
     this.inFlight += 1;
     try {
-      const res = await fetch(`${this.base}/api${path}`, {
+      const res = await fetch(`${this.base}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${c.token}`,
@@ -110,29 +111,34 @@ export class Load {
     while (!this.stopped) {
       round += 1;
       const word = WORDS[(index + round) % WORDS.length];
-      const found = await this.call<{ itemNumber: string }[]>(
-        c,
-        'GET',
-        `/orderproducts/search?searchValue=${word}&isSearching=true`,
-      );
+      const found = await this.call<{ itemNumber: string }[]>(c, {
+        method: routes.searchProducts.method,
+        url: `${pathOf(routes.searchProducts)}?searchValue=${word}&isSearching=true`,
+      });
       const item = Array.isArray(found.json) ? found.json[round % Math.max(1, found.json.length)] : undefined;
-      if (item) await this.call(c, 'POST', '/basket', { itemNumber: item.itemNumber, quantity: 1 + (round % 4) });
-      await this.call(c, 'GET', '/basket');
+      if (item)
+        await this.call(c, requestOf(routes.addBasketLine), { itemNumber: item.itemNumber, quantity: 1 + (round % 4) });
+      await this.call(c, requestOf(routes.getBasket));
       if (round % 3 === 0) await this.checkout(c, `${index}-${round}`);
-      else await this.call(c, 'GET', '/account/invoices');
+      else await this.call(c, requestOf(routes.getInvoices));
     }
   }
 
   private async checkout(c: Customer, id: string) {
     const reference = `${this.referencePrefix}${id}`;
-    const header = await this.call(c, 'POST', '/basket/header', { externalDocNo: reference, deliveryCode: 'INVOICE' });
-    if (header.status !== 200) return;
-    const basket = await this.call<{ revision: number; basketLines: unknown[] }>(c, 'GET', '/basket');
-    const amount = await this.call<{ totalAmount: number }>(c, 'GET', '/basket/amount');
-    if (!basket.json?.basketLines?.length || amount.json?.totalAmount === undefined) return;
-    const placed = await this.call<{ orderNumber: string }>(c, 'POST', `/basket/submit/${basket.json.revision}`, {
-      amount: amount.json.totalAmount,
+    const header = await this.call(c, requestOf(routes.submitBasketHeader), {
+      externalDocNo: reference,
+      deliveryCode: 'INVOICE',
     });
+    if (header.status !== 200) return;
+    const basket = await this.call<{ revision: number; basketLines: unknown[] }>(c, requestOf(routes.getBasket));
+    const amount = await this.call<{ totalAmount: number }>(c, requestOf(routes.getBasketAmount));
+    if (!basket.json?.basketLines?.length || amount.json?.totalAmount === undefined) return;
+    const placed = await this.call<{ orderNumber: string }>(
+      c,
+      requestOf(routes.submitBasket, { id: basket.json.revision }),
+      { amount: amount.json.totalAmount },
+    );
     if (placed.status === 200 && placed.json?.orderNumber)
       this.submitted.push({ reference, orderNumber: placed.json.orderNumber, username: c.username });
   }

@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { pathOf, routes } from '@wholesale/contract';
 import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, seedDemo } from '../db/seed/index.js';
@@ -147,7 +148,7 @@ export async function runClusterScenario(opts: ScenarioOptions): Promise<Scenari
     ).rows[0]!;
     const priceOn = async (port: number) => {
       const res = await fetch(
-        `http://127.0.0.1:${port}/api/orderproducts/search?searchValue=${encodeURIComponent(product.item_number)}&isSearching=true`,
+        `http://127.0.0.1:${port}${pathOf(routes.searchProducts)}?searchValue=${encodeURIComponent(product.item_number)}&isSearching=true`,
         { headers: { authorization: `Bearer ${customer.token}` } },
       );
       const list = (await res.json()) as { itemNumber: string; price: number }[];
@@ -178,7 +179,7 @@ export async function runClusterScenario(opts: ScenarioOptions): Promise<Scenari
     const probe = `probe-${randomBytes(4).toString('hex')}`;
     const throttle: number[] = [];
     for (let i = 0; i < 9; i++) {
-      const res = await fetch(`${c.url}/api/auth/login`, {
+      const res = await fetch(`${c.url}${pathOf(routes.login)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: probe, password: 'wrong-password-1' }),
@@ -192,7 +193,7 @@ export async function runClusterScenario(opts: ScenarioOptions): Promise<Scenari
         username: cu.username,
         revisions: await Promise.all(
           c.servers.map(async (s) => {
-            const res = await fetch(`http://127.0.0.1:${s.port}/api/basket`, {
+            const res = await fetch(`http://127.0.0.1:${s.port}${pathOf(routes.getBasket)}`, {
               headers: { authorization: `Bearer ${cu.token}` },
             });
             return res.status === 200 ? ((await res.json()) as { revision: number }).revision : undefined;

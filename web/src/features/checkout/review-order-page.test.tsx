@@ -143,10 +143,11 @@ describe('Checkout - Review Order', () => {
       const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => {});
       let paymentBody: unknown;
       const { user, calls } = setup({ user: proforma });
+      const paymentPage = pathOf(routes.showPaymentPage, { id: '0b8f6a7e-4a3c-4d5e-9f00-1234567890ab' });
       server.use(
         on(routes.requestOrderPayment, async ({ request }) => {
           paymentBody = await request.json();
-          return HttpResponse.json({ payment_Checkout_Url: '/pay/0b8f6a7e-4a3c-4d5e-9f00-1234567890ab' });
+          return HttpResponse.json({ payment_Checkout_Url: paymentPage });
         }),
       );
       await table();
@@ -157,7 +158,7 @@ describe('Checkout - Review Order', () => {
       const pay = screen.getByRole('button', { name: 'Proceed to Payment' });
       await waitFor(() => expect(pay).toBeEnabled());
       await user.click(pay);
-      await waitFor(() => expect(go).toHaveBeenCalledWith('/pay/0b8f6a7e-4a3c-4d5e-9f00-1234567890ab'));
+      await waitFor(() => expect(go).toHaveBeenCalledWith(paymentPage));
       expect(calls.map((c) => c.url)).toEqual([pathOf(routes.submitBasketHeader)]);
       expect(paymentBody).toMatchObject({
         amount: 55.54,
