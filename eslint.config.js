@@ -11,6 +11,23 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const WEB_FEATURES = ['account', 'auth', 'basket', 'checkout', 'home', 'orders', 'products'];
 const boundary = (why) => `Boundary (docs/ARCHITECTURE.md, Boundaries): ${why}`;
 
+// SQL only in repositories, db/ and test set-up (see the block that uses it).
+const SQL_CALL = {
+  selector:
+    'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+  message: 'SQL lives in *.repository.ts (or db/): move the query into a repository.',
+};
+// Clients of the API (web, e2e, bench, server tests) take every path from the contract: a string or
+// a template part that starts with /api or /pay/ fails, so a path changed in the contract cannot
+// leave a caller behind. A test whose point is a path that is no route (a 404, the OpenAPI page)
+// says so beside an eslint-disable comment; routes.api.test.ts holds the spec's paths written out.
+const PATH_MESSAGE =
+  "Build the path from the contract: pathOf(routes.x, { ... }) (or integrationRoutes), not a '/api' literal.";
+const PATH_LITERALS = [
+  { selector: 'Literal[value=/^\\/(api(\\/|\\?|$)|pay\\/)/]', message: PATH_MESSAGE },
+  { selector: 'TemplateElement[value.cooked=/^\\/(api(\\/|\\?|$)|pay\\/)/]', message: PATH_MESSAGE },
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -128,15 +145,26 @@ export default defineConfig(
           ],
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
-          message: 'SQL lives in *.repository.ts (or db/): move the query into a repository.',
-        },
-      ],
+      'no-restricted-syntax': ['error', SQL_CALL],
     },
+  },
+  {
+    // Paths from the contract, never '/api' literals (PATH_LITERALS above).
+    files: [
+      'web/src/**/*.{ts,tsx}',
+      'e2e/**/*.ts',
+      'bench/**/*.{ts,mjs}',
+      'server/src/test/**/*.ts',
+      'server/src/**/*.test.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...PATH_LITERALS] },
+  },
+  {
+    // The cluster scenario's load (run by a test and by bench/cluster.ts) is a client too; it is
+    // also under the SQL rule, and a later block's no-restricted-syntax replaces an earlier one's.
+    files: ['server/src/cluster/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', SQL_CALL, ...PATH_LITERALS] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
