@@ -180,6 +180,7 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     body: upsertInvoicesRequest,
   },
   listOrdersOut: {
+    service: 'ordersOut',
     tags: ['integration: orders'],
     summary: 'Orders placed in the portal, oldest first',
     description:
@@ -188,6 +189,7 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     response: { 200: ordersOutResponse, .../* @__PURE__ */ problems(400, 401, 403, 429) },
   },
   acknowledgeOrder: {
+    service: 'ordersOut',
     tags: ['integration: orders'],
     summary: "Record the ERP's own reference for an order",
     description:
