@@ -13,6 +13,12 @@ import { eventsRepository } from './events.repository.js';
 import { newSigningSecret, type SecretBox } from './secret-box.js';
 import { checkWebhookUrl } from './url-guard.js';
 
+/** The API client a call is for (the integration guard's `ApiCaller` is one). */
+export interface ApiClientRef {
+  clientId: number;
+}
+type EndpointId = { id: number };
+
 type EndpointRow = Awaited<ReturnType<ReturnType<typeof eventsRepository>['listEndpoints']>>[number];
 
 const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
@@ -48,7 +54,7 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
   return {
     /** POST /webhook-endpoints: the signing secret is answered this once and stored encrypted. */
     async createWebhookEndpoint(
-      clientId: number,
+      { clientId }: ApiClientRef,
       body: CreateWebhookEndpointRequest,
     ): Promise<CreateWebhookEndpointResponse> {
       await requireSafeUrl(body.url);
@@ -65,19 +71,18 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
       return { ...toEndpoint(await find(clientId, id)), secret };
     },
 
-    async listWebhookEndpoints(clientId: number): Promise<ListWebhookEndpointsResponse> {
+    async listWebhookEndpoints({ clientId }: ApiClientRef): Promise<ListWebhookEndpointsResponse> {
       return { endpoints: (await repo.listEndpoints(clientId)).map(toEndpoint) };
     },
 
-    async getWebhookEndpoint(clientId: number, id: number): Promise<WebhookEndpoint> {
+    async getWebhookEndpoint({ clientId }: ApiClientRef, { id }: EndpointId): Promise<WebhookEndpoint> {
       return toEndpoint(await find(clientId, id));
     },
 
     /** PATCH /webhook-endpoints/{id}: URL, event types, enabled (enabling clears why it was disabled). */
     async updateWebhookEndpoint(
-      clientId: number,
-      id: number,
-      body: UpdateWebhookEndpointRequest,
+      { clientId }: ApiClientRef,
+      { id, ...body }: UpdateWebhookEndpointRequest & EndpointId,
     ): Promise<WebhookEndpoint> {
       await find(clientId, id);
       if (body.url !== undefined) await requireSafeUrl(body.url);
@@ -95,7 +100,7 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
     },
 
     /** DELETE /webhook-endpoints/{id}: its pending deliveries go with it. */
-    async deleteWebhookEndpoint(clientId: number, id: number): Promise<void> {
+    async deleteWebhookEndpoint({ clientId }: ApiClientRef, { id }: EndpointId): Promise<void> {
       if (!(await repo.deleteEndpoint(clientId, id))) throw notFound(ENDPOINT_NOT_FOUND);
     },
   };
