@@ -29,7 +29,7 @@ import { Lifecycle } from './lib/lifecycle.js';
 import type { Metrics } from './lib/metrics.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 // ERP integration API (erp-in)
-import { INTEGRATION_PREFIX, endpoints } from '@wholesale/contract';
+import { INTEGRATION_PREFIX, SERVER_MSG, endpoints } from '@wholesale/contract';
 import { integrationModule } from './modules/integration/integration.plugin.js';
 import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import { INTEGRATION_SECURITY_SCHEMES } from './modules/integration/integration-plugin-types.js';
@@ -144,7 +144,7 @@ export async function buildApp({
     return reply
       .status(503)
       .header('retry-after', '1')
-      .send({ statusCode: 503, error: 'Service Unavailable', message: 'This server is shutting down; try again' });
+      .send({ statusCode: 503, error: 'Service Unavailable', message: SERVER_MSG.shuttingDown });
   });
   metrics?.instrument(app);
 
@@ -286,7 +286,7 @@ export async function buildApp({
     }
     return reply
       .status(404)
-      .send({ statusCode: 404, error: 'Not Found', message: `No route for ${req.method} ${req.url.split('?')[0]}` });
+      .send({ statusCode: 404, error: 'Not Found', message: SERVER_MSG.noRoute(req.method, req.url.split('?')[0]!) });
   });
 
   return app;

@@ -1,8 +1,9 @@
-import type {
-  IntegrationEvent,
-  ListEventsQuery,
-  ListEventsResponse,
-  RedeliverEventResponse,
+import {
+  INTEGRATION_MSG,
+  type IntegrationEvent,
+  type ListEventsQuery,
+  type ListEventsResponse,
+  type RedeliverEventResponse,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -44,7 +45,7 @@ export function eventsService(db: Db) {
       return db.transaction().execute(async (trx) => {
         const r = eventsRepository(trx);
         const event = await r.eventById(eventId);
-        if (!event) throw notFound(`Event ${eventId} not found (events are kept ${EVENT_RETENTION_DAYS} days)`);
+        if (!event) throw notFound(INTEGRATION_MSG.eventNotFound(eventId, EVENT_RETENTION_DAYS));
         const endpoints = (await r.listEndpoints(clientId)).filter(
           (e) => e.enabled === 1 && (JSON.parse(e.event_types) as string[]).includes(event.type),
         );

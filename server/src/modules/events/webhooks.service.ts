@@ -1,10 +1,11 @@
-import type {
-  CreateWebhookEndpointRequest,
-  CreateWebhookEndpointResponse,
-  EventType,
-  ListWebhookEndpointsResponse,
-  UpdateWebhookEndpointRequest,
-  WebhookEndpoint,
+import {
+  INTEGRATION_MSG,
+  type CreateWebhookEndpointRequest,
+  type CreateWebhookEndpointResponse,
+  type EventType,
+  type ListWebhookEndpointsResponse,
+  type UpdateWebhookEndpointRequest,
+  type WebhookEndpoint,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
@@ -31,10 +32,8 @@ const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
   updatedAt: r.updated_at,
 });
 
-export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
 /** Each event is sent to every subscribed endpoint: a client may keep this many. */
 export const MAX_ENDPOINTS_PER_CLIENT = 20;
-export const TOO_MANY_ENDPOINTS = `An API client may have at most ${MAX_ENDPOINTS_PER_CLIENT} webhook endpoints`;
 
 /** An API client's webhook endpoints; every call names the client, and another's answer 404. */
 export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: boolean }) {
@@ -47,7 +46,7 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
 
   async function find(clientId: number, id: number): Promise<EndpointRow> {
     const row = await repo.findEndpoint(clientId, id);
-    if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+    if (!row) throw notFound(INTEGRATION_MSG.webhookEndpointNotFound);
     return row;
   }
 
@@ -58,7 +57,8 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
       body: CreateWebhookEndpointRequest,
     ): Promise<CreateWebhookEndpointResponse> {
       await requireSafeUrl(body.url);
-      if ((await repo.listEndpoints(clientId)).length >= MAX_ENDPOINTS_PER_CLIENT) throw conflict(TOO_MANY_ENDPOINTS);
+      if ((await repo.listEndpoints(clientId)).length >= MAX_ENDPOINTS_PER_CLIENT)
+        throw conflict(INTEGRATION_MSG.tooManyWebhookEndpoints(MAX_ENDPOINTS_PER_CLIENT));
       const secret = newSigningSecret();
       const id = await repo.insertEndpoint({
         clientId,
@@ -101,7 +101,7 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
 
     /** DELETE /webhook-endpoints/{id}: its pending deliveries go with it. */
     async deleteWebhookEndpoint({ clientId }: ApiClientRef, { id }: EndpointId): Promise<void> {
-      if (!(await repo.deleteEndpoint(clientId, id))) throw notFound(ENDPOINT_NOT_FOUND);
+      if (!(await repo.deleteEndpoint(clientId, id))) throw notFound(INTEGRATION_MSG.webhookEndpointNotFound);
     },
   };
 }
