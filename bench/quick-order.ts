@@ -110,7 +110,7 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
             .execute();
           return rows.length;
         },
-        service: async () => (await service.checkQuickOrder(caller, lines)).lines.length,
+        service: async () => (await service.checkQuickOrder(caller, { lines })).lines.length,
         request: async () => {
           const res = await app.inject({
             method: 'POST',
@@ -125,7 +125,7 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
       type Name = keyof typeof measures;
       const names = Object.keys(measures) as Name[];
       const samples: Record<Name, number[]> = { lookup: [], service: [], request: [] };
-      const first = await service.checkQuickOrder(caller, lines); // builds the index (not timed)
+      const first = await service.checkQuickOrder(caller, { lines }); // builds the index (not timed)
       for (let round = 0; round < ROUNDS + WARMUP; round++) {
         for (let k = 0; k < names.length; k++) {
           const name = names[(round + k) % names.length]!;

@@ -42,11 +42,14 @@ const results: Record<string, unknown> = {};
 for (const engine of testEngines()) {
   const handle = await engine.open();
   try {
-    await webhooksService(handle.db, { box, allowPrivate: true }).createWebhookEndpoint(1, {
-      url,
-      eventTypes: ['order.placed'],
-      enabled: true,
-    });
+    await webhooksService(handle.db, { box, allowPrivate: true }).createWebhookEndpoint(
+      { clientId: 1 },
+      {
+        url,
+        eventTypes: ['order.placed'],
+        enabled: true,
+      },
+    );
     // Baseline: a bare POST of a body of the same size to the same receiver.
     const bare: number[] = [];
     for (let i = 0; i < EVENTS; i++) {

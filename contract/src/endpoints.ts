@@ -94,6 +94,13 @@ export interface EndpointDetails {
   readonly produces?: readonly string[];
   /** Left out of the OpenAPI page (the sandbox payment page's HTML). */
   readonly hide?: boolean;
+  /**
+   * The server's service that answers this endpoint by convention: `services[service][name](caller,
+   * input)` (server/src/plugins/bind.ts), with no route written by hand. Left out for a route its
+   * area's plugin registers itself (a file, a rate limit, headers of its own). A name the server
+   * lacks, or a method of the wrong shape, fails the server's typecheck.
+   */
+  readonly service?: string;
 }
 
 /** A route with its schemas: what the server registers. */
@@ -204,34 +211,40 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
 
   // ---- basket ----
   getBasket: {
+    service: 'basket',
     tags: ['basket'],
     summary: "The caller's basket, priced on the server",
     response: { 200: basket, ...e404 },
   },
   addBasketLine: {
+    service: 'basket',
     tags: ['basket'],
     summary: 'Add an item (the same item again adds to its line)',
     body: addBasketLine,
     response: { 200: basket, ...e404 },
   },
   updateBasketLine: {
+    service: 'basket',
     tags: ['basket'],
     summary: "Change a line's quantity",
     body: updateBasketLine,
     response: { 200: basket, ...e404 },
   },
   deleteBasketLine: {
+    service: 'basket',
     tags: ['basket'],
     summary: 'Remove a line by its line number',
     params: basketLineParams,
     response: { 200: basket, ...e404 },
   },
   getBasketAmount: {
+    service: 'basket',
     tags: ['basket'],
     summary: 'Basket summary: amount, VAT, total',
     response: { 200: basketSummary, ...e404 },
   },
   getBasketPriceBreaks: {
+    service: 'priceBreaks',
     tags: ['basket'],
     summary: "The basket's next multi-buy breaks, savings won and prices changed since a copied order",
     response: { 200: getBasketPriceBreaksResponse, ...e404 },
@@ -239,12 +252,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
 
   // ---- quick order (issue 27) ----
   checkQuickOrder: {
+    service: 'quickOrder',
     tags: ['quick-order'],
     summary: 'Check pasted or uploaded lines (code, quantity) at once: each answered ready, short or what is wrong',
     body: checkQuickOrder,
     response: { 200: checkQuickOrderResponse, ...e404 },
   },
   addQuickOrder: {
+    service: 'quickOrder',
     tags: ['quick-order'],
     summary: 'Check the lines again and add every valid one to the basket in one change',
     body: addQuickOrder,
@@ -253,11 +268,13 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
 
   // ---- checkout ----
   getBasketHeader: {
+    service: 'checkout',
     tags: ['checkout'],
     summary: 'The delivery information stored on the basket (INVOICE defaults until one is stored)',
     response: { 200: basketHeader, ...checkoutErrors },
   },
   submitBasketHeader: {
+    service: 'checkout',
     tags: ['checkout'],
     summary: 'Store the purchase order and delivery address on the basket (checkout step 1)',
     description:
@@ -266,6 +283,7 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: basketHeader, ...checkoutErrors },
   },
   submitBasket: {
+    service: 'checkout',
     tags: ['checkout'],
     summary: 'Place a credit order from the reviewed basket revision {id}',
     description:
@@ -275,6 +293,7 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: submitBasketResponse, ...checkoutErrors },
   },
   getOrderConfirmation: {
+    service: 'checkout',
     tags: ['checkout'],
     summary: "The caller's last placed order (for the order-placed dialog)",
     response: { 200: getOrderConfirmationResponse, ...checkoutErrors },
@@ -288,6 +307,7 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
 
   // ---- products ----
   listCategories: {
+    service: 'products',
     tags: ['products'],
     summary: 'Product types with their ranges',
     response: { 200: categoryList, ...e400 },
@@ -313,12 +333,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: productList, ...e400 },
   },
   addFavourite: {
+    service: 'products',
     tags: ['products'],
     summary: "Add a product to the caller's favourites",
     body: favouriteRequest,
     response: { 200: okResponse, ...e404 },
   },
   removeFavourite: {
+    service: 'products',
     tags: ['products'],
     summary: "Remove a product from the caller's favourites",
     body: favouriteRequest,
@@ -331,12 +353,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: productList, ...e400 },
   },
   listMultiBuyDiscounts: {
+    service: 'products',
     tags: ['products'],
     summary: "Multi-buy tiers in the account's currency",
     params: itemNumberParams,
     response: { 200: multiBuyDiscountList, ...e404 },
   },
   listDeliverySchedule: {
+    service: 'products',
     tags: ['products'],
     summary: 'Inbound deliveries of a product, earliest first',
     params: itemNumberParams,
@@ -351,6 +375,7 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
 
   // ---- orders ----
   listOpenOrders: {
+    service: 'orders',
     tags: ['orders'],
     summary: "The account's open orders with their lines",
     description:
@@ -358,12 +383,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: listOpenOrdersResponse, ...e404 },
   },
   trackOrder: {
+    service: 'orders',
     tags: ['orders'],
     summary: "An order's tracking numbers (empty when there are none)",
     params: orderNumberParams,
     response: { 200: trackOrderResponse, ...e404 },
   },
   copyOrder: {
+    service: 'orders',
     tags: ['orders'],
     summary: "Replace the caller's basket with the order's items, at today's prices",
     description:
@@ -372,6 +399,7 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: copyOrderResponse, ...e404, 409: errorResponse },
   },
   cancelOrder: {
+    service: 'orders',
     tags: ['orders'],
     summary: 'Cancel an order',
     description:
@@ -390,11 +418,13 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
 
   // ---- account ----
   getInvoices: {
+    service: 'account',
     tags: ['account'],
     summary: "The account's open invoices (with their lines) and the total remaining",
     response: { 200: invoiceList, ...e404 },
   },
   getInvoice: {
+    service: 'account',
     tags: ['account'],
     summary: 'One invoice of the account, open or settled (View Transaction)',
     params: invoiceParams,

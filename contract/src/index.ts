@@ -12,6 +12,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './server-messages.js';
 export * from './quick-order-messages.js';
+export * from './integration-messages.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './products.js';

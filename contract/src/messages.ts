@@ -135,33 +135,3 @@ export const MSG = {
   quantityTooSmall: 'Quantity must be at least 1',
   quantityTooLarge: (digits: number) => `Quantity must be at most ${digits} digits`,
 } as const;
-
-/** The ERP integration API's texts (our own wording; the spec predates the API). */
-export const INTEGRATION_MSG = {
-  missingKey: 'An API key is required: send Authorization: Bearer wpk_... or X-Api-Key: wpk_...',
-  notAKey: 'This API takes API keys (wpk_...), not customer sessions',
-  unknownKey: 'The API key is not valid or has been revoked',
-  missingScope: (scope: string) => `The API key lacks the scope ${scope}`,
-  rateLimited: (perMinute: number) =>
-    `Rate limit of ${perMinute} requests a minute reached; retry after the Retry-After delay`,
-  noRoute: (method: string, path: string) => `No integration endpoint ${method} ${path}`,
-  invalidRequest: 'The request is not valid; see errors',
-  atomicRefused: (failed: number) =>
-    `atomic=true: ${failed} item${failed === 1 ? '' : 's'} failed, so nothing was written; see errors`,
-  unknownItem: (itemNumber: string) => `no product with itemNumber ${itemNumber}`,
-  duplicateKey: (key: string, first: number) => `${key} appears earlier in this request (item ${first})`,
-  unknownOrder: (orderNumber: string) => `No order ${orderNumber}`,
-  idempotencyMismatch: 'This Idempotency-Key was used with a different request; use a new key for a new request',
-  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
-  badCursor: 'after must be a cursor returned by a previous page',
-  unknownCountry: (country: string) => `unknown country ${country}`,
-  unknownProductType: (name: string) => `no product type ${name}`,
-  unknownAccount: (customerNumber: string) => `no account ${customerNumber}`,
-  wrongCurrency: (currency: string) => `the account's currency is ${currency}`,
-  otherAccount: 'the document belongs to another account',
-  despatchBeforeOrder: (orderedDate: string) => `must not be before the order date ${orderedDate}`,
-  usernameOfOtherAccount: 'the username belongs to a user of another account',
-  linkForDisabledUser: 'a set-password link is given only to an enabled user',
-  rowConflict: 'not saved: it conflicts with another row (a key given twice?)',
-  rowNotSaved: 'not saved: the database refused it',
-} as const;

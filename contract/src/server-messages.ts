@@ -58,4 +58,41 @@ export const SERVER_MSG = {
   },
   paymentCallbackRefused: 'Invalid or expired payment callback signature',
   noSuchPayment: 'No such payment',
+
+  sessionExpired: 'The session has expired',
+  shuttingDown: 'This server is shutting down; try again',
+  noRoute: (method: string, path: string) => `No route for ${method} ${path}`,
+
+  /** The sandbox gateway's own page (/pay/{id}): what it says about a payment it refuses or ends. */
+  sandboxPage: {
+    notFoundTitle: 'Payment not found',
+    notFound: 'This payment link is not valid. Return to the shop and start the payment again.',
+    tooManyAttemptsTitle: 'Too many attempts',
+    linkExpiredTitle: 'Payment link expired',
+    notTakenTitle: 'Payment not taken',
+    linkReplacedTitle: 'Payment link no longer valid',
+    approvedTitle: 'Payment approved',
+    approved: (cardLast4: string | null) =>
+      `This payment has been approved${cardLast4 ? ` (card ending ${cardLast4})` : ''}.`,
+    declinedTitle: 'Payment declined',
+    declined: 'This payment was declined. No money has been taken.',
+    pendingTitle: 'Payment pending',
+    pending: 'This payment has not been completed.',
+    correctFields: (count: number) =>
+      `Please correct ${count === 1 ? 'the highlighted field' : `the ${count} highlighted fields`}.`,
+  },
+  /** The sandbox card form's refusals, per field. */
+  card: {
+    numberMissing: 'Enter the card number',
+    numberInvalid: 'Your card number is invalid',
+    expiryMissing: 'Enter the expiry date',
+    expiryFormat: 'Enter the expiry date as MM/YY',
+    expired: 'Your card has expired',
+    expiryYear: 'Enter a valid expiry year',
+    cvc: 'Enter the 3 or 4 digit security code',
+    nameMissing: 'Enter the name on the card',
+    nameTooLong: (max: number) => `Use at most ${max} characters`,
+    testCardsOnly:
+      'This sandbox accepts only its test cards: 4242 4242 4242 4242 (approves) or 4000 0000 0000 0002 (declines)',
+  },
 } as const;

@@ -4,7 +4,7 @@
 // stop is told why it cannot order; axe on every screen of the way.
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { api, atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
-import { routes, pathOf } from '@wholesale/contract';
+import { routes, pathOf, SERVER_MSG } from '@wholesale/contract';
 
 const APPROVING_CARD = '4242 4242 4242 4242';
 const DECLINING_CARD = '4000 0000 0000 0002';
@@ -172,7 +172,7 @@ test.describe('basket and checkout', () => {
     await page.getByLabel('Security code (CVC)').fill('123');
     await page.getByLabel('Name on card').fill('Ciaran McAllister');
     await page.getByRole('button', { name: 'Pay now' }).click();
-    await expect(page.getByText('Your card number is invalid')).toBeVisible();
+    await expect(page.getByText(SERVER_MSG.card.numberInvalid)).toBeVisible();
     await page.getByLabel('Card number').fill(APPROVING_CARD);
     await page.getByLabel('Security code (CVC)').fill('123');
     await page.getByRole('button', { name: 'Pay now' }).click();
@@ -180,7 +180,7 @@ test.describe('basket and checkout', () => {
     await expectOrderPlacedDialog(page, testInfo, purchaseOrder);
     // The payment page of a completed payment shows its outcome, not the form.
     await page.goto(payUrl);
-    await expect(page.getByRole('heading', { name: 'Payment approved' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: SERVER_MSG.sandboxPage.approvedTitle })).toBeVisible();
     await expect(page.getByLabel('Card number')).toHaveCount(0);
   });
 

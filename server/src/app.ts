@@ -15,6 +15,7 @@ import type { AppContext } from './context.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { provideCustomerGuard, recordRoutes } from './plugins/routes.js';
+import { bindEndpoints } from './plugins/bind.js';
 import { requireAuth } from './plugins/authenticate.js';
 import { compose } from './compose.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
@@ -28,7 +29,7 @@ import { Lifecycle } from './lib/lifecycle.js';
 import type { Metrics } from './lib/metrics.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 // ERP integration API (erp-in)
-import { INTEGRATION_PREFIX } from '@wholesale/contract';
+import { INTEGRATION_PREFIX, SERVER_MSG, endpoints } from '@wholesale/contract';
 import { integrationModule } from './modules/integration/integration.plugin.js';
 import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import { INTEGRATION_SECURITY_SCHEMES } from './modules/integration/integration-plugin-types.js';
@@ -143,7 +144,7 @@ export async function buildApp({
     return reply
       .status(503)
       .header('retry-after', '1')
-      .send({ statusCode: 503, error: 'Service Unavailable', message: 'This server is shutting down; try again' });
+      .send({ statusCode: 503, error: 'Service Unavailable', message: SERVER_MSG.shuttingDown });
   });
   metrics?.instrument(app);
 
@@ -245,6 +246,8 @@ export async function buildApp({
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       for (const mod of apiModules) await api.register(mod, { ctx });
+      // Every other endpoint answers from the service its contract entry names (plugins/bind.ts).
+      bindEndpoints(api, endpoints, ctx.services);
     },
     { prefix: '/api' },
   );
@@ -252,6 +255,8 @@ export async function buildApp({
   await app.register(integrationModule, { ctx, prefix: INTEGRATION_PREFIX });
   // Pages outside /api that the server itself serves (the sandbox payment page).
   for (const mod of publicModules) await app.register(mod, { ctx });
+  // Refuses to start with an endpoint of the contract that nothing answers.
+  bindEndpoints(app, endpoints, ctx.services);
 
   const dist = path.resolve(config.WEB_DIST);
   const indexHtml = path.join(dist, 'index.html');
@@ -281,7 +286,7 @@ export async function buildApp({
     }
     return reply
       .status(404)
-      .send({ statusCode: 404, error: 'Not Found', message: `No route for ${req.method} ${req.url.split('?')[0]}` });
+      .send({ statusCode: 404, error: 'Not Found', message: SERVER_MSG.noRoute(req.method, req.url.split('?')[0]!) });
   });
 
   return app;

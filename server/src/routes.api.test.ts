@@ -128,6 +128,15 @@ describe.each(testEngines())('routes and their access on $name', (engine) => {
         .map((e) => key(e.method, e.path))
         .sort(),
     );
+    // An entry naming a service is answered by it (plugins/bind.ts); the others are registered by hand.
+    const bound = routes.filter((r) => r.boundTo).map((r) => `${r.endpoint} -> ${r.boundTo}`);
+    expect(bound.length).toBeGreaterThan(20);
+    expect(bound.sort()).toEqual(
+      allEndpoints()
+        .filter((e) => e.service)
+        .map((e) => `${e.name} -> ${e.service}.${e.name}`)
+        .sort(),
+    );
   });
 
   it("serves the spec's calls at the spec's methods and paths", () => {
@@ -151,6 +160,8 @@ describe.each(testEngines())('routes and their access on $name', (engine) => {
   it('answers 401 to an anonymous caller on every other route, before reading its input', async () => {
     const guarded = registered().filter((r) => !PUBLIC.includes(endpointOf(r).name));
     expect(guarded.length).toBeGreaterThan(40);
+    // Routes bound by convention are probed as well as those registered by hand.
+    expect(guarded.filter((r) => r.boundTo).length).toBeGreaterThan(20);
     const wrong: string[] = [];
     for (const r of guarded) {
       const res = await probe(r);

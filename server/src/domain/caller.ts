@@ -10,6 +10,9 @@ export interface Caller {
   accountId: number;
 }
 
+/** What a method scoped only by the account needs of its caller. */
+export type AccountCaller = Pick<Caller, 'accountId'>;
+
 /** A caller with the account's currency: catalogue rows are priced in it and flagged for the user. */
 export interface PricedCaller extends Caller {
   currency: CurrencyCode;

@@ -1,3 +1,5 @@
+import { SERVER_MSG } from '@wholesale/contract';
+
 /** Errors a service throws to answer a 4xx; the error plugin turns them into the contract's shape. */
 export class HttpError extends Error {
   constructor(
@@ -9,11 +11,11 @@ export class HttpError extends Error {
   }
 }
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Please log in again', invalidToken = false) =>
+export const unauthorized = (message: string = SERVER_MSG.unauthorized, invalidToken = false) =>
   new HttpError(401, message, {
     'www-authenticate': invalidToken ? 'Bearer error="invalid_token"' : 'Bearer realm="wholesale-portal"',
   });
 export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const notFound = (message: string = SERVER_MSG.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const unprocessable = (message: string) => new HttpError(422, message);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import { basketRoutes } from './basket/basket.routes.js';
 import { accountRoutes } from './account/account.routes.js';
 import { invoicePaymentsRoutes } from './invoice-payments/invoice-payments.routes.js';
 import { productsRoutes } from './products/products.routes.js';
@@ -8,20 +7,21 @@ import { ordersRoutes } from './orders/orders.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { sandboxRoutes } from './payments/sandbox.routes.js';
-import { quickOrderRoutes } from './quick-order/quick-order.routes.js';
 
 type Module = FastifyPluginAsync<{ ctx: AppContext }>;
 
-/** Feature route modules, each registered under /api. Add a module here when its area lands. */
+/**
+ * Feature route modules, each registered under /api: the routes an area shapes itself (files, rate
+ * limits, headers). Endpoints whose contract entry names a service need none: app.ts binds them
+ * (plugins/bind.ts). Add a module here when an area has such a route.
+ */
 export const apiModules: Module[] = [
-  basketRoutes,
   accountRoutes,
   invoicePaymentsRoutes,
   productsRoutes,
   ordersRoutes,
   paymentsRoutes,
   checkoutRoutes,
-  quickOrderRoutes,
 ];
 
 /** Modules that serve pages outside /api (the sandbox payment page). */

@@ -1,3 +1,4 @@
+import { SERVER_MSG } from '@wholesale/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims, AuthService } from '../modules/auth/auth.service.js';
 import { unauthorized } from '../lib/http-errors.js';
@@ -25,7 +26,7 @@ export function requireAuth(auth: AuthService) {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     const claims = await auth.authenticate(token);
-    if (!claims) throw unauthorized('The session has expired', true);
+    if (!claims) throw unauthorized(SERVER_MSG.sessionExpired, true);
     request.auth = claims;
   };
 }

@@ -17,7 +17,10 @@ import type { Access, ApiScope, Endpoint } from '@wholesale/contract';
  * is on unless the entry is public, and it runs in `onRequest`, before the body is parsed or
  * validated, so an anonymous caller gets 401, never the schema's complaint.
  *
- *   route(app, endpoints.getBasket, (req) => service.getBasket(req.auth));
+ *   route(app, endpoints.downloadStatement, async (req, reply) => sendPdf(reply, ...));
+ *
+ * Most endpoints need no such line: an entry naming its `service` is bound to that service's
+ * method of the same name (bind.ts), through `registerRoute` below.
  */
 
 /** How one kind of caller is checked: a hook that throws 401/403, and the OpenAPI security it documents. */
@@ -38,6 +41,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract endpoint a route was registered from (set by `route`). */
     endpoint?: string;
+    /** `service.method` answering it when bound by convention (plugins/bind.ts), not by hand. */
+    boundTo?: string;
   }
 }
 
@@ -65,7 +70,9 @@ function guardFor(app: FastifyInstance, endpoint: Endpoint): AccessGuard | undef
   }
 }
 
-type Parsed<E, K extends string> = E extends { readonly [P in K]: infer S extends z.ZodType } ? z.output<S> : unknown;
+export type Parsed<E, K extends string> = E extends { readonly [P in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : unknown;
 type Answer<E> = E extends { readonly response: { readonly 200: infer S extends z.ZodType } } ? z.input<S> : unknown;
 
 /** The request a handler of endpoint E gets: params, query and body as its schemas parse them. */
@@ -96,6 +103,17 @@ export function route<const E extends Endpoint>(
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
 ): void {
+  registerRoute(app, endpoint, handler as unknown as RouteHandlerMethod, extras);
+}
+
+/** `route` without the handler's types; `boundTo` marks a route bound by convention (bind.ts). */
+export function registerRoute(
+  app: FastifyInstance,
+  endpoint: Endpoint,
+  handler: RouteHandlerMethod,
+  extras: RouteExtras = {},
+  boundTo?: string,
+): void {
   if (!endpoint.path.startsWith(app.prefix))
     throw new Error(`${endpoint.name}: ${endpoint.path} is not under this context's prefix ${app.prefix}`);
   const guard = guardFor(app, endpoint);
@@ -114,12 +132,12 @@ export function route<const E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length) || '/',
-    config: { endpoint: endpoint.name },
+    config: boundTo ? { endpoint: endpoint.name, boundTo } : { endpoint: endpoint.name },
     schema,
     ...(guard ? { onRequest: guard.check as onRequestHookHandler } : {}),
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
     ...(extras.validatorCompiler ? { validatorCompiler: extras.validatorCompiler } : {}),
-    handler: handler as unknown as RouteHandlerMethod,
+    handler,
   });
 }
 
@@ -129,6 +147,8 @@ export interface RegisteredRoute {
   url: string;
   /** The contract endpoint it came from; undefined for a route a third-party plugin added. */
   endpoint: string | undefined;
+  /** `service.method` when bound by convention (bind.ts); undefined for a route registered by hand. */
+  boundTo: string | undefined;
 }
 
 /** Records every route registered on `app` from now on, as `app.registeredRoutes` (call it before registering any). */
@@ -136,7 +156,8 @@ export function recordRoutes(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (opts) => {
+    const config = opts.config as { endpoint?: string; boundTo?: string } | undefined;
     for (const method of [opts.method].flat())
-      routes.push({ method, url: opts.url, endpoint: (opts.config as { endpoint?: string } | undefined)?.endpoint });
+      routes.push({ method, url: opts.url, endpoint: config?.endpoint, boundTo: config?.boundTo });
   });
 }

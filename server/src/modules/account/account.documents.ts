@@ -39,7 +39,7 @@ export function accountDocuments(service: AccountService, settings: SettingsServ
   return {
     /** 'Order Summary' of one invoice the caller's account owns. */
     async invoiceSummaryPdf(accountId: number, documentNumber: string, render: RenderPdf): Promise<Buffer> {
-      const invoice = await service.getInvoice(accountId, documentNumber);
+      const invoice = await service.getInvoice({ accountId }, { documentNumber });
       const { symbol, company, customer } = await header(accountId);
       const money = (n: number) => formatMoney(n, symbol);
       return render({

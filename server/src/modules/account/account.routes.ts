@@ -15,10 +15,9 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string) {
 }
 
 export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { account: service, accountDocuments: documents } = ctx.services;
+  const { accountDocuments: documents } = ctx.services;
 
-  route(app, endpoints.getInvoices, (req) => service.getInvoices(req.auth.accountId));
-  route(app, endpoints.getInvoice, (req) => service.getInvoice(req.auth.accountId, req.params.documentNumber));
+  // The PDFs; the rest of the account is bound to its service by the contract entries (plugins/bind.ts).
   route(app, endpoints.downloadInvoiceStatement, async (req, reply) => {
     const pdf = await ctx.pdf.forUser(req.auth.userId, (render) =>
       documents.invoiceSummaryPdf(req.auth.accountId, req.body.documentNumber, render),

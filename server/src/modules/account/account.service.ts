@@ -4,6 +4,7 @@ import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
 import { accountRepository } from './account.repository.js';
+import type { AccountCaller } from '../../domain/caller.js';
 
 type InvoiceRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accountRepository>['findInvoice']>>>;
 type LineRow = Awaited<ReturnType<ReturnType<typeof accountRepository>['invoiceLines']>>[number];
@@ -98,14 +99,14 @@ export function accountService(db: Db) {
 
   return {
     /** The account's open documents and the sum of what remains on them. */
-    async getInvoices(accountId: number): Promise<InvoiceList> {
+    async getInvoices({ accountId }: AccountCaller): Promise<InvoiceList> {
       const rows = await repo.openInvoices(accountId);
       const totalMinor = rows.reduce((sum, r) => sum + Number(r.remaining_minor), 0);
       return { invoices: await withLines(rows), totalRemainingAmount: minorToAmount(totalMinor) };
     },
 
     /** One invoice of the account, open or settled; another account's answers 404 like a missing one. */
-    async getInvoice(accountId: number, documentNumber: string): Promise<Invoice> {
+    async getInvoice({ accountId }: AccountCaller, { documentNumber }: { documentNumber: string }): Promise<Invoice> {
       const row = isStorableName(documentNumber) ? await repo.findInvoice(accountId, documentNumber) : undefined;
       if (!row) throw notFound(SERVER_MSG.invoiceNotFound);
       const [invoice] = await withLines([row]);

@@ -7,6 +7,8 @@ import {
   type BasketLine,
   type BasketSummary,
   SERVER_MSG,
+  type AddBasketLine,
+  type UpdateBasketLine,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { discountPriceE5, priceLine, totals, type LinePrice, type Tier, type Totals } from '../../domain/pricing.js';
@@ -155,7 +157,7 @@ export function basketService(db: Db) {
     },
 
     /** Adds an item; the same item again adds to its existing line. */
-    async addBasketLine(caller: Caller, itemNumber: string, quantity: number): Promise<Basket> {
+    async addBasketLine(caller: Caller, { itemNumber, quantity }: AddBasketLine): Promise<Basket> {
       await db.transaction().execute(async (trx) => {
         const repo = basketRepository(trx);
         const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
@@ -174,7 +176,7 @@ export function basketService(db: Db) {
       return toView(await price(caller));
     },
 
-    async updateBasketLine(caller: Caller, lineNumber: number, quantity: number): Promise<Basket> {
+    async updateBasketLine(caller: Caller, { lineNumber, quantity }: UpdateBasketLine): Promise<Basket> {
       await db.transaction().execute(async (trx) => {
         const repo = basketRepository(trx);
         const basket = await repo.findBasket(caller.userId);
@@ -186,7 +188,7 @@ export function basketService(db: Db) {
       return toView(await price(caller));
     },
 
-    async deleteBasketLine(caller: Caller, lineNumber: number): Promise<Basket> {
+    async deleteBasketLine(caller: Caller, { id: lineNumber }: { id: number }): Promise<Basket> {
       await db.transaction().execute(async (trx) => {
         const repo = basketRepository(trx);
         const basket = await repo.findBasket(caller.userId);

@@ -6,10 +6,7 @@ import { route } from '../../plugins/routes.js';
 export const checkoutRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const service = ctx.services.checkout;
 
-  route(app, endpoints.getBasketHeader, (req) => service.getBasketHeader(req.auth));
-  route(app, endpoints.submitBasketHeader, (req) => service.submitBasketHeader(req.auth, req.body));
-  route(app, endpoints.submitBasket, (req) => service.submitBasket(req.auth, req.params.id, req.body.amount));
-  route(app, endpoints.getOrderConfirmation, (req) => service.getOrderConfirmation(req.auth));
+  // The rest of checkout is bound to the service by its contract entries (plugins/bind.ts).
   route(
     app,
     endpoints.requestOrderPayment,

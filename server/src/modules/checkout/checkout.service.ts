@@ -147,7 +147,10 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
      * Places a credit order from the basket revision the customer reviewed, in one transaction.
      * The same revision again (a double click, a retry, 20 at once) answers the same order.
      */
-    async submitBasket(caller: Caller, revision: number, amount: number): Promise<{ orderNumber: string }> {
+    async submitBasket(
+      caller: Caller,
+      { id: revision, amount }: { id: number; amount: number },
+    ): Promise<{ orderNumber: string }> {
       const email = await supportEmail();
       return db.transaction().execute(async (trx) => {
         const repo = checkoutRepository(trx);

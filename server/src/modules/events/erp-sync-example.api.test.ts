@@ -87,11 +87,14 @@ describe('examples/erp-sync webhook listener', () => {
 
   it('verifies the portal’s signed webhooks, prints a new order once and refuses a forged one', async () => {
     const port = await freePortForTest();
-    const ep = await webhooksService(handle.db, { box, allowPrivate: true }).createWebhookEndpoint(7, {
-      url: `http://127.0.0.1:${port}/`,
-      eventTypes: ['order.placed'],
-      enabled: true,
-    });
+    const ep = await webhooksService(handle.db, { box, allowPrivate: true }).createWebhookEndpoint(
+      { clientId: 7 },
+      {
+        url: `http://127.0.0.1:${port}/`,
+        eventTypes: ['order.placed'],
+        enabled: true,
+      },
+    );
     listener = spawn(process.execPath, [LISTENER], {
       env: { ...process.env, WEBHOOK_SECRET: ep.secret, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,8 +119,8 @@ describe('examples/erp-sync webhook listener', () => {
     expect(output).toContain('SYNC-1 x 2 EACH @ 5 = 10');
 
     // Sent again (same webhook-id): acknowledged, not printed twice.
-    const [event] = (await eventsService(handle.db).listEvents({ after: 0, limit: 10 })).events;
-    await eventsService(handle.db).redeliverEvent(7, event!.id);
+    const [event] = (await eventsService(handle.db).listEvents(undefined, { after: 0, limit: 10 })).events;
+    await eventsService(handle.db).redeliverEvent({ clientId: 7 }, { id: event!.id });
     await waitFor(() => output.includes(`(already had ${event!.id})`), 10_000, 'the repeat acknowledged');
     expect(output.split(`New order ${orderNumber}`)).toHaveLength(2);
 

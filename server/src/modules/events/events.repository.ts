@@ -1,3 +1,4 @@
+import { INTEGRATION_MSG } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 
 export interface NewOutboxEvent {
@@ -135,7 +136,10 @@ export function eventsRepository(db: Db) {
           ...(patch.eventTypes !== undefined ? { event_types: patch.eventTypes } : {}),
           // Enabling by hand clears why the portal disabled it.
           ...(patch.enabled !== undefined
-            ? { enabled: patch.enabled ? 1 : 0, disabled_reason: patch.enabled ? null : 'Disabled by the API client' }
+            ? {
+                enabled: patch.enabled ? 1 : 0,
+                disabled_reason: patch.enabled ? null : INTEGRATION_MSG.webhookDisabled.byClient,
+              }
             : {}),
           updated_at: now,
         })

@@ -1,14 +1,12 @@
 /**
  * ERP integration, outbound: the events feed, redelivery and webhook endpoints. Registered by the
- * integration module under INTEGRATION_PREFIX (`/api/integration/v1`), whose API-key guard each
- * route's contract entry names (plugins/routes.ts).
+ * integration module under INTEGRATION_PREFIX (`/api/integration/v1`), which binds their routes to
+ * the services their contract entries name (plugins/bind.ts), behind the API-key guard.
  *
  * It also runs this server's webhook dispatcher (from ready to close) unless WEBHOOK_DELIVERY=false.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { integrationEndpoints as api } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
-import { route } from '../../plugins/routes.js';
 import { webhookDispatcher, type DispatcherTuning } from './webhook-dispatcher.js';
 
 export interface IntegrationEventsOptions {
@@ -22,7 +20,7 @@ export const integrationEventsRoutes: FastifyPluginAsync<IntegrationEventsOption
   { ctx, dispatcher: tuning = ctx.webhookDispatcher },
 ) => {
   const { config, handle } = ctx;
-  const { events, webhooks, secretBox: box } = ctx.services;
+  const { secretBox: box } = ctx.services;
 
   if (config.WEBHOOK_DELIVERY) {
     const dispatcher = webhookDispatcher(handle.db, {
@@ -36,21 +34,6 @@ export const integrationEventsRoutes: FastifyPluginAsync<IntegrationEventsOption
     app.addHook('onReady', async () => dispatcher.start());
     app.addHook('onClose', async () => dispatcher.stop());
   }
-
-  route(app, api.listEvents, (req) => events.listEvents(req.query));
-  route(app, api.redeliverEvent, async (req, reply) =>
-    reply.status(202).send(await events.redeliverEvent(req.apiClient.clientId, req.params.id)),
-  );
-  route(app, api.createWebhookEndpoint, async (req, reply) =>
-    reply.status(201).send(await webhooks.createWebhookEndpoint(req.apiClient.clientId, req.body)),
-  );
-  route(app, api.listWebhookEndpoints, (req) => webhooks.listWebhookEndpoints(req.apiClient.clientId));
-  route(app, api.getWebhookEndpoint, (req) => webhooks.getWebhookEndpoint(req.apiClient.clientId, req.params.id));
-  route(app, api.updateWebhookEndpoint, (req) =>
-    webhooks.updateWebhookEndpoint(req.apiClient.clientId, req.params.id, req.body),
-  );
-  route(app, api.deleteWebhookEndpoint, async (req, reply) => {
-    await webhooks.deleteWebhookEndpoint(req.apiClient.clientId, req.params.id);
-    return reply.status(204).send(null);
-  });
+  // The routes (the feed, redelivery, webhook endpoints) are bound to the events and webhooks
+  // services by their contract entries (plugins/bind.ts): 201, 202 and 204 come from the entries.
 };

@@ -1,13 +1,15 @@
-import type {
-  IntegrationEvent,
-  ListEventsQuery,
-  ListEventsResponse,
-  RedeliverEventResponse,
+import {
+  INTEGRATION_MSG,
+  type IntegrationEvent,
+  type ListEventsQuery,
+  type ListEventsResponse,
+  type RedeliverEventResponse,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { eventsRepository } from './events.repository.js';
+import type { ApiClientRef } from './webhooks.service.js';
 
 /** How long the outbox keeps an event (the feed's history). */
 export const EVENT_RETENTION_DAYS = 30;
@@ -29,7 +31,7 @@ export function eventsService(db: Db) {
   const repo = eventsRepository(db);
   return {
     /** GET /events: events after a sequence, oldest first; `next` is the cursor for the page after. */
-    async listEvents(q: ListEventsQuery): Promise<ListEventsResponse> {
+    async listEvents(_client: unknown, q: ListEventsQuery): Promise<ListEventsResponse> {
       const rows = await repo.eventsAfter(q.after, q.limit);
       const events = rows.map(toIntegrationEvent);
       return { events, next: events.at(-1)?.sequence ?? q.after };
@@ -39,11 +41,11 @@ export function eventsService(db: Db) {
      * POST /events/{id}/redeliver: queues the event again for each of the caller's enabled
      * endpoints subscribed to its type, with the same event id (webhook-id).
      */
-    async redeliverEvent(clientId: number, eventId: string): Promise<RedeliverEventResponse> {
+    async redeliverEvent({ clientId }: ApiClientRef, { id: eventId }: { id: string }): Promise<RedeliverEventResponse> {
       return db.transaction().execute(async (trx) => {
         const r = eventsRepository(trx);
         const event = await r.eventById(eventId);
-        if (!event) throw notFound(`Event ${eventId} not found (events are kept ${EVENT_RETENTION_DAYS} days)`);
+        if (!event) throw notFound(INTEGRATION_MSG.eventNotFound(eventId, EVENT_RETENTION_DAYS));
         const endpoints = (await r.listEndpoints(clientId)).filter(
           (e) => e.enabled === 1 && (JSON.parse(e.event_types) as string[]).includes(event.type),
         );

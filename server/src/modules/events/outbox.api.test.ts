@@ -64,7 +64,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
     await handle?.close();
   });
 
-  const events = () => eventsService(handle.db).listEvents({ after: 0, limit: 500 });
+  const events = () => eventsService(handle.db).listEvents(undefined, { after: 0, limit: 500 });
   const ofType = async (type: string) => (await events()).events.filter((e) => e.type === type);
 
   async function placementInput(user = userId, account = accountId): Promise<PlacementInput> {
@@ -332,10 +332,12 @@ describe('outbox ordering on PostgreSQL', () => {
     await new Promise((r) => setTimeout(r, 300));
     // While the first is uncommitted the second cannot take a sequence number and commit before it.
     expect(secondDone).toBe(false);
-    expect((await eventsService(handle.db).listEvents({ after: 0, limit: 10 })).events).toEqual([]);
+    expect((await eventsService(handle.db).listEvents(undefined, { after: 0, limit: 10 })).events).toEqual([]);
     release();
     const [a, b] = await Promise.all([first, second]);
-    const seen = (await eventsService(handle.db).listEvents({ after: 0, limit: 10 })).events.map((e) => e.id);
+    const seen = (await eventsService(handle.db).listEvents(undefined, { after: 0, limit: 10 })).events.map(
+      (e) => e.id,
+    );
     expect(seen).toEqual([a, b]);
   });
 });

@@ -9,13 +9,9 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 
-export const URL_MSG = {
-  scheme: 'url: must be an http or https URL',
-  credentials: 'url: must not contain a user name or password',
-  unresolvable: (host: string) => `url: the host ${host} could not be resolved`,
-  privateAddress: (host: string) =>
-    `url: ${host} resolves to a loopback, link-local or private address, which is not allowed`,
-} as const;
+import { INTEGRATION_MSG } from '@wholesale/contract';
+
+const URL_MSG = INTEGRATION_MSG.webhookUrl;
 
 export class UnsafeUrlError extends Error {}
 

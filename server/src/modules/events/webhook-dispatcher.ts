@@ -10,6 +10,7 @@
  * not followed, a timeout, a refused address) is retried on `retryDelayMs`'s schedule until
  * `maxAttempts`, then the delivery is marked failed (POST /events/{id}/redeliver queues it again).
  */
+import { INTEGRATION_MSG } from '@wholesale/contract';
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client.js';
@@ -97,7 +98,7 @@ export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispa
     const ok = status !== null && status >= 200 && status < 300;
     const gone = status === 410;
     const giveUp = !ok && (gone || attempts >= maxAttempts);
-    if (gone) await repo.disableEndpoint(d.endpoint_id, 'The endpoint answered 410 Gone', done.toISOString());
+    if (gone) await repo.disableEndpoint(d.endpoint_id, INTEGRATION_MSG.webhookDisabled.gone, done.toISOString());
     if (!ok)
       opts.log?.warn(
         { eventId: d.event_id, endpointId: d.endpoint_id, status, error, attempts },

@@ -6,7 +6,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { guardedLookup, isPublicAddress, UnsafeUrlError, URL_MSG } from './url-guard.js';
+import { INTEGRATION_MSG } from '@wholesale/contract';
+import { guardedLookup, isPublicAddress, UnsafeUrlError } from './url-guard.js';
 
 export interface SendOptions {
   timeoutMs: number;
@@ -24,10 +25,11 @@ export function postWebhook(
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const url = new URL(target);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject(new UnsafeUrlError(URL_MSG.scheme));
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return reject(new UnsafeUrlError(INTEGRATION_MSG.webhookUrl.scheme));
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (net.isIP(host) && !opts.allowPrivate && !isPublicAddress(host))
-      return reject(new UnsafeUrlError(URL_MSG.privateAddress(host)));
+      return reject(new UnsafeUrlError(INTEGRATION_MSG.webhookUrl.privateAddress(host)));
     const request = url.protocol === 'https:' ? https.request : http.request;
     const req = request(
       url,

@@ -1,10 +1,11 @@
-import type {
-  CreateWebhookEndpointRequest,
-  CreateWebhookEndpointResponse,
-  EventType,
-  ListWebhookEndpointsResponse,
-  UpdateWebhookEndpointRequest,
-  WebhookEndpoint,
+import {
+  INTEGRATION_MSG,
+  type CreateWebhookEndpointRequest,
+  type CreateWebhookEndpointResponse,
+  type EventType,
+  type ListWebhookEndpointsResponse,
+  type UpdateWebhookEndpointRequest,
+  type WebhookEndpoint,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
@@ -12,6 +13,12 @@ import { nowIso } from '../../lib/time.js';
 import { eventsRepository } from './events.repository.js';
 import { newSigningSecret, type SecretBox } from './secret-box.js';
 import { checkWebhookUrl } from './url-guard.js';
+
+/** The API client a call is for (the integration guard's `ApiCaller` is one). */
+export interface ApiClientRef {
+  clientId: number;
+}
+type EndpointId = { id: number };
 
 type EndpointRow = Awaited<ReturnType<ReturnType<typeof eventsRepository>['listEndpoints']>>[number];
 
@@ -25,10 +32,8 @@ const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
   updatedAt: r.updated_at,
 });
 
-export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
 /** Each event is sent to every subscribed endpoint: a client may keep this many. */
 export const MAX_ENDPOINTS_PER_CLIENT = 20;
-export const TOO_MANY_ENDPOINTS = `An API client may have at most ${MAX_ENDPOINTS_PER_CLIENT} webhook endpoints`;
 
 /** An API client's webhook endpoints; every call names the client, and another's answer 404. */
 export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: boolean }) {
@@ -41,18 +46,19 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
 
   async function find(clientId: number, id: number): Promise<EndpointRow> {
     const row = await repo.findEndpoint(clientId, id);
-    if (!row) throw notFound(ENDPOINT_NOT_FOUND);
+    if (!row) throw notFound(INTEGRATION_MSG.webhookEndpointNotFound);
     return row;
   }
 
   return {
     /** POST /webhook-endpoints: the signing secret is answered this once and stored encrypted. */
     async createWebhookEndpoint(
-      clientId: number,
+      { clientId }: ApiClientRef,
       body: CreateWebhookEndpointRequest,
     ): Promise<CreateWebhookEndpointResponse> {
       await requireSafeUrl(body.url);
-      if ((await repo.listEndpoints(clientId)).length >= MAX_ENDPOINTS_PER_CLIENT) throw conflict(TOO_MANY_ENDPOINTS);
+      if ((await repo.listEndpoints(clientId)).length >= MAX_ENDPOINTS_PER_CLIENT)
+        throw conflict(INTEGRATION_MSG.tooManyWebhookEndpoints(MAX_ENDPOINTS_PER_CLIENT));
       const secret = newSigningSecret();
       const id = await repo.insertEndpoint({
         clientId,
@@ -65,19 +71,18 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
       return { ...toEndpoint(await find(clientId, id)), secret };
     },
 
-    async listWebhookEndpoints(clientId: number): Promise<ListWebhookEndpointsResponse> {
+    async listWebhookEndpoints({ clientId }: ApiClientRef): Promise<ListWebhookEndpointsResponse> {
       return { endpoints: (await repo.listEndpoints(clientId)).map(toEndpoint) };
     },
 
-    async getWebhookEndpoint(clientId: number, id: number): Promise<WebhookEndpoint> {
+    async getWebhookEndpoint({ clientId }: ApiClientRef, { id }: EndpointId): Promise<WebhookEndpoint> {
       return toEndpoint(await find(clientId, id));
     },
 
     /** PATCH /webhook-endpoints/{id}: URL, event types, enabled (enabling clears why it was disabled). */
     async updateWebhookEndpoint(
-      clientId: number,
-      id: number,
-      body: UpdateWebhookEndpointRequest,
+      { clientId }: ApiClientRef,
+      { id, ...body }: UpdateWebhookEndpointRequest & EndpointId,
     ): Promise<WebhookEndpoint> {
       await find(clientId, id);
       if (body.url !== undefined) await requireSafeUrl(body.url);
@@ -95,8 +100,8 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
     },
 
     /** DELETE /webhook-endpoints/{id}: its pending deliveries go with it. */
-    async deleteWebhookEndpoint(clientId: number, id: number): Promise<void> {
-      if (!(await repo.deleteEndpoint(clientId, id))) throw notFound(ENDPOINT_NOT_FOUND);
+    async deleteWebhookEndpoint({ clientId }: ApiClientRef, { id }: EndpointId): Promise<void> {
+      if (!(await repo.deleteEndpoint(clientId, id))) throw notFound(INTEGRATION_MSG.webhookEndpointNotFound);
     },
   };
 }

@@ -5,19 +5,20 @@ import type { ApiCaller } from './guard.js';
 import { createIntegrationGuard } from './integration-guard.js';
 import { INTEGRATION_SECURITY, type IntegrationRoutePlugin } from './integration-plugin-types.js';
 import { provideApiKeyGuard } from '../../plugins/routes.js';
+import { bindEndpoints } from '../../plugins/bind.js';
+import { integrationEndpoints } from '@wholesale/contract';
 import { registerIdempotency } from './idempotency.js';
 import { registerProblemHandling } from './problem.js';
-import { orderStatusRoutes, ordersOutRoutes } from './orders-out.routes.js';
+import { orderStatusRoutes } from './order-status.routes.js';
 import { integrationEventsRoutes } from '../events/events.routes.js';
 
 /**
  * Route plugins under /api/integration/v1, each registered with `{ ctx }`; each route's contract
- * entry names the scope the API-key guard checks. Another area of the integration API joins by
- * adding its plugin here.
+ * entry names the scope the API-key guard checks. An endpoint whose entry names a service needs no
+ * plugin (plugins/bind.ts); another area with routes of its own joins by adding its plugin here.
  */
 export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
   catalogueRoutes,
-  ordersOutRoutes,
   orderStatusRoutes,
   integrationEventsRoutes,
 ];
@@ -34,4 +35,6 @@ export const integrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async 
   const guard = createIntegrationGuard(ctx, ctx.services.apiKeys);
   provideApiKeyGuard(app, (scope) => ({ check: guard(scope), security: INTEGRATION_SECURITY }));
   for (const routes of integrationRoutePlugins) await app.register(routes, { ctx });
+  // Every other integration endpoint answers from the service its contract entry names.
+  bindEndpoints(app, integrationEndpoints, ctx.services);
 };

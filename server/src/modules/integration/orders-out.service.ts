@@ -24,7 +24,10 @@ const scaledText = (value: number, places: number): string => {
 export function ordersOutService(db: Db) {
   const repo = ordersOutRepository(db);
   return {
-    async listOrdersOut(after: string | undefined, limit: number): Promise<OrdersOutResponse> {
+    async listOrdersOut(
+      _client: unknown,
+      { after, limit }: { after?: string | undefined; limit: number },
+    ): Promise<OrdersOutResponse> {
       const afterId = after === undefined ? 0 : Number(after);
       const rows = await repo.page(afterId, limit + 1);
       const hasMore = rows.length > limit;
@@ -69,7 +72,10 @@ export function ordersOutService(db: Db) {
     },
 
     /** Idempotent: the same reference again answers as the first time; a new one replaces it. */
-    async acknowledgeOrder(orderNumber: string, erpReference: string) {
+    async acknowledgeOrder(
+      _client: unknown,
+      { orderNumber, erpReference }: { orderNumber: string; erpReference: string },
+    ) {
       const order = await repo.byNumber(orderNumber);
       if (!order) throw new ProblemError(404, INTEGRATION_MSG.unknownOrder(orderNumber));
       if (order.erp_reference === erpReference && order.erp_acknowledged_at)

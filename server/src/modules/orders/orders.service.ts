@@ -9,6 +9,7 @@ import {
   type OpenOrderLine,
   type TrackingResponse,
   SERVER_MSG,
+  type OrderNumberParams as OrderNumber,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
@@ -20,6 +21,7 @@ import { CARRIAGE_ITEM, type BasketService, type Caller } from '../basket/basket
 import type { SettingsService } from '../site/settings.service.js';
 import { ordersRepository } from './orders.repository.js';
 import { recordOrderCancelled } from '../events/outbox.js';
+import type { AccountCaller } from '../../domain/caller.js';
 
 /**
  * What "open orders" means here (the spec leaves it open): every order of the account that is not
@@ -86,7 +88,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
 
   return {
     /** GET /api/order: the caller's open orders with their lines, newest first. */
-    async listOpenOrders(accountId: number, today = todayIso()): Promise<OpenOrder[]> {
+    async listOpenOrders({ accountId }: AccountCaller, _input?: unknown, today = todayIso()): Promise<OpenOrder[]> {
       const since = daysAgoIso(SHIPPED_VISIBLE_DAYS, today);
       const [orders, lines] = await Promise.all([
         repo.listOpenOrders(accountId, since),
@@ -102,7 +104,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
     },
 
     /** GET /api/order/{orderNumber}/track: the order's tracking numbers, oldest first; [] when none. */
-    async trackOrder(accountId: number, orderNumber: string): Promise<TrackingResponse> {
+    async trackOrder({ accountId }: AccountCaller, { orderNumber }: OrderNumber): Promise<TrackingResponse> {
       const order = await ownOrder(accountId, orderNumber);
       return { trackingId: await repo.trackingIds(order.id) };
     },
@@ -113,7 +115,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
      * without a price in the account's currency) are reported in skippedItems; if none is still sold
      * the basket is left as it was and the call answers 409.
      */
-    async copyOrder(caller: Caller, orderNumber: string): Promise<CopyOrderResponse> {
+    async copyOrder(caller: Caller, { orderNumber }: OrderNumber): Promise<CopyOrderResponse> {
       return db.transaction().execute(async (trx) => {
         const r = ordersRepository(trx);
         const order = await r.findOrder(caller.accountId, orderNumber);
@@ -157,7 +159,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
      * Shipped or In Progress (section 4); the status check is part of the UPDATE itself, so a
      * concurrent status change cannot slip between check and write.
      */
-    async cancelOrder(accountId: number, orderNumber: string): Promise<CancelOrderResponse> {
+    async cancelOrder({ accountId }: AccountCaller, { orderNumber }: OrderNumber): Promise<CancelOrderResponse> {
       const email = await settings.get('support.email');
       return db.transaction().execute(async (trx) => {
         const r = ordersRepository(trx);

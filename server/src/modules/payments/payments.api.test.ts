@@ -21,8 +21,8 @@ describe('sandbox card checks', () => {
     expect(luhnValid('4000000000000002')).toBe(true);
     expect(luhnValid('4242424242424241')).toBe(false);
     expect(expiryProblem('03/26', now)).toBeUndefined(); // valid through March
-    expect(expiryProblem('02/26', now)).toBe('Your card has expired');
-    expect(expiryProblem('13/30', now)).toBe('Enter the expiry date as MM/YY');
+    expect(expiryProblem('02/26', now)).toBe(SERVER_MSG.card.expired);
+    expect(expiryProblem('13/30', now)).toBe(SERVER_MSG.card.expiryFormat);
     expect(expiryProblem('1230', now)).toBeUndefined();
   });
   it('approves and declines with the test cards only', () => {
@@ -34,9 +34,9 @@ describe('sandbox card checks', () => {
     expect(checkCard({ ...base, cardNumber: '4242 4242 4242 4241', cvc: '1', name: '' }, now)).toEqual({
       ok: false,
       errors: {
-        cardNumber: 'Your card number is invalid',
-        cvc: 'Enter the 3 or 4 digit security code',
-        name: 'Enter the name on the card',
+        cardNumber: SERVER_MSG.card.numberInvalid,
+        cvc: SERVER_MSG.card.cvc,
+        name: SERVER_MSG.card.nameMissing,
       },
     });
   });
@@ -203,9 +203,9 @@ describe.each(testEngines())('payments on $name', (engine) => {
 
     const bad = await pay(id, { cardNumber: '4242 4242 4242 4241' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.body).toContain('Your card number is invalid');
+    expect(bad.body).toContain(SERVER_MSG.card.numberInvalid);
     const expired = await pay(id, { cardNumber: APPROVE, expiry: '01/20' });
-    expect(expired.body).toContain('Your card has expired');
+    expect(expired.body).toContain(SERVER_MSG.card.expired);
     expect((await payment(id)).status).toBe('pending');
 
     const ok = await pay(id, { cardNumber: APPROVE });
@@ -222,7 +222,8 @@ describe.each(testEngines())('payments on $name', (engine) => {
 
     // The page of a completed payment shows its outcome, not the form; paying again changes nothing.
     const after = await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id }) });
-    expect(after.body).toContain('Payment approved');
+    expect(after.body).toContain(SERVER_MSG.sandboxPage.approvedTitle);
+    expect(after.body).toContain(SERVER_MSG.sandboxPage.approved('4242'));
     expect(after.body).not.toContain('name="cardNumber"');
     expect((await pay(id, { cardNumber: APPROVE })).statusCode).toBe(200);
 
@@ -252,7 +253,7 @@ describe.each(testEngines())('payments on $name', (engine) => {
     expect(await ordersOfPat()).toHaveLength(1); // only the earlier one
     expect((await basket()).basketLines).toHaveLength(1); // still there to try again
     expect((await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id }) })).body).toContain(
-      'Payment declined',
+      SERVER_MSG.sandboxPage.declinedTitle,
     );
   });
 

@@ -1,4 +1,8 @@
 /** Card checks of the sandbox gateway. Pure; unit-tested in sandbox.api.test.ts. */
+import { SERVER_MSG } from '@wholesale/contract';
+
+/** The longest name on card the form takes. */
+export const CARD_NAME_MAX = 100;
 
 export const APPROVING_CARD = '4242424242424242';
 export const DECLINING_CARD = '4000000000000002';
@@ -33,13 +37,13 @@ export function luhnValid(digits: string): boolean {
 /** 'MM/YY', 'MM / YY', 'MMYY' or 'MM/YYYY'; valid through the last day of its month. */
 export function expiryProblem(text: string, now = new Date()): string | undefined {
   const m = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(text);
-  if (!m) return 'Enter the expiry date as MM/YY';
+  if (!m) return SERVER_MSG.card.expiryFormat;
   const month = Number(m[1]);
   const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  if (month < 1 || month > 12) return 'Enter the expiry date as MM/YY';
+  if (month < 1 || month > 12) return SERVER_MSG.card.expiryFormat;
   const thisMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  if (year * 12 + (month - 1) < thisMonth) return 'Your card has expired';
-  if (year > now.getUTCFullYear() + 20) return 'Enter a valid expiry year';
+  if (year * 12 + (month - 1) < thisMonth) return SERVER_MSG.card.expired;
+  if (year > now.getUTCFullYear() + 20) return SERVER_MSG.card.expiryYear;
   return undefined;
 }
 
@@ -47,16 +51,15 @@ export function expiryProblem(text: string, now = new Date()): string | undefine
 export function checkCard(form: CardForm, now = new Date()): CardCheck {
   const errors: Partial<Record<CardField, string>> = {};
   const number = form.cardNumber.replace(/[\s-]/g, '');
-  if (!number) errors.cardNumber = 'Enter the card number';
-  else if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) errors.cardNumber = 'Your card number is invalid';
-  const expiry = form.expiry.trim() ? expiryProblem(form.expiry, now) : 'Enter the expiry date';
+  if (!number) errors.cardNumber = SERVER_MSG.card.numberMissing;
+  else if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) errors.cardNumber = SERVER_MSG.card.numberInvalid;
+  const expiry = form.expiry.trim() ? expiryProblem(form.expiry, now) : SERVER_MSG.card.expiryMissing;
   if (expiry) errors.expiry = expiry;
-  if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = 'Enter the 3 or 4 digit security code';
-  if (!form.name.trim()) errors.name = 'Enter the name on the card';
-  else if (form.name.trim().length > 100) errors.name = 'Use at most 100 characters';
+  if (!/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = SERVER_MSG.card.cvc;
+  if (!form.name.trim()) errors.name = SERVER_MSG.card.nameMissing;
+  else if (form.name.trim().length > CARD_NAME_MAX) errors.name = SERVER_MSG.card.nameTooLong(CARD_NAME_MAX);
   if (!errors.cardNumber && number !== APPROVING_CARD && number !== DECLINING_CARD)
-    errors.cardNumber =
-      'This sandbox accepts only its test cards: 4242 4242 4242 4242 (approves) or 4000 0000 0000 0002 (declines)';
+    errors.cardNumber = SERVER_MSG.card.testCardsOnly;
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, outcome: number === APPROVING_CARD ? 'approved' : 'declined', last4: number.slice(-4) };
 }

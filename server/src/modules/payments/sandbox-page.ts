@@ -6,7 +6,9 @@
 import { formatMoney, CURRENCY_SYMBOLS, SERVER_MSG } from '@wholesale/contract';
 import type { Payment } from '../../db/types.js';
 import { minorToAmount } from '../../domain/money.js';
-import type { CardField, CardForm } from './sandbox-card.js';
+import { CARD_NAME_MAX, type CardField, type CardForm } from './sandbox-card.js';
+
+const PAGE = SERVER_MSG.sandboxPage;
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -124,9 +126,7 @@ export function paymentFormPage(
   const values = opts.values ?? {};
   const errors = opts.errors ?? {};
   const count = Object.keys(errors).length;
-  const alert =
-    opts.message ??
-    (count ? `Please correct ${count === 1 ? 'the highlighted field' : `the ${count} highlighted fields`}.` : '');
+  const alert = opts.message ?? (count ? SERVER_MSG.sandboxPage.correctFields(count) : '');
   const body = `<div class="card">
 ${summary(info)}
 <form method="post" action="/pay/${esc(info.payment.id)}" novalidate aria-label="Card details">
@@ -136,7 +136,7 @@ ${summary(info)}
     ${field('expiry', 'Expiry date (MM/YY)', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"', values, errors, true)}
     ${field('cvc', 'Security code (CVC)', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" placeholder="123"', values, errors, false)}
   </div>
-  ${field('name', 'Name on card', 'type="text" autocomplete="cc-name" maxlength="100"', values, errors, true)}
+  ${field('name', 'Name on card', `type="text" autocomplete="cc-name" maxlength="${CARD_NAME_MAX}"`, values, errors, true)}
   <button type="submit">Pay now</button>
   <a class="cancel" href="${esc(opts.cancelUrl)}">Cancel and return to ${esc(info.merchant)}</a>
   <p class="hint">Test cards: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines. Use any future expiry date and any 3-digit code.</p>
@@ -149,15 +149,12 @@ export function paymentOutcomePage(info: PageInfo, returnUrl: string | undefined
   const { status } = info.payment;
   const text =
     status === 'approved'
-      ? {
-          title: 'Payment approved',
-          line: `This payment has been approved${info.payment.card_last4 ? ` (card ending ${info.payment.card_last4})` : ''}.`,
-        }
+      ? { title: PAGE.approvedTitle, line: PAGE.approved(info.payment.card_last4) }
       : status === 'declined'
-        ? { title: 'Payment declined', line: 'This payment was declined. No money has been taken.' }
+        ? { title: PAGE.declinedTitle, line: PAGE.declined }
         : status === 'cancelled'
-          ? { title: 'Payment link no longer valid', line: SERVER_MSG.paymentLinkReplaced }
-          : { title: 'Payment pending', line: 'This payment has not been completed.' };
+          ? { title: PAGE.linkReplacedTitle, line: SERVER_MSG.paymentLinkReplaced }
+          : { title: PAGE.pendingTitle, line: PAGE.pending };
   return paymentNoticePage(info, text.title, text.line, returnUrl, status === 'approved');
 }
 
@@ -182,14 +179,14 @@ ${returnUrl ? `<div class="status"><a class="cancel" href="${esc(returnUrl)}">Re
 
 export function notFoundPage(): string {
   return layout(
-    'Payment not found',
-    `<div class="card"><div class="status"><h1>Payment not found</h1><p>This payment link is not valid. Return to the shop and start the payment again.</p></div></div>`,
+    PAGE.notFoundTitle,
+    `<div class="card"><div class="status"><h1>${esc(PAGE.notFoundTitle)}</h1><p>${esc(PAGE.notFound)}</p></div></div>`,
   );
 }
 
 export function tooManyAttemptsPage(): string {
   return layout(
-    'Too many attempts',
-    `<div class="card"><div class="status"><h1>Too many attempts</h1><p role="status">${esc(SERVER_MSG.tooManyRequests)}</p></div></div>`,
+    PAGE.tooManyAttemptsTitle,
+    `<div class="card"><div class="status"><h1>${esc(PAGE.tooManyAttemptsTitle)}</h1><p role="status">${esc(SERVER_MSG.tooManyRequests)}</p></div></div>`,
   );
 }

@@ -64,7 +64,12 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       return html(
         reply,
         410,
-        paymentNoticePage(info, 'Payment link expired', SERVER_MSG.paymentLinkExpired, cancelUrl(info)),
+        paymentNoticePage(
+          info,
+          SERVER_MSG.sandboxPage.linkExpiredTitle,
+          SERVER_MSG.paymentLinkExpired,
+          cancelUrl(info),
+        ),
       );
     return undefined;
   }
@@ -111,7 +116,12 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       return html(
         reply,
         409,
-        paymentNoticePage(info, 'Payment not taken', SERVER_MSG.paymentNoLongerPossible(refusal), cancelUrl(info)),
+        paymentNoticePage(
+          info,
+          SERVER_MSG.sandboxPage.notTakenTitle,
+          SERVER_MSG.paymentNoLongerPossible(refusal),
+          cancelUrl(info),
+        ),
       );
     }
 

@@ -646,7 +646,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
 
     // This server's own favourite change: seen by the very next page, before the feed tells of it.
     holding = true;
-    await service.removeFavourite(caller, 'RB-BLK-0001');
+    await service.removeFavourite(caller, { itemNumber: 'RB-BLK-0001' });
     expect(await shown()).toMatchObject({ statements: 1, fav: false });
     holding = false;
     await caughtUp();
@@ -656,7 +656,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
 
     // A colleague's favourites are their own: changing them leaves this user's page in memory.
     const colleagueId = await insertUser(db, accountId, 'mem2');
-    await service.addFavourite({ userId: colleagueId, accountId }, 'RB-BLK-0001');
+    await service.addFavourite({ userId: colleagueId, accountId }, { itemNumber: 'RB-BLK-0001' });
     await caughtUp();
     expect(await shown()).toMatchObject({ statements: 0, fav: false });
     await db.deleteFrom('inbound_deliveries').where('product_id', '=', roller).where('quantity', '=', 5).execute();

@@ -12,10 +12,10 @@ function sendPage(reply: FastifyReply, { products, truncated, total }: ProductPa
   return products;
 }
 
+/** The product lists (a header beside the rows), the CSV and the images; the rest is bound (plugins/bind.ts). */
 export const productsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { products } = ctx.services;
 
-  route(app, endpoints.listCategories, () => products.listCategories());
   route(app, endpoints.searchProducts, async (req, reply) =>
     sendPage(reply, await products.searchProducts(req.auth, req.query)),
   );
@@ -29,17 +29,7 @@ export const productsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       .send(Readable.from(list.chunks));
   });
   route(app, endpoints.listFavourites, async (req, reply) => sendPage(reply, await products.listFavourites(req.auth)));
-  route(app, endpoints.addFavourite, async (req) => {
-    await products.addFavourite(req.auth, req.body.itemNumber);
-    return { ok: true as const };
-  });
-  route(app, endpoints.removeFavourite, async (req) => {
-    await products.removeFavourite(req.auth, req.body.itemNumber);
-    return { ok: true as const };
-  });
   route(app, endpoints.listUsuals, async (req, reply) => sendPage(reply, await products.listUsuals(req.auth)));
-  route(app, endpoints.listMultiBuyDiscounts, (req) => products.listMultiBuyDiscounts(req.auth, req.params.itemNumber));
-  route(app, endpoints.listDeliverySchedule, (req) => products.listDeliverySchedule(req.params.itemNumber));
   route(app, endpoints.getProductImage, async (req, reply) => {
     const image = await products.getProductImage(req.params.itemNumber, req.params.imageType);
     return (

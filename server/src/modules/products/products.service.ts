@@ -18,6 +18,8 @@ import { nowIso } from '../../lib/time.js';
 import { pricingRepository, termsFor, termsFromRows, type AccountTerms } from '../pricing/pricing.repository.js';
 import { pageFacts, withPageCache } from './page-facts.js';
 import type { Caller, PricedCaller } from '../../domain/caller.js';
+
+type ItemNumber = { itemNumber: string };
 import {
   productsRepository,
   searchPageAtOnce,
@@ -223,16 +225,18 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
       return page(terms, await repo.usuals(caller, USUAL_MIN_ORDERS, limit + 1));
     },
 
-    async addFavourite(who: Caller, itemNumber: string): Promise<void> {
+    async addFavourite(who: Caller, { itemNumber }: ItemNumber): Promise<{ ok: true }> {
       await repo.addFavourite(who.userId, await productIdOr404(itemNumber), nowIso());
+      return { ok: true };
     },
 
-    async removeFavourite(who: Caller, itemNumber: string): Promise<void> {
+    async removeFavourite(who: Caller, { itemNumber }: ItemNumber): Promise<{ ok: true }> {
       await repo.removeFavourite(who.userId, await productIdOr404(itemNumber));
+      return { ok: true };
     },
 
     /** Tiers in the account's currency, lowest minimum first. */
-    async listMultiBuyDiscounts(who: Caller, itemNumber: string): Promise<MultiBuyDiscount[]> {
+    async listMultiBuyDiscounts(who: Caller, { itemNumber }: ItemNumber): Promise<MultiBuyDiscount[]> {
       const productId = await productIdOr404(itemNumber);
       const { caller, terms } = await termsOf(who);
       const [tiers, [row]] = await Promise.all([
@@ -247,7 +251,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
     },
 
     /** Inbound deliveries, earliest first. */
-    async listDeliverySchedule(itemNumber: string): Promise<DeliveryScheduleEntry[]> {
+    async listDeliverySchedule(_who: Caller, { itemNumber }: ItemNumber): Promise<DeliveryScheduleEntry[]> {
       const rows = await repo.deliverySchedule(await productIdOr404(itemNumber));
       return rows.map((r) => ({ quantity: Number(r.quantity), date: toShortDate(r.due_date) }));
     },

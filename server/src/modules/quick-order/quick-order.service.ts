@@ -9,6 +9,7 @@ import {
   type AddQuickOrderResponse,
   type QuickOrderCheck,
   type QuickOrderLineInput,
+  type QuickOrderRequest as QuickOrderLines,
   type QuickOrderLineResult,
 } from '@wholesale/contract';
 import type { Db, Engine } from '../../db/client.js';
@@ -151,7 +152,7 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
 
   return {
     /** POST /quick-order/check */
-    async checkQuickOrder(caller: Caller, lines: readonly QuickOrderLineInput[]): Promise<QuickOrderCheck> {
+    async checkQuickOrder(caller: Caller, { lines }: QuickOrderLines): Promise<QuickOrderCheck> {
       return (await check(await resolve(caller, lines))).check;
     },
 
@@ -161,7 +162,7 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
      * quantity added to it; one that would pass the quantity limit so is not added. Refused whole
      * (400) when no line is valid or the new lines would not fit in the basket.
      */
-    async addQuickOrder(caller: Caller, lines: readonly QuickOrderLineInput[]): Promise<AddQuickOrderResponse> {
+    async addQuickOrder(caller: Caller, { lines }: QuickOrderLines): Promise<AddQuickOrderResponse> {
       const resolved = await resolve(caller, lines);
       return db.transaction().execute(async (trx) => {
         const repo = basketRepository(trx);

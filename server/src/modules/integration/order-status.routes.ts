@@ -4,13 +4,6 @@ import { OrderStatusError } from './order-status.service.js';
 import { PROBLEM_TYPES, ProblemError } from './problem.js';
 import type { IntegrationRoutePlugin } from './integration-plugin-types.js';
 
-export const ordersOutRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
-  const service = ctx.services.ordersOut;
-
-  route(app, api.listOrdersOut, (req) => service.listOrdersOut(req.query.after, req.query.limit));
-  route(app, api.acknowledgeOrder, (req) => service.acknowledgeOrder(req.params.orderNumber, req.body.erpReference));
-};
-
 export const orderStatusRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
   const service = ctx.services.orderStatus;
   route(app, api.setOrderStatus, async (req) => {

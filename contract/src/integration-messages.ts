@@ -1,0 +1,51 @@
+/**
+ * The ERP integration API's texts: its refusals (problem+json `detail`s, item errors) and the
+ * reasons it reports. A module of its own, which the web app never imports.
+ */
+// Our own wording; the spec predates the API.
+export const INTEGRATION_MSG = {
+  missingKey: 'An API key is required: send Authorization: Bearer wpk_... or X-Api-Key: wpk_...',
+  notAKey: 'This API takes API keys (wpk_...), not customer sessions',
+  unknownKey: 'The API key is not valid or has been revoked',
+  missingScope: (scope: string) => `The API key lacks the scope ${scope}`,
+  rateLimited: (perMinute: number) =>
+    `Rate limit of ${perMinute} requests a minute reached; retry after the Retry-After delay`,
+  noRoute: (method: string, path: string) => `No integration endpoint ${method} ${path}`,
+  invalidRequest: 'The request is not valid; see errors',
+  atomicRefused: (failed: number) =>
+    `atomic=true: ${failed} item${failed === 1 ? '' : 's'} failed, so nothing was written; see errors`,
+  unknownItem: (itemNumber: string) => `no product with itemNumber ${itemNumber}`,
+  duplicateKey: (key: string, first: number) => `${key} appears earlier in this request (item ${first})`,
+  unknownOrder: (orderNumber: string) => `No order ${orderNumber}`,
+  idempotencyMismatch: 'This Idempotency-Key was used with a different request; use a new key for a new request',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
+  badCursor: 'after must be a cursor returned by a previous page',
+  unknownCountry: (country: string) => `unknown country ${country}`,
+  unknownProductType: (name: string) => `no product type ${name}`,
+  unknownAccount: (customerNumber: string) => `no account ${customerNumber}`,
+  wrongCurrency: (currency: string) => `the account's currency is ${currency}`,
+  otherAccount: 'the document belongs to another account',
+  despatchBeforeOrder: (orderedDate: string) => `must not be before the order date ${orderedDate}`,
+  usernameOfOtherAccount: 'the username belongs to a user of another account',
+  linkForDisabledUser: 'a set-password link is given only to an enabled user',
+  rowConflict: 'not saved: it conflicts with another row (a key given twice?)',
+  rowNotSaved: 'not saved: the database refused it',
+
+  // the outbound side: events feed, webhook endpoints
+  eventNotFound: (eventId: string, keptDays: number) => `Event ${eventId} not found (events are kept ${keptDays} days)`,
+  webhookEndpointNotFound: 'Webhook endpoint not found',
+  tooManyWebhookEndpoints: (max: number) => `An API client may have at most ${max} webhook endpoints`,
+  /** Why a webhook URL is refused (on create and update, and again before each delivery). */
+  webhookUrl: {
+    scheme: 'url: must be an http or https URL',
+    credentials: 'url: must not contain a user name or password',
+    unresolvable: (host: string) => `url: the host ${host} could not be resolved`,
+    privateAddress: (host: string) =>
+      `url: ${host} resolves to a loopback, link-local or private address, which is not allowed`,
+  },
+  /** Why a webhook endpoint is disabled (its `disabledReason`). */
+  webhookDisabled: {
+    gone: 'The endpoint answered 410 Gone',
+    byClient: 'Disabled by the API client',
+  },
+} as const;
