@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax -- this test declares a route table of its own (the walkthrough's); its paths are literal there, in its requests and in the start-up refusals it expects */
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
