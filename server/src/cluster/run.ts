@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { DEMO_PASSWORD, seedDemo } from '../db/seed/index.js';
+import { DEMO_PASSWORD, seedDemo } from '../seed/index.js';
 import { Cluster, findNginx } from './cluster.js';
 import { isFailure, Load, type Customer, type RequestRecord } from './load.js';
 

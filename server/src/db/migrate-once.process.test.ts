@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isPostgresUrl } from './client.js';
-import { DEMO_ACCOUNTS } from './seed/accounts.js';
+import { DEMO_ACCOUNTS } from '../seed/accounts.js';
 import { ROOT, spawnServer, waitForStatus, type ServerProcess } from '../test/processes.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
