@@ -84,9 +84,9 @@ export default defineConfig(
           basePath: import.meta.dirname,
           zones: [
             {
-              target: ['./server/src/db/*.ts', './server/src/db/migrations/**'],
+              target: './server/src/db',
               from: './server/src/modules',
-              message: boundary('the database layer never imports a module (db/seed, the demo data, may).'),
+              message: boundary('the database layer never imports a module (the demo seed, server/src/seed, may).'),
             },
             {
               target: './server/src/lib',
@@ -120,7 +120,7 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
-    // SQL only in repositories, db/ (client, migrations, seed) and test set-up: a query written
+    // SQL only in repositories, db/ (client, migrations, utilities) and test set-up: a query written
     // anywhere else fails the lint (docs/ARCHITECTURE.md, "Where each concern lives").
     files: ['server/src/**/*.ts'],
     ignores: [

@@ -23,7 +23,7 @@ import { Cluster } from '../server/src/cluster/cluster.js';
 import { clusterSkipReason, DEFAULT_REDIS_URL, runClusterScenario } from '../server/src/cluster/run.js';
 import { openDatabase } from '../server/src/db/client.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
-import { DEMO_PASSWORD, seedDemo } from '../server/src/db/seed/index.js';
+import { DEMO_PASSWORD, seedDemo } from '../server/src/seed/index.js';
 import { routes, pathOf } from '@wholesale/contract';
 
 const skip = await clusterSkipReason();

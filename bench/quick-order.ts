@@ -30,7 +30,7 @@ import { pathOf, routes } from '@wholesale/contract';
 process.env.PASSWORD_HASH_COST ??= '10';
 
 const { testEngines } = await import('../server/src/db/testing.js');
-const { seedDemo, DEMO_PASSWORD } = await import('../server/src/db/seed/index.js');
+const { seedDemo, DEMO_PASSWORD } = await import('../server/src/seed/index.js');
 const { testConfig } = await import('../server/src/test/app.js');
 const { buildApp } = await import('../server/src/app.js');
 const { quickOrderService } = await import('../server/src/modules/quick-order/quick-order.service.js');

@@ -24,7 +24,7 @@ import { routes, pathOf } from '@wholesale/contract';
 process.env.PASSWORD_HASH_COST ??= '10';
 
 const { testEngines } = await import('../server/src/db/testing.js');
-const { seedDemo, DEMO_PASSWORD } = await import('../server/src/db/seed/index.js');
+const { seedDemo, DEMO_PASSWORD } = await import('../server/src/seed/index.js');
 const { testConfig } = await import('../server/src/test/app.js');
 const { countingStatements } = await import('../server/src/test/statements.js');
 const { buildApp, apiCompression } = await import('../server/src/app.js');

@@ -1,9 +1,10 @@
 /**
  * The composition root: every repository and service of the server is built here, once, and handed
  * to whoever uses it. Route plugins take theirs from `ctx.services` (app.ts builds the context from
- * `compose`), the admin CLI and the demo seed from `composeStore`. Nothing else calls a service or
- * repository factory over the server's database (inside a transaction, a service opens its
- * repositories over that transaction: that is the only other place a factory runs).
+ * `compose`), the admin CLI from `composeStore`. Nothing else calls a service or repository factory
+ * over the server's database (inside a transaction, a service opens its repositories over that
+ * transaction: that is the only other place a factory runs; the demo seed does the same,
+ * seed/run.ts).
  *
  * `composeStore(db)` is what needs the database alone (the CLI has no server configuration);
  * `compose` adds what needs the configuration (token secrets, the payment gateway, the caches).
@@ -37,7 +38,7 @@ import { productsService } from './modules/products/products.service.js';
 import { settingsService } from './modules/site/settings.service.js';
 import { siteRepository } from './modules/site/site.repository.js';
 
-/** What works on the database alone: the admin CLI's and the seed's services and repositories. */
+/** What works on the database alone: the admin CLI's services and repositories. */
 export function composeStore(db: Db): Store {
   const known = stores.get(db);
   if (known) return known;

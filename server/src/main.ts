@@ -82,9 +82,9 @@ async function main(): Promise<void> {
     db,
     config.SEED_ON_EMPTY
       ? {
-          isEmpty: async () => (await import('./db/seed/index.js')).isEmpty(db),
+          isEmpty: async () => (await import('./db/maintenance.js')).isEmpty(db),
           fill: async () => {
-            const { seedDemo } = await import('./db/seed/index.js');
+            const { seedDemo } = await import('./seed/index.js');
             const started = Date.now();
             console.log('wholesale-portal: empty database, creating demo data...');
             await seedDemo(db);

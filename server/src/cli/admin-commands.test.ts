@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MESSAGE } from '@wholesale/contract';
 import type { DbHandle } from '../db/client.js';
 import { testEngines } from '../db/testing.js';
-import { seedDemo } from '../db/seed/index.js';
+import { seedDemo } from '../seed/index.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { verifyPassword } from '../modules/auth/password.js';
 import {

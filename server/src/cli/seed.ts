@@ -3,7 +3,8 @@
  * database (DATABASE_URL or DATA_DIR/portal.sqlite) and fills it with demo data.
  */
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD, resetDatabase, seedDemo, type SeedOptions, type SeedSummary } from '../db/seed/index.js';
+import { resetDatabase } from '../db/maintenance.js';
+import { DEMO_PASSWORD, seedDemo, type SeedOptions, type SeedSummary } from '../seed/index.js';
 import { intOption, isMain, openFromEnv, runCli, UsageError } from './db.js';
 
 export const SEED_HELP = `Usage: npm run seed -- [--products N] [--accounts N] [--orders N] [--no-images] [--seed N]

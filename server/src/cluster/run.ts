@@ -13,7 +13,7 @@ import pg from 'pg';
 import { pathOf, routes } from '@wholesale/contract';
 import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { DEMO_PASSWORD, seedDemo } from '../db/seed/index.js';
+import { DEMO_PASSWORD, seedDemo } from '../seed/index.js';
 import { Cluster, findNginx } from './cluster.js';
 import { isFailure, Load, type Customer, type RequestRecord } from './load.js';
 

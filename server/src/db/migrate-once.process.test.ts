@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pathOf, routes } from '@wholesale/contract';
 import { isPostgresUrl } from './client.js';
-import { DEMO_ACCOUNTS } from './seed/accounts.js';
+import { DEMO_ACCOUNTS } from '../seed/accounts.js';
 import { ROOT, spawnServer, waitForStatus, type ServerProcess } from '../test/processes.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

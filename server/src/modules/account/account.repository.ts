@@ -1,8 +1,19 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
+import { insertInBatches, insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
-import type { AccountsTable } from '../../db/types.js';
+import type {
+  AccountDiscountsTable,
+  AccountsTable,
+  DeliveryAddressesTable,
+  InvoiceLinesTable,
+  InvoicesTable,
+  StatementsTable,
+} from '../../db/types.js';
 
-/** The only place account SQL lives (invoices, statements). Every query is scoped to one account. */
+/**
+ * The only place account SQL lives (invoices, statements). Every query is scoped to one account, but
+ * the bulk inserts and the balance update of the demo seed, which writes every account's data.
+ */
 export function accountRepository(db: Db) {
   const invoiceColumns = [
     'invoices.id',
@@ -49,6 +60,35 @@ export function accountRepository(db: Db) {
     async insertAccount(values: Insertable<AccountsTable>): Promise<number> {
       const row = await db.insertInto('accounts').values(values).returning('id').executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** Bulk inserts (the demo seed): accounts answer their ids by customer number, documents by number. */
+    insertAccounts: (rows: readonly Insertable<AccountsTable>[]) =>
+      insertReturningIds(db, 'accounts', rows, 'customer_number'),
+    insertDiscounts: (rows: readonly Insertable<AccountDiscountsTable>[]) =>
+      insertInBatches(db, 'account_discounts', rows),
+    insertAddresses: (rows: readonly Insertable<DeliveryAddressesTable>[]) =>
+      insertInBatches(db, 'delivery_addresses', rows),
+    insertStatements: (rows: readonly Insertable<StatementsTable>[]) => insertInBatches(db, 'statements', rows),
+    insertInvoices: (rows: readonly Insertable<InvoicesTable>[]) =>
+      insertReturningIds(db, 'invoices', rows, 'document_number'),
+    insertInvoiceLines: (rows: readonly Insertable<InvoiceLinesTable>[]) => insertInBatches(db, 'invoice_lines', rows),
+
+    /**
+     * An account's balance follows its documents: the sum of what remains to be paid on its invoices
+     * and credits. For the given accounts, or every account when none are named (the seed).
+     */
+    async settleBalances(accountIds?: readonly number[]): Promise<void> {
+      const settle = (ids?: readonly number[]) =>
+        db
+          .updateTable('accounts')
+          .set({
+            balance_minor: sql<number>`coalesce((select sum(i.remaining_minor) from invoices i where i.account_id = accounts.id), 0)`,
+          })
+          .$if(ids !== undefined, (q) => q.where('id', 'in', ids ?? []))
+          .execute();
+      if (accountIds === undefined) return void (await settle());
+      for (let i = 0; i < accountIds.length; i += 500) await settle(accountIds.slice(i, i + 500));
     },
 
     /** Open documents: anything with a remaining amount, oldest due first. */

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
 import type { UsersTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
@@ -266,6 +267,12 @@ export function authRepository(db: Db) {
         return row.id;
       });
     },
+
+    /**
+     * Inserts users in bulk, without user.updated events (the demo seed: its users come with the data,
+     * as the accounts do, not from an operator). Answers the new users' ids by username.
+     */
+    insertUsers: (rows: readonly Insertable<UsersTable>[]) => insertReturningIds(db, 'users', rows, 'username'),
 
     /**
      * Disables a user and ends every session of theirs, in one transaction: refresh tokens revoked,

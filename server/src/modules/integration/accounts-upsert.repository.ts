@@ -115,20 +115,9 @@ export function accountsUpsertRepository(db: Db) {
           .values(rows.map((r) => ({ invoice_id: invoiceId, ...r })))
           .execute();
     },
-    /** An account's balance follows its documents: the sum of what remains to be paid (as the seed sets it). */
+    /** An account's balance follows its documents: the account area's own update (as the seed sets it). */
     recomputeBalances: async (accountIds: readonly number[]) => {
-      for (const id of accountIds) {
-        const row = await db
-          .selectFrom('invoices')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('remaining_minor'), eb.lit(0)).as('total'))
-          .where('account_id', '=', id)
-          .executeTakeFirst();
-        await db
-          .updateTable('accounts')
-          .set({ balance_minor: Number(row?.total ?? 0) })
-          .where('id', '=', id)
-          .execute();
-      }
+      if (accountIds.length > 0) await accountRepository(db).settleBalances(accountIds);
     },
   };
 }

@@ -1,7 +1,14 @@
 import type { CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import type { Insertable } from 'kysely';
-import type { InboundDeliveriesTable, MultibuyTiersTable, ProductsTable } from '../../db/types.js';
+import { insertInBatches, insertReturningIds } from '../../db/batches.js';
+import type {
+  InboundDeliveriesTable,
+  MultibuyTiersTable,
+  ProductImagesTable,
+  ProductPricesTable,
+  ProductsTable,
+} from '../../db/types.js';
 
 /** Statements stay under PostgreSQL's 65,535 parameters (and SQLite's 32,766) at 20 columns a row. */
 const CHUNK = 500;
@@ -12,9 +19,10 @@ const chunks = <T>(rows: readonly T[]): T[][] => {
 };
 
 /**
- * SQL of the bulk upserts (products, prices, stock) and their source versions. Every write goes to
- * the catalogue's own tables, so the change feed's and the catalogue revision's triggers (migrations
- * 004-006) see it exactly as they see the portal's other writes.
+ * SQL of the catalogue's writes: the ERP's bulk upserts (products, prices, stock) with their source
+ * versions, and the demo seed's bulk inserts (server/src/seed). Every write goes to the catalogue's
+ * own tables, so the change feed's and the catalogue revision's triggers (migrations 004-006) see it
+ * exactly as they see the portal's other writes.
  */
 export function catalogueUpsertRepository(db: Db) {
   return {
@@ -84,18 +92,26 @@ export function catalogueUpsertRepository(db: Db) {
     productRanges: () => db.selectFrom('product_ranges').select(['id', 'name', 'product_type_id']).execute(),
     insertProductType: async (name: string, sort: number) =>
       (await db.insertInto('product_types').values({ name, sort }).returning('id').executeTakeFirstOrThrow()).id,
-    insertProductRange: async (typeId: number, name: string) =>
+    /** A new range sorts after the ones listed so far unless given its place. */
+    insertProductRange: async (typeId: number, name: string, sort = 1000) =>
       (
         await db
           .insertInto('product_ranges')
-          .values({ product_type_id: typeId, name, sort: 1000 })
+          .values({ product_type_id: typeId, name, sort })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id,
 
-    async insertProducts(rows: readonly Insertable<ProductsTable>[]): Promise<void> {
-      for (const part of chunks(rows)) await db.insertInto('products').values(part).execute();
-    },
+    /** Inserts the products; answers each new product's id by item number. */
+    insertProducts: (rows: readonly Insertable<ProductsTable>[]): Promise<Map<string, number>> =>
+      insertReturningIds(db, 'products', rows, 'item_number'),
+
+    /** Bulk inserts of new products' prices, multi-buy tiers, deliveries due and pictures (the seed). */
+    insertPrices: (rows: readonly Insertable<ProductPricesTable>[]) => insertInBatches(db, 'product_prices', rows),
+    insertTiers: (rows: readonly Insertable<MultibuyTiersTable>[]) => insertInBatches(db, 'multibuy_tiers', rows),
+    insertDueIn: (rows: readonly Insertable<InboundDeliveriesTable>[]) =>
+      insertInBatches(db, 'inbound_deliveries', rows),
+    insertImages: (rows: readonly Insertable<ProductImagesTable>[]) => insertInBatches(db, 'product_images', rows),
 
     updateProduct: (id: number, values: Partial<Insertable<ProductsTable>>) =>
       db.updateTable('products').set(values).where('id', '=', id).execute(),

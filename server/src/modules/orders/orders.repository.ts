@@ -1,5 +1,8 @@
 import { ORDER_LOCKED_STATUSES, type CurrencyCode } from '@wholesale/contract';
+import type { Insertable } from 'kysely';
+import { insertInBatches, insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
+import type { OrderLinesTable, OrdersTable, OrderTrackingTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
 /** Statuses in which an order can no longer be cancelled through the portal (section 4). */
@@ -150,6 +153,11 @@ export function ordersRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+
+    /** Bulk inserts of order history (the demo seed); orders answer their ids by order number. */
+    insertOrders: (rows: readonly Insertable<OrdersTable>[]) => insertReturningIds(db, 'orders', rows, 'order_number'),
+    insertOrderLines: (rows: readonly Insertable<OrderLinesTable>[]) => insertInBatches(db, 'order_lines', rows),
+    insertTracking: (rows: readonly Insertable<OrderTrackingTable>[]) => insertInBatches(db, 'order_tracking', rows),
 
     account(accountId: number) {
       return db

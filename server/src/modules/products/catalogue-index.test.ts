@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SqlBool } from 'kysely';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
-import { seedDemo } from '../../db/seed/index.js';
+import { seedDemo } from '../../seed/index.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { catalogueIndex } from './catalogue-index.js';
 import { searchWords } from './products.repository.js';

@@ -11,7 +11,7 @@ import {
 } from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
-import { DEMO_PASSWORD, seedDemo } from '../../db/seed/index.js';
+import { DEMO_PASSWORD, seedDemo } from '../../seed/index.js';
 import { bearer, login, testApp } from '../../test/app.js';
 import { EXPORT_BATCH } from './products.service.js';
 

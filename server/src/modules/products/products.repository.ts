@@ -1,9 +1,11 @@
 import type { CurrencyCode } from '@wholesale/contract';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
+import { insertInBatches } from '../../db/batches.js';
 import type { Db, Engine } from '../../db/client.js';
 import { prepared } from '../../db/prepared.js';
 import { TERMS_COLUMNS, termsFrom, type TermsRow } from '../pricing/pricing.repository.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
+import type { FavouritesTable } from '../../db/types.js';
 import { sharedCatalogueIndex, DEFAULT_RESULT_ENTRIES, ftsPhrase, likeEscape, TRIGRAM } from './catalogue-index.js';
 import type { PricedCaller } from '../../domain/caller.js';
 
@@ -429,6 +431,9 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
         .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
         .execute();
     },
+
+    /** Favourites in bulk (the demo seed). */
+    insertFavourites: (rows: readonly Insertable<FavouritesTable>[]) => insertInBatches(db, 'favourites', rows),
 
     async removeFavourite(userId: number, productId: number): Promise<void> {
       await db.deleteFrom('favourites').where('user_id', '=', userId).where('product_id', '=', productId).execute();

@@ -11,16 +11,18 @@ export function siteRepository(db: Db) {
       return row?.value;
     },
 
-    /** Stores the values, all or none. */
+    /** Stores the values, all or none (in the caller's transaction when it has one: the seed's). */
     async putSettings(entries: readonly (readonly [key: string, value: string])[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      const put = async (trx: Db) => {
         for (const [key, value] of entries)
           await trx
             .insertInto('settings')
             .values({ key, value })
             .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
             .execute();
-      });
+      };
+      if (db.isTransaction) await put(db);
+      else await db.transaction().execute(put);
     },
 
     /** Delivery countries in the order the screens list them. */

@@ -2,8 +2,8 @@
  * The demo catalogue: product types and ranges a blinds and home-decor supplier sells, and a
  * generator that turns them into any number of realistic products. Pure; no I/O.
  */
-import { divRound } from '../../domain/money.js';
-import { discountPriceE5 } from '../../domain/pricing.js';
+import { divRound } from '../domain/money.js';
+import { discountPriceE5 } from '../domain/pricing.js';
 import { hashString, type Rng } from './random.js';
 
 export type Unit = 'EACH' | 'METRE' | 'PACK' | 'ROLL';

@@ -2,12 +2,65 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ORDER_STATUSES } from '@wholesale/contract';
-import type { DbHandle } from '../client.js';
-import { testEngines } from '../testing.js';
-import { verifyPassword } from '../../modules/auth/password.js';
-import { DATA_TABLES, DEMO_PASSWORD, isEmpty, resetDatabase, seedDemo } from './index.js';
+import type { DbHandle } from '../db/client.js';
+import { testEngines } from '../db/testing.js';
+import { verifyPassword } from '../modules/auth/password.js';
+import { databaseFingerprint } from '../test/db-fingerprint.js';
+import { DATA_TABLES, isEmpty, resetDatabase } from '../db/maintenance.js';
+import { DEMO_PASSWORD, seedDemo } from './index.js';
 
 const NOW = new Date('2026-11-18T10:00:00Z');
+
+/**
+ * What the demo seed writes for NOW and the default seed number, table by table (rows:hash of every
+ * row, ids included; test/db-fingerprint.ts), on either engine. Recorded from the seed that wrote its
+ * own SQL, before it went through the repositories: the e2e journeys and many tests rely on these
+ * rows. A deliberate change to the demo data changes it: paste the new values from the failure.
+ */
+const DEMO_FINGERPRINT = {
+  account_discounts: '6:582b633a715b91c0',
+  accounts: '3:66a8b209d978569d',
+  delivery_addresses: '4:832b5f45e598f0b8',
+  favourites: '30:26b66ebadde31f57',
+  inbound_deliveries: '979:dae91817b6ac0d18',
+  invoice_lines: '288:cf7ab076de00dbc0',
+  invoices: '60:ee41903dc203f38f',
+  multibuy_tiers: '2034:7b673331ca7c73ea',
+  order_lines: '357:88aec3fa0597bea7',
+  order_tracking: '78:58ea5edc45c935ea',
+  orders: '72:ab6d12933f1bd8a2',
+  product_images: '4800:5a8c6edcc66bc330',
+  product_prices: '4800:be5cb63bb5e75570',
+  product_ranges: '42:0287f025f8b61dfa',
+  product_types: '9:f04d46c39310aadc',
+  products: '2400:97402985fef79d37',
+  settings: '11:5e912c3f9e81b071',
+  statements: '12:a722c558a65befc2',
+  users: '4:4a87cc6011a7cbd4',
+};
+
+/** The same for 400 products, 23 accounts and 600 orders (generated accounts and orders). */
+const GENERATED_FINGERPRINT = {
+  account_discounts: '19:89907aa6c74f72c6',
+  accounts: '23:7732e174a79ac75b',
+  delivery_addresses: '16:1b91094d27b949b2',
+  favourites: '70:637f0a967f0aba6a',
+  inbound_deliveries: '149:15f7526f1a6979e1',
+  invoice_lines: '2803:c530a02bf8cd98f8',
+  invoices: '555:23d4b552234134e1',
+  multibuy_tiers: '348:593037cdc1f850d7',
+  order_lines: '3036:7a5c52c4526fcce6',
+  order_tracking: '714:71419c1501996044',
+  orders: '600:9a5167d61968b64c',
+  product_images: '800:1ea20634d18c0a72',
+  product_prices: '800:4557344a4eb431e9',
+  product_ranges: '42:0287f025f8b61dfa',
+  product_types: '9:f04d46c39310aadc',
+  products: '400:a9a7f7539c5610ea',
+  settings: '11:5e912c3f9e81b071',
+  statements: '52:0dccd25f7e70d03b',
+  users: '34:8b76a79e47301b5a',
+};
 
 /** A digest of the seeded content (no ids, no password hash), to compare two seeds. */
 async function digest(handle: DbHandle): Promise<string> {
@@ -61,6 +114,10 @@ async function digest(handle: DbHandle): Promise<string> {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
+/** The fingerprint of the tables that hold rows (every other table must be empty). */
+const filledTables = async (handle: DbHandle): Promise<Record<string, string>> =>
+  Object.fromEntries(Object.entries(await databaseFingerprint(handle)).filter(([, v]) => !v.startsWith('0:')));
+
 const count = async (handle: DbHandle, table: (typeof DATA_TABLES)[number]): Promise<number> => {
   const r = await handle.db
     .selectFrom(table)
@@ -72,12 +129,14 @@ const count = async (handle: DbHandle, table: (typeof DATA_TABLES)[number]): Pro
 describe.each(testEngines())('demo seed on $name', (engine) => {
   let handle: DbHandle;
   let first: string;
+  let fingerprint: Record<string, string>;
 
   beforeAll(async () => {
     handle = await engine.open();
     expect(await isEmpty(handle)).toBe(true);
     await seedDemo(handle, { now: NOW });
     first = await digest(handle);
+    fingerprint = await filledTables(handle);
   }, 120_000);
   afterAll(async () => {
     await handle?.close();
@@ -315,6 +374,10 @@ describe.each(testEngines())('demo seed on $name', (engine) => {
     expect(lines).toEqual(orderLines);
   });
 
+  it('writes exactly the recorded demo rows, and nothing else', () => {
+    expect(fingerprint).toEqual(DEMO_FINGERPRINT);
+  });
+
   it('refuses to seed a database that has data', async () => {
     await expect(seedDemo(handle, { now: NOW })).rejects.toThrow(/empty/);
   });
@@ -340,6 +403,7 @@ describe.each(testEngines())('demo seed on $name', (engine) => {
     const s = await seedDemo(handle, { now: NOW, products: 400, accounts: 23, orders: 600 });
     expect(s.accounts).toBe(23);
     expect(s.orders).toBe(600);
+    expect(await filledTables(handle)).toEqual(GENERATED_FINGERPRINT);
     const generated = await handle.db
       .selectFrom('accounts')
       .select(['customer_number'])

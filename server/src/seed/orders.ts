@@ -3,9 +3,9 @@
  * (priceLine, totals); this file only decides what was ordered, when, and what has been paid.
  */
 import type { CurrencyCode } from '@wholesale/contract';
-import { percentOfMinor } from '../../domain/money.js';
-import { priceLine, totals, type Tier } from '../../domain/pricing.js';
-import { CARRIAGE_ITEM } from '../../modules/basket/basket.service.js';
+import { percentOfMinor } from '../domain/money.js';
+import { priceLine, totals, type Tier } from '../domain/pricing.js';
+import { CARRIAGE_ITEM } from '../modules/basket/basket.service.js';
 import type { AccountSpec } from './accounts.js';
 import type { Unit } from './catalogue.js';
 import type { Rng } from './random.js';
