@@ -13,6 +13,16 @@ import {
   unitPrice,
 } from './common.js';
 import { deliveryAddress } from './auth.js';
+import { DEFAULT_SHIPMENT_PREFERENCE } from './delivery-messages.js';
+import { shipmentPreference } from './delivery-promise.js';
+
+/** The ship choice at review (issue 27 item 2): optional, so clients that do not send it keep working. */
+const chosenShipment = () =>
+  shipmentPreference
+    .default(DEFAULT_SHIPMENT_PREFERENCE)
+    .describe(
+      "How to send the order: 'partial' (default) what is in stock now and the rest when due, 'complete' everything together",
+    );
 
 export const basketLine = z.lazy(() =>
   z.object({
@@ -209,7 +219,7 @@ export type DeliveryInformation = z.infer<typeof deliveryInformation>;
 
 export const submitBasketParams = z.lazy(() => z.object({ id: digitsParam(0).describe('Basket revision reviewed') }));
 export const submitBasketRequest = z.lazy(() =>
-  z.object({ amount: money.describe('The total the customer was shown') }),
+  z.object({ amount: money.describe('The total the customer was shown'), shipmentPreference: chosenShipment() }),
 );
 export const submitBasketResponse = z.lazy(() => z.object({ orderNumber: z.string() }));
 
@@ -248,9 +258,10 @@ export const orderPaymentRequest = z.lazy(() =>
     description: z.string().max(500),
     billing_address: billingAddress,
     shipping_address: shippingAddress,
+    shipmentPreference: chosenShipment(),
   }),
 );
-export type OrderPaymentRequest = z.infer<typeof orderPaymentRequest>;
+export type OrderPaymentRequest = z.input<typeof orderPaymentRequest>;
 
 export const paymentResponse = z.lazy(() => z.object({ payment_Checkout_Url: z.string() }));
 export type PaymentResponse = z.infer<typeof paymentResponse>;
@@ -277,7 +288,7 @@ export const basketHeader = z.lazy(() =>
 export type BasketHeader = z.infer<typeof basketHeader>;
 
 /** POST /basket/submit/{id}: submitBasket. `amount` is the totalAmount (with VAT) the customer was shown. */
-export type SubmitBasketRequest = z.infer<typeof submitBasketRequest>;
+export type SubmitBasketRequest = z.input<typeof submitBasketRequest>;
 export type SubmitBasketResponse = z.infer<typeof submitBasketResponse>;
 
 /** GET /basket/confirmation: getOrderConfirmation. */

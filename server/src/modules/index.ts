@@ -9,6 +9,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { sandboxRoutes } from './payments/sandbox.routes.js';
 import { quickOrderRoutes } from './quick-order/quick-order.routes.js';
+import { deliveryRoutes } from './delivery/delivery.routes.js';
 
 type Module = FastifyPluginAsync<{ ctx: AppContext }>;
 
@@ -22,6 +23,7 @@ export const apiModules: Module[] = [
   paymentsRoutes,
   checkoutRoutes,
   quickOrderRoutes,
+  deliveryRoutes,
 ];
 
 /** Modules that serve pages outside /api (the sandbox payment page). */

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_SHIPMENT_PREFERENCE,
+  type ShipmentPreference,
   DEFAULT_ADDRESS_REFERENCE,
   FIELD_LIMITS,
   MSG,
@@ -147,7 +149,12 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
      * Places a credit order from the basket revision the customer reviewed, in one transaction.
      * The same revision again (a double click, a retry, 20 at once) answers the same order.
      */
-    async submitBasket(caller: Caller, revision: number, amount: number): Promise<{ orderNumber: string }> {
+    async submitBasket(
+      caller: Caller,
+      revision: number,
+      amount: number,
+      shipmentPreference: ShipmentPreference = DEFAULT_SHIPMENT_PREFERENCE,
+    ): Promise<{ orderNumber: string }> {
       const email = await supportEmail();
       return db.transaction().execute(async (trx) => {
         const repo = checkoutRepository(trx);
@@ -175,6 +182,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
           lines: placedLines(priced),
           totals: priced.totals,
           paymentId: null,
+          shipmentPreference,
         });
         return { orderNumber: placed.orderNumber };
       });
@@ -200,7 +208,12 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
      * Proforma: starts a card payment for the basket as priced now. The order is placed only when
      * the gateway confirms the payment (order-payment.ts), from the lines stored with the payment.
      */
-    async requestOrderPayment(caller: Caller, amount: number, description: string): Promise<PaymentResponse> {
+    async requestOrderPayment(
+      caller: Caller,
+      amount: number,
+      description: string,
+      shipmentPreference: ShipmentPreference = DEFAULT_SHIPMENT_PREFERENCE,
+    ): Promise<PaymentResponse> {
       const priced = await baskets.price(caller);
       if (!priced.terms.isProforma) throw forbidden(CREDIT_CANNOT_PAY);
       // Same refusal as a credit account's Place Order.
@@ -215,6 +228,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
         delivery,
         lines: placedLines(priced),
         totals: priced.totals,
+        shipmentPreference,
       };
       const account = await checkoutRepository(db).account(caller.accountId);
       const { checkoutUrl } = await payments.createPayment({

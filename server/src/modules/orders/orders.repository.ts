@@ -26,6 +26,7 @@ const orderColumns = [
   'orders.delivery_postcode',
   'orders.delivery_country',
   'orders.erp_reference',
+  'orders.shipment_preference',
 ] as const;
 
 const lineColumns = [
