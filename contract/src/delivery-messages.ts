@@ -27,7 +27,7 @@ export const DEFAULT_SHIPMENT_PREFERENCE: ShipmentPreference = 'partial';
  * wording, additions to the spec: docs/spec-deviations.md).
  */
 export const DELIVERY_MSG = {
-  heading: 'Delivery',
+  heading: 'Delivery promise',
   linesLabel: 'Delivery promise by line',
   inStock: 'In stock',
   partDue: (now: number, rest: number, date: string) => `${now} now, ${rest} due ${dayMonth(date)}`,
