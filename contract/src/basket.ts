@@ -218,7 +218,8 @@ export const deliveryInformation = z.lazy(() =>
 export type DeliveryInformation = z.infer<typeof deliveryInformation>;
 
 export const submitBasketParams = z.lazy(() => z.object({ id: digitsParam(0).describe('Basket revision reviewed') }));
-export const submitBasketRequest = z.lazy(() =>
+// Pure: the web's start-up chunk carries basket.ts but not these two, nor the ship choice's schema.
+export const submitBasketRequest = /* @__PURE__ */ z.lazy(() =>
   z.object({ amount: money.describe('The total the customer was shown'), shipmentPreference: chosenShipment() }),
 );
 export const submitBasketResponse = z.lazy(() => z.object({ orderNumber: z.string() }));
@@ -249,7 +250,7 @@ export const billingAddress = paymentAddress;
 export const shippingAddress = z.lazy(() => paymentAddress.unwrap().extend({ line_2: z.string().max(200) }));
 
 /** POST /payment/request (proforma). Figures in it are informational: the server prices the basket. */
-export const orderPaymentRequest = z.lazy(() =>
+export const orderPaymentRequest = /* @__PURE__ */ z.lazy(() =>
   z.object({
     amount: money,
     account_code: z.string().max(40),
