@@ -67,7 +67,7 @@ describe.each(testEngines())('delivery promise API on $name', (engine) => {
     await insertUser(handle.db, paulaAccount, 'paula');
     await insertProduct(handle.db, { itemNumber: 'DP-STOCK', stock: 10, gbpE5: 100_000 });
     const part = await insertProduct(handle.db, { itemNumber: 'DP-PART', stock: 6, gbpE5: 100_000 });
-    const none = await insertProduct(handle.db, { itemNumber: 'DP-NONE', stock: 0, gbpE5: 100_000 });
+    await insertProduct(handle.db, { itemNumber: 'DP-NONE', stock: 0, gbpE5: 100_000 }); // none in stock, none due
     const later = await insertProduct(handle.db, { itemNumber: 'DP-LATER', stock: 0, gbpE5: 100_000 });
     await handle.db
       .insertInto('inbound_deliveries')
@@ -76,7 +76,6 @@ describe.each(testEngines())('delivery promise API on $name', (engine) => {
         { product_id: later.productId, quantity: 50, due_date: dueLater },
       ])
       .execute();
-    void none;
     gina = (await login(app, 'gina')).accessToken;
     olga = (await login(app, 'olga')).accessToken;
     paula = (await login(app, 'paula')).accessToken;

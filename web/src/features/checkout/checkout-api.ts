@@ -41,7 +41,10 @@ export const checkoutApi = api.injectEndpoints({
         }
       },
     }),
-    /** POST /basket/submit/{revision} with the amount shown; invalidates OpenOrders and Basket (section 4). */
+    /**
+     * POST /basket/submit/{revision} with the amount shown and the ship choice (issue 27); invalidates
+     * OpenOrders and Basket (section 4).
+     */
     submitBasket: build.mutation<SubmitBasketResponse, { revision: number } & SubmitBasketRequest>({
       query: ({ revision, ...body }) => ({ ...requestOf(routes.submitBasket, { id: revision }), body }),
       responseSchema: submitBasketResponse,
