@@ -74,6 +74,7 @@ import {
   checkQuickOrderResponse,
   getBasketPriceBreaksResponse,
 } from './quick-order.js';
+import { getDeliveryPromiseResponse, getOrderDeliveryPromiseResponse } from './delivery-promise.js';
 import { routes, type Route } from './routes.js';
 
 /**
@@ -249,6 +250,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     summary: "The basket's next multi-buy breaks, savings won and prices changed since a copied order",
     response: { 200: getBasketPriceBreaksResponse, ...e404 },
   },
+  getDeliveryPromise: {
+    service: 'delivery',
+    tags: ['basket'],
+    summary: "Each basket line's delivery promise, the day's order cut-off and the two ways to send the order",
+    description:
+      'From stock and the due-in schedule (issue 27). Lines of the same item share its stock in line order. The cut-off is the site setting order.cutOff in UK time; weekends are not ship days.',
+    response: { 200: getDeliveryPromiseResponse, ...e404 },
+  },
 
   // ---- quick order (issue 27) ----
   checkQuickOrder: {
@@ -381,6 +390,15 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     description:
       'Every order that is not Cancelled; Shipped orders only for 90 days after despatch. Sorted newest first; the web sorts again.',
     response: { 200: listOpenOrdersResponse, ...e404 },
+  },
+  getOrderDeliveryPromise: {
+    service: 'delivery',
+    tags: ['orders'],
+    summary: "An open order's ship choice and the delivery promise of its lines still to send",
+    description:
+      "Promised from today's stock and due-in schedule, as the basket's; no lines once the order is Shipped or Cancelled.",
+    params: orderNumberParams,
+    response: { 200: getOrderDeliveryPromiseResponse, ...e404 },
   },
   trackOrder: {
     service: 'orders',

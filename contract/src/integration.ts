@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './limits.js';
+import { SHIPMENT_PREFERENCES } from './delivery-messages.js';
 
 /**
  * The ERP integration API (`/api/integration/v1`): access for API clients (hashed keys with
@@ -274,6 +275,11 @@ export const orderOut = z.lazy(() =>
       .nullable()
       .describe('The card payment of a proforma order; null for an account order'),
     erpReference: z.string().nullable().describe('Recorded by POST /orders/{orderNumber}/acknowledge'),
+    shipmentPreference: z
+      .enum(SHIPMENT_PREFERENCES)
+      .describe(
+        "How the buyer chose to have it sent: 'partial' (in stock now, the rest when due) or 'complete' (everything together)",
+      ),
   }),
 );
 export type OrderOut = z.infer<typeof orderOut>;

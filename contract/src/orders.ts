@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money, shortDate, unitPrice } from './common.js';
+import { shipmentPreference } from './delivery-promise.js';
 
 /**
  * Open orders (spec sections 3, 4 and 7). Names are shared by the schema, the service method and
@@ -41,6 +42,9 @@ export const openOrder = z.lazy(() =>
       .nullable()
       .optional()
       .describe("The supplier's own order reference, once its ERP has acknowledged the order"),
+    shipmentPreference: shipmentPreference
+      .optional()
+      .describe('How the buyer chose to have the order sent at review (issue 27; always sent by this server)'),
   }),
 );
 export type OpenOrder = z.infer<typeof openOrder>;

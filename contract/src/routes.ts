@@ -157,6 +157,11 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'GET',
     path: '/api/basket/price-breaks',
   },
+  /** Delivery promise per line, the order cut-off and the ship choices (issue 27 item 2). */
+  getDeliveryPromise: {
+    method: 'GET',
+    path: '/api/basket/delivery-promise',
+  },
 
   // ---- quick order (issue 27) ----
   checkQuickOrder: {
@@ -240,6 +245,10 @@ export const routes = /* @__PURE__ */ routeTable({
   trackOrder: {
     method: 'GET',
     path: '/api/order/:orderNumber/track',
+  },
+  getOrderDeliveryPromise: {
+    method: 'GET',
+    path: '/api/order/:orderNumber/delivery-promise',
   },
   copyOrder: {
     method: 'POST',

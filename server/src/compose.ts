@@ -21,6 +21,7 @@ import { passwordLinksService } from './modules/auth/password-links.js';
 import { priceBreaksService } from './modules/basket/price-breaks.service.js';
 import { sharedCatalogueIndex } from './modules/products/catalogue-index.js';
 import { quickOrderService } from './modules/quick-order/quick-order.service.js';
+import { deliveryService } from './modules/delivery/delivery.service.js';
 import { basketService } from './modules/basket/basket.service.js';
 import { checkoutService } from './modules/checkout/checkout.service.js';
 import { eventsService } from './modules/events/events.service.js';
@@ -106,6 +107,8 @@ export function compose({ config, handle, paymentGateway }: ComposeOptions) {
     quickOrder: quickOrderService(db, handle.engine, sharedCatalogueIndex(db, config.SEARCH_CACHE_ENTRIES)),
     /** The basket's next multi-buy breaks and savings (issue 27). */
     priceBreaks: priceBreaksService(db, basket),
+    /** Delivery promise per line, the order cut-off and the ship choices (issue 27 item 2). */
+    delivery: deliveryService(db, handle.engine, basket, settings),
     products: productsService(db, handle.engine, SEARCH_RESULT_LIMIT, {
       searchResultEntries: config.SEARCH_CACHE_ENTRIES,
       changes: config.LISTEN_FOR_CHANGES ? handle.changes : undefined,

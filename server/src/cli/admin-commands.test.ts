@@ -206,6 +206,14 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
     );
   });
 
+  it('sets the order cut-off as a 24-hour time only (issue 27)', async () => {
+    expect(await setSetting(handle.db, { key: 'order.cutOff', value: '15:30' })).toBe('Setting order.cutOff = "15:30"');
+    expect(await settingOf(handle, 'order.cutOff')).toBe('15:30');
+    for (const value of ['3pm', '24:00', '9:30'])
+      await expect(setSetting(handle.db, { key: 'order.cutOff', value })).rejects.toThrow(/hh:mm/);
+    expect(await settingOf(handle, 'order.cutOff')).toBe('15:30');
+  });
+
   it('prints a one-time redirect link stored as a SHA-256 hash for 10 minutes', async () => {
     const link = await redirectLink(handle.db, { username: 'demo', baseUrl: 'https://portal.example/' });
     const m = /^https:\/\/portal\.example\/redirect\?rt=([A-Za-z0-9_-]{43})$/.exec(link);

@@ -8,7 +8,7 @@ import { CURRENCIES, ORDER_STATUSES, newPassword, type CurrencyCode, type OrderS
 import type { Db } from '../db/client.js';
 import { amountToE5, amountToMinor } from '../domain/money.js';
 import { hashPassword } from '../modules/auth/password.js';
-import { SETTING_DEFAULTS } from '../modules/site/settings.service.js';
+import { SETTING_DEFAULTS, SETTING_RULES } from '../modules/site/settings.service.js';
 import { composeStore } from '../compose.js';
 import { nowIso } from '../lib/time.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
@@ -205,6 +205,8 @@ export async function setSetting(db: Db, input: { key: string; value: string }):
   if (!settings.isKey(key)) throw new UsageError(`unknown --key "${key}"; known keys: ${SETTING_KEYS.join(', ')}`);
   if (input.value === undefined) throw new UsageError('--value is required');
   const value = text('value', input.value, 2000, false);
+  const wrong = SETTING_RULES[key]?.(value);
+  if (wrong) throw new UsageError(`--value for ${key} ${wrong}`);
   await settings.set(key, value);
   return `Setting ${key} = "${value}"`;
 }

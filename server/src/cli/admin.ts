@@ -33,7 +33,7 @@ Commands:
                     [--job-title T] [--email E]
   disable-user      --username U                 (also ends the user's sessions)
   set-banner        --text "..." | --off         (the home page notification)
-  set-setting       --key K --value V            (support.email, company.name, tracking.urlTemplate, ...)
+  set-setting       --key K --value V            (support.email, company.name, tracking.urlTemplate, order.cutOff (hh:mm), ...)
   redirect-link     --username U [--base-url http://localhost:3000]
                                                  (a one-time login link, valid 10 minutes)
   set-order-status  --order SO-200123 --status Open|"In Progress"|Shipped|Cancelled

@@ -14,6 +14,8 @@ import * as outbox from './migrations/010-outbox.js';
 import * as passwordLinks from './migrations/011-set-password-links.js';
 // issue 27: basket lines copied from an order keep its number and unit price
 import * as basketLineOrigin from './migrations/012-basket-line-origin.js';
+// issue 27 item 2: the ship choice made at review
+import * as shipmentPreference from './migrations/013-shipment-preference.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -35,6 +37,8 @@ const migrations: Record<string, EngineMigration> = {
   '011-set-password-links': passwordLinks,
   // issue 27
   '012-basket-line-origin': basketLineOrigin,
+  // issue 27 item 2
+  '013-shipment-preference': shipmentPreference,
 };
 
 class EngineAwareProvider implements MigrationProvider {

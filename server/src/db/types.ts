@@ -5,7 +5,7 @@
  * - percentages in basis points (1/100 of a percent): columns ending `_bp`;
  * - booleans as integers 0/1; dates as ISO text 'yyyy-mm-dd'; timestamps as ISO text.
  */
-import type { CurrencyCode } from '@wholesale/contract';
+import type { CurrencyCode, ShipmentPreference } from '@wholesale/contract';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 type Id = Generated<number>;
@@ -205,6 +205,8 @@ export interface OrdersTable {
   /** The ERP's own reference for the order (POST /api/integration/v1/orders/{n}/acknowledge). */
   erp_reference: ColumnType<string | null, string | null | undefined, string | null>;
   erp_acknowledged_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How the buyer chose to have it sent (migration 013): 'partial' or 'complete'; default 'partial'. */
+  shipment_preference: ColumnType<ShipmentPreference, ShipmentPreference | undefined, ShipmentPreference>;
 }
 
 export interface OrderLinesTable {

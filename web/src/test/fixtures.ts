@@ -1,4 +1,4 @@
-import type { AuthResponse, Basket, Notification, SiteSettings, User } from '@wholesale/contract';
+import type { AuthResponse, Basket, DeliveryPromise, Notification, SiteSettings, User } from '@wholesale/contract';
 import type { SessionState } from '../lib/session';
 
 export const demoUser: User = {
@@ -46,3 +46,20 @@ export const settings: SiteSettings = {
 export const noNotification: Notification = { showNotification: false, notificationText: null };
 
 export const emptyBasket: Basket = { basketLines: [], carriageLine: null, totalBasketPrice: 0, revision: 1 };
+
+/** GET /basket/delivery-promise for a basket with nothing in it. */
+export const emptyDeliveryPromise: DeliveryPromise = {
+  revision: 1,
+  lines: [],
+  cutOff: { time: '14:00', shipsToday: true, shipDate: '2026-12-10', text: 'Order by 14:00 to ship today' },
+  options: [
+    {
+      preference: 'partial',
+      label: 'Send what is in stock now, the rest when due',
+      date: '2026-12-10',
+      dateText: 'First delivery ships today',
+    },
+    { preference: 'complete', label: 'Send everything together', date: '2026-12-10', dateText: 'Ships today' },
+  ],
+  defaultPreference: 'partial',
+};

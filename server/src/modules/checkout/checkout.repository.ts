@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@wholesale/contract';
+import type { CurrencyCode, ShipmentPreference } from '@wholesale/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
@@ -35,6 +35,7 @@ export interface NewOrder {
   sourceBasketId: number;
   sourceRevision: number;
   paymentId: string | null;
+  shipmentPreference: ShipmentPreference;
 }
 
 /** The counters row that numbers orders. */
@@ -223,6 +224,7 @@ export function checkoutRepository(db: Db) {
           source_basket_id: o.sourceBasketId,
           source_revision: o.sourceRevision,
           payment_id: o.paymentId,
+          shipment_preference: o.shipmentPreference,
           created_at: now,
           updated_at: now,
         })

@@ -10,7 +10,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   route(
     app,
     endpoints.requestOrderPayment,
-    (req) => service.requestOrderPayment(req.auth, req.body.amount, req.body.description),
+    (req) => service.requestOrderPayment(req.auth, req.body.amount, req.body.description, req.body.shipmentPreference),
     { preHandler: async (req) => ctx.throttle.enforce([ctx.limits.orderPaymentUser, String(req.auth.userId)]) },
   );
 };

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_SHIPMENT_PREFERENCE,
+  type ShipmentPreference,
   DEFAULT_ADDRESS_REFERENCE,
   FIELD_LIMITS,
   MSG,
@@ -149,7 +151,11 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
      */
     async submitBasket(
       caller: Caller,
-      { id: revision, amount }: { id: number; amount: number },
+      {
+        id: revision,
+        amount,
+        shipmentPreference = DEFAULT_SHIPMENT_PREFERENCE,
+      }: { id: number; amount: number; shipmentPreference?: ShipmentPreference },
     ): Promise<{ orderNumber: string }> {
       const email = await supportEmail();
       return db.transaction().execute(async (trx) => {
@@ -178,6 +184,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
           lines: placedLines(priced),
           totals: priced.totals,
           paymentId: null,
+          shipmentPreference,
         });
         return { orderNumber: placed.orderNumber };
       });
@@ -203,7 +210,12 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
      * Proforma: starts a card payment for the basket as priced now. The order is placed only when
      * the gateway confirms the payment (order-payment.ts), from the lines stored with the payment.
      */
-    async requestOrderPayment(caller: Caller, amount: number, description: string): Promise<PaymentResponse> {
+    async requestOrderPayment(
+      caller: Caller,
+      amount: number,
+      description: string,
+      shipmentPreference: ShipmentPreference = DEFAULT_SHIPMENT_PREFERENCE,
+    ): Promise<PaymentResponse> {
       const priced = await baskets.price(caller);
       if (!priced.terms.isProforma) throw forbidden(CREDIT_CANNOT_PAY);
       // Same refusal as a credit account's Place Order.
@@ -218,6 +230,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
         delivery,
         lines: placedLines(priced),
         totals: priced.totals,
+        shipmentPreference,
       };
       const account = await checkoutRepository(db).account(caller.accountId);
       const { checkoutUrl } = await payments.createPayment({

@@ -2,7 +2,12 @@
  * The 'order' payment purpose (proforma checkout): a proforma order exists as placed only after
  * the gateway confirmed its payment. Listed in the registry of payment purposes (payments/purposes.ts).
  */
-import { type CurrencyCode, SERVER_MSG } from '@wholesale/contract';
+import {
+  type CurrencyCode,
+  DEFAULT_SHIPMENT_PREFERENCE,
+  type ShipmentPreference,
+  SERVER_MSG,
+} from '@wholesale/contract';
 import type { Totals } from '../../domain/pricing.js';
 import type { DeliveryDetails } from './checkout.repository.js';
 import { placeOrder, type PlacedLine } from './order-placement.js';
@@ -22,6 +27,8 @@ export interface OrderPaymentPayload {
   delivery: DeliveryDetails;
   lines: PlacedLine[];
   totals: Totals;
+  /** The ship choice made at review; absent in payments started before it existed. */
+  shipmentPreference?: ShipmentPreference;
 }
 
 export const ORDER_PAID_RETURN_URL = '/open-orders?confirmorder=success';
@@ -44,6 +51,7 @@ export const orderPaymentPurpose: PurposeHandler = {
       lines: p.lines,
       totals: p.totals,
       paymentId: payment.id,
+      shipmentPreference: p.shipmentPreference ?? DEFAULT_SHIPMENT_PREFERENCE,
     });
     await recordPaymentApproved(trx, payment, placed.orderNumber);
   },

@@ -1,4 +1,9 @@
-import { NEW_ADDRESS_REFERENCE, type CurrencyCode } from '@wholesale/contract';
+import {
+  DEFAULT_SHIPMENT_PREFERENCE,
+  NEW_ADDRESS_REFERENCE,
+  type CurrencyCode,
+  type ShipmentPreference,
+} from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import type { Totals } from '../../domain/pricing.js';
 import { todayIso } from '../../lib/time.js';
@@ -33,6 +38,8 @@ export interface PlacementInput {
   lines: PlacedLine[];
   totals: Totals;
   paymentId: string | null;
+  /** The ship choice made at review (issue 27 item 2); default 'partial'. */
+  shipmentPreference?: ShipmentPreference;
 }
 
 export function placedLines(p: PricedBasket): PlacedLine[] {
@@ -103,6 +110,7 @@ export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orde
       sourceBasketId: input.basketId,
       sourceRevision: input.revision,
       paymentId: input.paymentId,
+      shipmentPreference: input.shipmentPreference ?? DEFAULT_SHIPMENT_PREFERENCE,
     },
     lines,
   );

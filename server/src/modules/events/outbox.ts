@@ -165,6 +165,7 @@ async function orderData(trx: Db, orderNumber: string) {
         total: minorToAmount(Number(o.total_minor)),
       },
       paymentReference: o.payment_id,
+      shipmentPreference: o.shipment_preference,
     },
   };
 }

@@ -36,6 +36,7 @@ export function ordersOutRepository(db: Db) {
           'p.status as payment_status',
           'p.card_last4',
           'o.erp_reference',
+          'o.shipment_preference',
         ])
         .where('o.source_basket_id', 'is not', null)
         .where('o.id', '>', afterId)

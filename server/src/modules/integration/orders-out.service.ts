@@ -66,6 +66,7 @@ export function ordersOutService(db: Db) {
           ? { reference: o.payment_id, status: o.payment_status ?? 'unknown', cardLast4: o.card_last4 ?? null }
           : null,
         erpReference: o.erp_reference ?? null,
+        shipmentPreference: o.shipment_preference,
       }));
       const last = page.at(-1);
       return { orders, next: last ? String(last.id) : (after ?? null), hasMore };

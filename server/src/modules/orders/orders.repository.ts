@@ -29,6 +29,7 @@ const orderColumns = [
   'orders.delivery_postcode',
   'orders.delivery_country',
   'orders.erp_reference',
+  'orders.shipment_preference',
 ] as const;
 
 const lineColumns = [

@@ -1,5 +1,6 @@
 import {
   CURRENCY_SYMBOLS,
+  DELIVERY_MSG,
   MSG,
   formatMoney,
   toShortDate,
@@ -74,6 +75,7 @@ function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenO
     totalOrderAmount: minorToAmount(lines.reduce((sum, l) => sum + Number(l.total_minor), 0)),
     openOrderLine: lines.map(toLine),
     erpReference: o.erp_reference ?? null,
+    shipmentPreference: o.shipment_preference,
   };
 }
 
@@ -229,6 +231,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
           ['Amount', money(view.amount)],
           ['VAT', money(view.vatAmount)],
           ['Invoice Total', money(view.invoiceTotal)],
+          [DELIVERY_MSG.choiceLabel, DELIVERY_MSG.preference[order.shipment_preference]],
         ],
         columns: DOCUMENT_LINE_COLUMNS,
         lines: view.openOrderLine.map((l) => documentLineCells(l, symbol)),

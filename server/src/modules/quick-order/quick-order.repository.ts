@@ -1,16 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../../db/client.js';
 import type { Tier } from '../../domain/pricing.js';
-
-/**
- * `column` is one of `ids`, as one bound value: a 1,000-entry `in (...)` list cost PostgreSQL more to
- * parse and plan than to run (bench/quick-order.ts), and binds a thousand values on SQLite.
- */
-function oneOf(engine: Engine, column: string, ids: readonly number[]): RawBuilder<boolean> {
-  return engine === 'postgres'
-    ? sql<boolean>`${sql.ref(column)} = any(${[...ids]}::integer[])`
-    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
-}
+import { oneOf } from '../delivery/delivery.repository.js';
 
 /** Quick Order's SQL (issue 27): products, tiers and due-in schedules of the codes a buyer gave, by id. */
 export function quickOrderRepository(db: Db, engine: Engine) {
@@ -56,25 +46,6 @@ export function quickOrderRepository(db: Db, engine: Engine) {
       for (const r of rows) {
         const list = out.get(r.product_id) ?? [];
         list.push({ minimumQuantity: r.minimum_quantity, priceE5: Number(r.price_e5) });
-        out.set(r.product_id, list);
-      }
-      return out;
-    },
-
-    /** Due-in schedules by product id, earliest first. */
-    async dueIn(ids: readonly number[]): Promise<Map<number, { quantity: number; date: string }[]>> {
-      const out = new Map<number, { quantity: number; date: string }[]>();
-      if (ids.length === 0) return out;
-      const rows = await db
-        .selectFrom('inbound_deliveries')
-        .select(['product_id', 'quantity', 'due_date'])
-        .where(oneOf(engine, 'product_id', ids))
-        .orderBy('product_id')
-        .orderBy('due_date')
-        .execute();
-      for (const r of rows) {
-        const list = out.get(r.product_id) ?? [];
-        list.push({ quantity: r.quantity, date: r.due_date });
         out.set(r.product_id, list);
       }
       return out;

@@ -14,6 +14,7 @@ import {
 } from '@wholesale/contract';
 import type { Db, Engine } from '../../db/client.js';
 import { priceLine } from '../../domain/pricing.js';
+import { coveringDate } from '../../domain/delivery-promise.js';
 import { e5ToAmount } from '../../domain/money.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { basketRepository } from '../basket/basket.repository.js';
@@ -21,6 +22,7 @@ import type { Caller } from '../basket/basket.service.js';
 import { pricingRepository, termsFor } from '../pricing/pricing.repository.js';
 import type { CatalogueIndex } from '../products/catalogue-index.js';
 import { quickOrderRepository } from './quick-order.repository.js';
+import { deliveryRepository } from '../delivery/delivery.repository.js';
 
 const WHOLE = /^\d+$/;
 
@@ -53,20 +55,6 @@ export function mergeLines(lines: readonly QuickOrderLineInput[]): Group[] {
   });
 }
 
-/** The date of the first delivery that, with the stock, covers `quantity` (undefined: none does). */
-export function coveringDate(
-  stock: number,
-  quantity: number,
-  schedule: readonly { quantity: number; date: string }[],
-): string | undefined {
-  let have = Math.max(0, stock);
-  for (const d of schedule) {
-    have += d.quantity;
-    if (have >= quantity) return d.date;
-  }
-  return undefined;
-}
-
 /**
  * Quick Order (issue 27): every line a buyer pasted or uploaded checked in one request, and the
  * valid ones added to the basket in one change. Scoped to the caller's account and currency.
@@ -97,7 +85,7 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
     const [products, tiers, dueIn] = await Promise.all([
       repo.products([...new Set([...ids, ...suggested])], currency),
       repo.tiers(ids, currency),
-      repo.dueIn(ids),
+      deliveryRepository(conn, engine).dueIn(ids),
     ]);
     const byId = new Map(products.map((p) => [p.id, p]));
     const productIds: (number | undefined)[] = [];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../products/catalogue-index.js';
 import { nextBreak } from '../basket/price-breaks.service.js';
-import { coveringDate, mergeLines } from './quick-order.service.js';
+import { coveringDate } from '../../domain/delivery-promise.js';
+import { mergeLines } from './quick-order.service.js';
 
 describe('mergeLines', () => {
   it('adds up the same code in any case, keeps the first bad quantity, drops blank lines', () => {

@@ -1,5 +1,6 @@
 import type { Notification, SiteSettings } from '@wholesale/contract';
 import type { SiteRepository } from './site.repository.js';
+import { CUT_OFF_PATTERN, DEFAULT_CUT_OFF } from '../../domain/delivery-promise.js';
 
 /**
  * Operator settings are runtime configuration kept in the settings table (the admin command sets
@@ -17,7 +18,14 @@ export const SETTING_DEFAULTS = {
   'company.parentGroupUrl': 'https://www.harbourgroup.example',
   'outOfStock.url': 'https://www.harbourhome.example/out-of-stock',
   'tracking.urlTemplate': 'https://track.carrier.example/?parcel={trackingId}',
+  /** The day's order cut-off, hh:mm UK time (issue 27: "Order by 14:00 to ship today"). */
+  'order.cutOff': DEFAULT_CUT_OFF,
 } as const;
+
+/** Settings whose values have a form; the admin CLI refuses others (an answer: what is wrong). */
+export const SETTING_RULES: Partial<Record<SettingKey, (value: string) => string | undefined>> = {
+  'order.cutOff': (v) => (CUT_OFF_PATTERN.test(v) ? undefined : 'must be a 24-hour time hh:mm, such as 14:00'),
+};
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
 export function settingsService(repo: SiteRepository) {

@@ -21,6 +21,7 @@ import {
 import { useIsNarrow } from '../../lib/use-is-narrow';
 import { focusAfterRemoval, focusLineAction, focusLineQuantity, neighbourLine } from './line-focus';
 import { PriceBreaksPanel } from './price-breaks-panel';
+import { DeliveryPromisePanel } from './delivery-promise-panel';
 
 function PencilIcon() {
   return (
@@ -416,6 +417,7 @@ export function BasketPage() {
       <OnStopBanner />
       {content}
       {lines.length > 0 && <PriceBreaksPanel symbol={symbol} />}
+      {lines.length > 0 && <DeliveryPromisePanel />}
       <CheckoutErrorDialog error={checkoutError} onClose={closeError} />
     </>
   );

@@ -11,6 +11,7 @@ import {
   type OrderPaymentRequest,
   type PaymentResponse,
   type SubmitBasketHeader,
+  type SubmitBasketRequest,
   type SubmitBasketResponse,
 } from '@wholesale/contract';
 import { api } from '../../lib/base-api';
@@ -40,9 +41,12 @@ export const checkoutApi = api.injectEndpoints({
         }
       },
     }),
-    /** POST /basket/submit/{revision} with the amount shown; invalidates OpenOrders and Basket (section 4). */
-    submitBasket: build.mutation<SubmitBasketResponse, { revision: number; amount: number }>({
-      query: ({ revision, amount }) => ({ ...requestOf(routes.submitBasket, { id: revision }), body: { amount } }),
+    /**
+     * POST /basket/submit/{revision} with the amount shown and the ship choice (issue 27); invalidates
+     * OpenOrders and Basket (section 4).
+     */
+    submitBasket: build.mutation<SubmitBasketResponse, { revision: number } & SubmitBasketRequest>({
+      query: ({ revision, ...body }) => ({ ...requestOf(routes.submitBasket, { id: revision }), body }),
       responseSchema: submitBasketResponse,
       invalidatesTags: ['OpenOrders', 'Basket'],
     }),

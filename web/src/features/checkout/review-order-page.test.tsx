@@ -88,7 +88,7 @@ describe('Checkout - Review Order', () => {
         url: pathOf(routes.submitBasketHeader),
         body: expect.objectContaining({ externalDocNo: 'PO-123', deliveryCode: 'INVOICE' }),
       },
-      { url: pathOf(routes.submitBasket, { id: 7 }), body: { amount: 55.54 } },
+      { url: pathOf(routes.submitBasket, { id: 7 }), body: { amount: 55.54, shipmentPreference: 'partial' } },
     ]);
   });
 

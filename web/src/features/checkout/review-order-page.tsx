@@ -7,6 +7,8 @@ import {
   formatUnitPrice,
   type BasketHeader,
   type BasketLine,
+  DEFAULT_SHIPMENT_PREFERENCE,
+  type ShipmentPreference,
   type User,
 } from '@wholesale/contract';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -31,6 +33,7 @@ import {
 import { errorMessage, errorStatus, toBasketHeader } from './delivery-wire';
 import { useIsNarrow } from '../../lib/use-is-narrow';
 import { StepIndicator } from './step-indicator';
+import { ShipmentChoice } from './shipment-choice';
 
 function Chevron({ open }: { open: boolean }) {
   return (
@@ -299,6 +302,7 @@ export function ReviewOrderPage() {
   const [submitBasket] = useSubmitBasketMutation();
   const [requestPayment] = useRequestOrderPaymentMutation();
   const [busy, setBusy] = useState(false);
+  const [shipment, setShipment] = useState<ShipmentPreference>(DEFAULT_SHIPMENT_PREFERENCE);
   const [paymentProblem, setPaymentProblem] = useState<string | null>(null);
   // Back from the payment page: ?payment=declined (the card was refused) or ?payment=cancelled (left
   // without paying). Read once, then dropped from the address so a reload does not repeat it.
@@ -327,7 +331,11 @@ export function ReviewOrderPage() {
     setBusy(true);
     try {
       await submitHeader(toBasketHeader(header.data)).unwrap();
-      await submitBasket({ revision: basket.data.revision, amount: amount.data.totalAmount }).unwrap();
+      await submitBasket({
+        revision: basket.data.revision,
+        amount: amount.data.totalAmount,
+        shipmentPreference: shipment,
+      }).unwrap();
       await navigate('/open-orders?confirmorder=success');
     } catch (err) {
       const status = errorStatus(err);
@@ -343,7 +351,10 @@ export function ReviewOrderPage() {
     setReturnNotice(null);
     try {
       await submitHeader(toBasketHeader(header.data)).unwrap();
-      const res = await requestPayment(paymentRequestBody(user, header.data, amount.data.totalAmount)).unwrap();
+      const res = await requestPayment({
+        ...paymentRequestBody(user, header.data, amount.data.totalAmount),
+        shipmentPreference: shipment,
+      }).unwrap();
       paymentRedirect.go(res.payment_Checkout_Url);
     } catch (err) {
       setBusy(false);
@@ -393,6 +404,7 @@ export function ReviewOrderPage() {
           <Section title="Review Order" defaultOpen change={{ to: '/basket', label: 'Change basket' }}>
             <ReviewTable symbol={symbol} />
           </Section>
+          <ShipmentChoice value={shipment} onChange={setShipment} />
           <Section title="Terms and Conditions" defaultOpen={false}>
             <Terms />
           </Section>

@@ -13,6 +13,7 @@ import { useCopyOrderToBasket } from '../../lib/order-copy-api';
 import { selectUser } from '../../lib/session';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { OrderStatusBadge } from './order-status-badge';
+import { OrderDeliveryPromise } from './order-delivery-promise';
 import {
   errorMessage,
   errorStatus,
@@ -174,6 +175,7 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
           currencySymbol={symbol}
           totals={{ net: order.amount, vat: order.vatAmount, gross: order.invoiceTotal }}
         />
+        <OrderDeliveryPromise order={order} />
       </div>
 
       <ConfirmDialog

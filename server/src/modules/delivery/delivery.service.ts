@@ -1,0 +1,93 @@
+import {
+  DELIVERY_MSG,
+  DEFAULT_SHIPMENT_PREFERENCE,
+  SERVER_MSG,
+  type DeliveryPromise,
+  type OrderDeliveryPromise,
+} from '@wholesale/contract';
+import type { Db, Engine } from '../../db/client.js';
+import { cutOffAt, promiseLines, shipmentOptions, type PromiseLine } from '../../domain/delivery-promise.js';
+import { notFound } from '../../lib/http-errors.js';
+import type { BasketService, Caller } from '../basket/basket.service.js';
+import { ordersRepository } from '../orders/orders.repository.js';
+import type { SettingsService } from '../site/settings.service.js';
+import { deliveryRepository } from './delivery.repository.js';
+
+/** Orders in these statuses have nothing left to promise. */
+const DONE_STATUSES = ['Shipped', 'Cancelled'];
+
+/**
+ * Delivery promise per line (issue 27 item 2): the basket's lines (basket, review) and an open
+ * order's lines still to send (Open Order Enquiry), promised from stock and the due-in schedule by
+ * the one domain function, with the day's cut-off from the site settings. `now` is the clock (tests).
+ */
+export function deliveryService(
+  db: Db,
+  engine: Engine,
+  baskets: BasketService,
+  settings: SettingsService,
+  now: () => Date = () => new Date(),
+) {
+  const repo = deliveryRepository(db, engine);
+  const orders = ordersRepository(db);
+
+  async function promise(lines: readonly PromiseLine[]) {
+    const supply = await repo.supply([...new Set(lines.map((l) => l.productId))]);
+    return promiseLines(lines, supply);
+  }
+
+  return {
+    /** GET /basket/delivery-promise */
+    async getDeliveryPromise(caller: Caller): Promise<DeliveryPromise> {
+      const [priced, cutOffTime] = await Promise.all([baskets.price(caller), settings.get('order.cutOff')]);
+      const lines = await promise(
+        priced.lines.map((l) => ({
+          lineNumber: l.lineNumber,
+          itemNumber: l.itemNumber,
+          productId: l.productId,
+          quantity: l.quantity,
+        })),
+      );
+      const cutOff = cutOffAt(now(), cutOffTime);
+      return {
+        revision: priced.revision,
+        lines,
+        cutOff,
+        options: shipmentOptions(lines, cutOff),
+        defaultPreference: DEFAULT_SHIPMENT_PREFERENCE,
+      };
+    },
+
+    /** GET /order/{orderNumber}/delivery-promise: the caller's account's order only. */
+    async getOrderDeliveryPromise(
+      caller: Caller,
+      { orderNumber }: { orderNumber: string },
+    ): Promise<OrderDeliveryPromise> {
+      const order = await orders.findOrder(caller.accountId, orderNumber);
+      if (!order) throw notFound(SERVER_MSG.orderNotFound);
+      const open = !DONE_STATUSES.includes(order.status);
+      const rows = open ? await orders.orderLines(order.id) : [];
+      const lines = await promise(
+        rows.flatMap((l) =>
+          l.product_id === null || l.quantity - l.quantity_shipped <= 0
+            ? []
+            : [
+                {
+                  lineNumber: l.line_no,
+                  itemNumber: l.item_no,
+                  productId: l.product_id,
+                  quantity: l.quantity - l.quantity_shipped,
+                },
+              ],
+        ),
+      );
+      return {
+        orderNumber: order.order_number,
+        shipmentPreference: order.shipment_preference,
+        preferenceText: DELIVERY_MSG.preference[order.shipment_preference],
+        lines,
+      };
+    },
+  };
+}
+export type DeliveryService = ReturnType<typeof deliveryService>;

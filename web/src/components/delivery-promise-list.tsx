@@ -1,0 +1,30 @@
+import { type LinePromise } from '@wholesale/contract';
+import { cx } from '../lib/cx';
+
+const TONE: Record<LinePromise['status'], string> = {
+  inStock: 'bg-emerald-50 text-emerald-900 ring-emerald-200',
+  part: 'bg-amber-50 text-amber-900 ring-amber-200',
+  due: 'bg-slate-100 text-slate-800 ring-slate-300',
+};
+
+/**
+ * Each line's delivery promise as the server worded it ("In stock", "6 now, 4 due 12 Dec",
+ * "Due 12 Dec", "No date yet"): the basket, Review Order and Open Order Enquiry (issue 27).
+ */
+export function DeliveryPromiseList({ lines, label }: { lines: readonly LinePromise[]; label: string }) {
+  return (
+    <ul className="divide-y divide-slate-200" aria-label={label}>
+      {lines.map((l) => (
+        <li key={l.lineNumber} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
+          <span className="min-w-0">
+            <span className="font-semibold text-slate-900">{l.itemNumber}</span>
+            <span className="text-slate-700"> × {l.quantity}</span>
+          </span>
+          <span className={cx('rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', TONE[l.status])}>
+            {l.text}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
