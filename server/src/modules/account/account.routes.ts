@@ -18,6 +18,7 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   const { account: service, accountDocuments: documents } = ctx.services;
 
   route(app, endpoints.getInvoices, (req) => service.getInvoices(req.auth.accountId));
+  route(app, endpoints.getCreditSummary, (req) => service.getCreditSummary(req.auth.accountId));
   route(app, endpoints.getInvoice, (req) => service.getInvoice(req.auth.accountId, req.params.documentNumber));
   route(app, endpoints.downloadInvoiceStatement, async (req, reply) => {
     const pdf = await ctx.pdf.forUser(req.auth.userId, (render) =>
