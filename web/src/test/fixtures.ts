@@ -1,4 +1,12 @@
-import type { AuthResponse, Basket, Notification, SiteSettings, User } from '@wholesale/contract';
+import {
+  AGEING_BUCKETS,
+  type AuthResponse,
+  type Basket,
+  type CreditSummary,
+  type Notification,
+  type SiteSettings,
+  type User,
+} from '@wholesale/contract';
 import type { SessionState } from '../lib/session';
 
 export const demoUser: User = {
@@ -46,3 +54,14 @@ export const settings: SiteSettings = {
 export const noNotification: Notification = { showNotification: false, notificationText: null };
 
 export const emptyBasket: Basket = { basketLines: [], carriageLine: null, totalBasketPrice: 0, revision: 1 };
+
+/** Credit and ageing with nothing to say: no credit limit set, nothing open, not on stop. */
+export const quietCreditSummary: CreditSummary = {
+  creditLimit: 0,
+  balance: 0,
+  availableCredit: null,
+  buckets: AGEING_BUCKETS.map((key) => ({ key, total: 0, documentNumbers: [] })),
+  unallocatedCredit: { total: 0, documentNumbers: [] },
+  onStop: false,
+  overdue: { total: 0, documentNumbers: [] },
+};

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 import { API_BASE_PATH, type HttpMethod, routes } from '@wholesale/contract';
-import { emptyBasket, noNotification, settings } from './fixtures';
+import { emptyBasket, noNotification, quietCreditSummary, settings } from './fixtures';
 
 const handlerFor = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
 
@@ -26,6 +26,7 @@ export const defaultHandlers = [
   on(routes.getNotification, () => HttpResponse.json(noNotification)),
   on(routes.getBasket, () => HttpResponse.json(emptyBasket)),
   on(routes.getBasketPriceBreaks, () => HttpResponse.json({ revision: 1, lines: [], totalSavings: 0 })),
+  on(routes.getCreditSummary, () => HttpResponse.json(quietCreditSummary)),
   on(routes.logout, () => HttpResponse.json({ ok: true })),
   // lib/connection's probe while the connection is down.
   on(routes.getHealth, () => HttpResponse.json({ status: 'ok' })),
