@@ -17,15 +17,13 @@ export const CREDIT_MSG = {
   invoiceCount: (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'}`,
   selectBucket: (label: string, n: number, amount: string) =>
     `Select for payment: ${label}, ${n} ${n === 1 ? 'invoice' : 'invoices'}, ${amount}`,
-  bucketSelected: (label: string, n: number) =>
-    `${n} ${n === 1 ? 'invoice' : 'invoices'} (${label}) selected for payment`,
   unallocatedCredit: 'Unallocated credit notes (not payable online)',
   creditFailed: 'Unable to get your credit position',
 
   // basket and Review Order
   creditUsage: (order: string, available: string) => `This order uses ${order} of your ${available} available credit`,
   overCredit: (order: string, available: string) =>
-    `This order (${order}) is more than your available credit (${available}), so it cannot be placed. Remove items or pay overdue invoices first.`,
+    `This order (${order}) is more than your available credit (${available}), so it cannot be placed. Reduce the order, or pay invoices on My Account to free credit.`,
 
   // on stop
   onStopReason: (count: number, amount: string) =>

@@ -95,17 +95,23 @@ function BucketEntry({
   const label = CREDIT_MSG.bucketLabel[bucket.key];
   const count = bucket.documentNumbers.length;
   const overdue = bucket.key !== 'current' && count > 0;
+  // Phones: label and count on the left, the amount on the right; wider: one column.
   const body = (
     <>
       <span className="text-xs font-medium text-slate-700">{label}</span>
-      <span className={cx('text-base font-semibold tabular-nums', overdue ? 'text-red-800' : 'text-slate-900')}>
+      <span
+        className={cx(
+          'col-start-2 row-span-2 row-start-1 text-right text-base font-semibold tabular-nums',
+          overdue ? 'text-red-800' : 'text-slate-900',
+        )}
+      >
         {money(bucket.total)}
       </span>
-      <span className="text-xs text-slate-700">{CREDIT_MSG.invoiceCount(count)}</span>
+      <span className="col-start-1 row-start-2 text-xs text-slate-700">{CREDIT_MSG.invoiceCount(count)}</span>
     </>
   );
   const box =
-    'flex h-full w-full flex-row flex-wrap items-baseline justify-between gap-x-3 rounded-lg border px-3 py-2 text-left sm:flex-col sm:items-start sm:justify-start';
+    'grid h-full w-full grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 rounded-lg border px-3 py-2 text-left sm:flex sm:flex-col sm:items-start';
   if (count === 0) return <div className={cx(box, 'border-slate-200 bg-slate-50')}>{body}</div>;
   return (
     <button
