@@ -1,6 +1,7 @@
 import { CREDIT_MSG, exceedsAvailableCredit, formatMoney } from '@wholesale/contract';
 import { useGetBasketAmountQuery } from '../lib/basket-api';
 import { useGetCreditSummaryQuery } from '../lib/credit-api';
+import { cx } from '../lib/cx';
 import { selectUser } from '../lib/session';
 import { useAppSelector } from '../lib/store-types';
 
@@ -12,7 +13,7 @@ const minor = (amount: number) => Math.round(amount * 100);
  * by (contract credit.ts). Proforma buyers pay by card, and an account with no credit limit set has
  * nothing to exceed: neither sees it. Issue 27 item 3; an addition to the spec.
  */
-export function CreditUsage() {
+export function CreditUsage({ className }: { className?: string }) {
   const user = useAppSelector(selectUser);
   const credit = !!user && !user.isProforma;
   const { data: summary } = useGetCreditSummaryQuery(undefined, { skip: !credit, refetchOnMountOrArgChange: true });
@@ -28,11 +29,11 @@ export function CreditUsage() {
   return (
     <div
       data-testid="credit-usage"
-      className={
-        exceeds
-          ? 'mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900'
-          : 'mb-4 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-800'
-      }
+      className={cx(
+        'rounded-lg border px-4 py-3 text-sm',
+        exceeds ? 'border-red-300 bg-red-50 text-red-900' : 'border-slate-200 bg-white text-slate-800',
+        className,
+      )}
     >
       {exceeds ? (
         <p role="alert" className="font-semibold">

@@ -415,7 +415,7 @@ export function BasketPage() {
     <>
       <PageHeading title="Shopping Basket" />
       <OnStopBanner />
-      {lines.length > 0 && <CreditUsage />}
+      {lines.length > 0 && <CreditUsage className="mb-4" />}
       {content}
       {lines.length > 0 && <PriceBreaksPanel symbol={symbol} />}
       <CheckoutErrorDialog error={checkoutError} onClose={closeError} />
