@@ -16,9 +16,9 @@ import {
 import { api, atPath, demoUsers, expectNoA11yViolations, isPhone, login, type BasketLine } from './helpers';
 
 /** A full-page screenshot in e2e/.output/shots/ to look at (both widths). */
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true): Promise<void> {
   fs.mkdirSync('e2e/.output/shots', { recursive: true });
-  await page.screenshot({ path: `e2e/.output/shots/${name}-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/.output/shots/${name}-${testInfo.project.name}.png`, fullPage });
 }
 
 const creditSummary = (page: Page) => api<CreditSummary>(page, 'GET', pathOf(routes.getCreditSummary));
@@ -67,6 +67,7 @@ test.describe('Credit and ageing', () => {
         ).toBeChecked();
     }
     await expect(page.getByRole('textbox', { name: 'Reference' })).toBeInViewport();
+    await shot(page, testInfo, 'credit-account-selected-screen', false);
     await shot(page, testInfo, 'credit-account-selected');
   });
 
