@@ -66,6 +66,7 @@ import {
   invoiceStatementRequest,
   statementParams,
 } from './account.js';
+import { creditSummary } from './credit.js';
 import { paymentCallback, paymentCallbackResponse, paymentPageParams } from './payment-gateway.js';
 import {
   addQuickOrder,
@@ -447,6 +448,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     summary: 'One invoice of the account, open or settled (View Transaction)',
     params: invoiceParams,
     response: { 200: invoice, ...e404 },
+  },
+  getCreditSummary: {
+    service: 'account',
+    tags: ['account'],
+    summary: "The account's credit limit, balance, available credit and the ageing of its open documents",
+    description:
+      'Open invoices by days past their due date (current, 1-30, 31-60, 61-90, over 90), each bucket with its document numbers; credit notes apart, as unallocated credit; the overdue invoices (why an account is on stop).',
+    response: { 200: creditSummary, ...e404 },
   },
   downloadInvoiceStatement: {
     tags: ['account'],

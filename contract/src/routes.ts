@@ -272,6 +272,10 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'GET',
     path: '/api/account/invoices/:documentNumber',
   },
+  getCreditSummary: {
+    method: 'GET',
+    path: '/api/account/credit',
+  },
   downloadInvoiceStatement: {
     method: 'POST',
     path: '/api/account/statement-template',

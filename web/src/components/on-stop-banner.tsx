@@ -1,24 +1,46 @@
-import { MSG } from '@wholesale/contract';
+import { CREDIT_MSG, MSG, formatMoney } from '@wholesale/contract';
+import { PAY_OVERDUE, useGetCreditSummaryQuery } from '../lib/credit-api';
+import { Link } from '../lib/router';
 import { selectUser } from '../lib/session';
 import { useGetSettingsQuery } from '../lib/settings-api';
 import { useAppSelector } from '../lib/store-types';
+import { buttonClass } from './button';
 
 /**
  * Tells a buyer whose account is on stop, where they start (Home, Basket), that orders cannot be
  * placed and whom to contact: before they spend time building an order (issue 24 item 7). A
  * proforma account pays up front, so the stop does not block it (as Review Order).
+ *
+ * It also says why (issue 27 item 3): the overdue invoices and their amount, with one action that
+ * opens My Account's invoice payment with exactly those invoices selected.
  */
 export function OnStopBanner() {
   const user = useAppSelector(selectUser);
   const { data: settings } = useGetSettingsQuery();
-  if (!user || user.isProforma || user.onStop !== 'True') return null;
+  const onStop = !!user && !user.isProforma && user.onStop === 'True';
+  const { data: credit } = useGetCreditSummaryQuery(undefined, { skip: !onStop, refetchOnMountOrArgChange: true });
+  if (!onStop) return null;
+  const overdue = credit?.overdue;
   return (
-    <p
+    <div
       role="status"
       data-testid="on-stop-banner"
       className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
     >
-      {MSG.accountOnStop(settings?.supportEmail ?? '')}
-    </p>
+      <p>{MSG.accountOnStop(settings?.supportEmail ?? '')}</p>
+      {overdue && overdue.documentNumbers.length > 0 && (
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3" data-testid="on-stop-reason">
+          <div className="min-w-0">
+            <p className="font-semibold">
+              {CREDIT_MSG.onStopReason(overdue.documentNumbers.length, formatMoney(overdue.total, user.currencySymbol))}
+            </p>
+            <p className="break-words">{overdue.documentNumbers.join(', ')}</p>
+          </div>
+          <Link to={PAY_OVERDUE.href} className={buttonClass('primary', 'shrink-0')}>
+            {CREDIT_MSG.payOverdue}
+          </Link>
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,4 +1,13 @@
-import type { AuthResponse, Basket, DeliveryPromise, Notification, SiteSettings, User } from '@wholesale/contract';
+import {
+  AGEING_BUCKETS,
+  type AuthResponse,
+  type Basket,
+  type CreditSummary,
+  type DeliveryPromise,
+  type Notification,
+  type SiteSettings,
+  type User,
+} from '@wholesale/contract';
 import type { SessionState } from '../lib/session';
 
 export const demoUser: User = {
@@ -62,4 +71,15 @@ export const emptyDeliveryPromise: DeliveryPromise = {
     { preference: 'complete', label: 'Send everything together', date: '2026-12-10', dateText: 'Ships today' },
   ],
   defaultPreference: 'partial',
+};
+
+/** Credit and ageing with nothing to say: no credit limit set, nothing open, not on stop. */
+export const quietCreditSummary: CreditSummary = {
+  creditLimit: 0,
+  balance: 0,
+  availableCredit: null,
+  buckets: AGEING_BUCKETS.map((key) => ({ key, total: 0, documentNumbers: [] })),
+  unallocatedCredit: { total: 0, documentNumbers: [] },
+  onStop: false,
+  overdue: { total: 0, documentNumbers: [] },
 };

@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { setupServer } from 'msw/node';
 import { API_BASE_PATH, type HttpMethod, routes } from '@wholesale/contract';
-import { emptyBasket, emptyDeliveryPromise, noNotification, settings } from './fixtures';
+import { emptyBasket, emptyDeliveryPromise, noNotification, quietCreditSummary, settings } from './fixtures';
 
 const handlerFor = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch, DELETE: http.delete } as const;
 
@@ -35,6 +35,7 @@ export const defaultHandlers = [
       lines: [],
     }),
   ),
+  on(routes.getCreditSummary, () => HttpResponse.json(quietCreditSummary)),
   on(routes.logout, () => HttpResponse.json({ ok: true })),
   // lib/connection's probe while the connection is down.
   on(routes.getHealth, () => HttpResponse.json({ status: 'ok' })),

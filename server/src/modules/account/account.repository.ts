@@ -100,6 +100,28 @@ export function accountRepository(db: Db) {
         .execute();
     },
 
+    /** The account's credit terms: limit, posted balance, on stop (minor units). */
+    credit(accountId: number) {
+      return db
+        .selectFrom('accounts')
+        .select(['credit_limit_minor', 'balance_minor', 'on_stop'])
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+    },
+
+    /** Open documents for ageing (remaining amount not 0): number, type, due date, remaining; oldest due first. */
+    async openDocumentsForAgeing(accountId: number) {
+      const rows = await db
+        .selectFrom('invoices')
+        .select(['document_number', 'document_type', 'due_date', 'remaining_minor'])
+        .where('account_id', '=', accountId)
+        .where('remaining_minor', '!=', 0)
+        .orderBy('due_date')
+        .orderBy('document_number')
+        .execute();
+      return rows.map((r) => ({ ...r, remaining_minor: Number(r.remaining_minor) }));
+    },
+
     findInvoice(accountId: number, documentNumber: string) {
       return invoicesOf(accountId).where('invoices.document_number', '=', documentNumber).executeTakeFirst();
     },

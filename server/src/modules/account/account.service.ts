@@ -1,4 +1,14 @@
-import { toShortDate, type Invoice, type InvoiceDetail, type InvoiceList, SERVER_MSG } from '@wholesale/contract';
+import {
+  AGEING_BUCKETS,
+  ageingBucketOf,
+  toShortDate,
+  type AgeingBucketKey,
+  type CreditSummary,
+  type Invoice,
+  type InvoiceDetail,
+  type InvoiceList,
+  SERVER_MSG,
+} from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -39,6 +49,12 @@ export const isStorableName = (name: string): boolean => {
   }
   return true;
 };
+
+/** Whole days from the date `due` to the date `today` (both 'yyyy-mm-dd'); negative when not yet due. */
+export const daysOverdue = (due: string, today: string): number =>
+  Math.round(
+    (Date.parse(`${today.slice(0, 10)}T00:00:00.000Z`) - Date.parse(`${due.slice(0, 10)}T00:00:00.000Z`)) / 86_400_000,
+  );
 
 const nextDay = (isoDate: string): string => {
   const d = new Date(`${isoDate}T00:00:00.000Z`);
@@ -188,6 +204,56 @@ export function accountService(db: Db) {
         openingBalanceMinor: opening,
         closingBalanceMinor: balance,
         entries,
+      };
+    },
+
+    /**
+     * Credit and ageing (issue 27 item 3): the credit limit, the posted balance, what is available
+     * (limit minus balance, never below 0; null when no limit is set, as the credit rule at Place
+     * Order reads it: orders not yet invoiced are not in the balance, so not in this either), and
+     * the open invoices aged by days past their due date. Credit notes (and any document with a
+     * negative remaining amount) are not aged: they are the account's unallocated credit, not payable.
+     */
+    async getCreditSummary(
+      { accountId }: AccountCaller,
+      _input: unknown = {},
+      today: string = todayIso(),
+    ): Promise<CreditSummary> {
+      const [credit, docs] = await Promise.all([repo.credit(accountId), repo.openDocumentsForAgeing(accountId)]);
+      if (!credit) throw notFound(SERVER_MSG.notFound);
+      const limit = Number(credit.credit_limit_minor);
+      const balance = Number(credit.balance_minor);
+      const buckets = new Map<AgeingBucketKey, { totalMinor: number; documentNumbers: string[] }>(
+        AGEING_BUCKETS.map((key) => [key, { totalMinor: 0, documentNumbers: [] }]),
+      );
+      const credits = { totalMinor: 0, documentNumbers: [] as string[] };
+      const overdue = { totalMinor: 0, documentNumbers: [] as string[] };
+      for (const d of docs) {
+        if (d.remaining_minor < 0) {
+          credits.totalMinor += d.remaining_minor;
+          credits.documentNumbers.push(d.document_number);
+          continue;
+        }
+        const key = ageingBucketOf(daysOverdue(d.due_date, today));
+        const bucket = buckets.get(key)!;
+        bucket.totalMinor += d.remaining_minor;
+        bucket.documentNumbers.push(d.document_number);
+        if (key !== 'current') {
+          overdue.totalMinor += d.remaining_minor;
+          overdue.documentNumbers.push(d.document_number);
+        }
+      }
+      return {
+        creditLimit: minorToAmount(limit),
+        balance: minorToAmount(balance),
+        availableCredit: limit > 0 ? minorToAmount(Math.max(0, limit - balance)) : null,
+        buckets: AGEING_BUCKETS.map((key) => {
+          const b = buckets.get(key)!;
+          return { key, total: minorToAmount(b.totalMinor), documentNumbers: b.documentNumbers };
+        }),
+        unallocatedCredit: { total: minorToAmount(credits.totalMinor), documentNumbers: credits.documentNumbers },
+        onStop: !!credit.on_stop,
+        overdue: { total: minorToAmount(overdue.totalMinor), documentNumbers: overdue.documentNumbers },
       };
     },
 

@@ -13,6 +13,7 @@ import {
   normalisePhone,
   type SubmitBasketHeader,
   SERVER_MSG,
+  exceedsAvailableCredit,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import type { SettingsService } from '../site/settings.service.js';
@@ -71,8 +72,9 @@ function requireAvailableCredit(
   email: string,
 ): void {
   const limit = Number(credit?.credit_limit_minor ?? 0);
-  if (limit <= 0) return;
-  if (totalMinor > limit - Number(credit?.balance_minor ?? 0)) throw forbidden(SERVER_MSG.overCreditLimit(email));
+  const balance = Number(credit?.balance_minor ?? 0);
+  // The same rule the basket and Review Order warn by (contract credit.ts).
+  if (exceedsAvailableCredit(limit, balance, totalMinor)) throw forbidden(SERVER_MSG.overCreditLimit(email));
 }
 
 export interface CheckoutDeps {

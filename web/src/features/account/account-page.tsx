@@ -1,13 +1,15 @@
 import { MSG, formatMoney, type Invoice } from '@wholesale/contract';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { selectUser } from '../../lib/session';
+import { focusWhenReady } from '../../lib/focus';
 import { useAppSelector } from '../../lib/store-types';
 import { useGetCurrentUserQuery, useGetInvoicesQuery } from './account-api';
+import { CreditPanel } from './credit-panel';
 import { selectedInvoices, selectedTotal, toggleInvoice } from './invoice-selection';
 import { InvoiceTable } from './invoice-table';
 import { PayForm } from './pay-form';
@@ -63,11 +65,25 @@ export function AccountPage() {
     }
     setSelected((s) => toggleInvoice(s, invoice.documentNumber));
   };
-  const goToPayForm = () => {
-    const field = document.getElementById('pay-invoices-reference');
-    field?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-    field?.focus({ preventScroll: true });
-  };
+  const goToPayForm = useCallback(() => {
+    const revealField = () => {
+      const field = document.getElementById('pay-invoices-reference');
+      field?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+      return field;
+    };
+    const field = revealField();
+    // The form renders only once the invoices are in (pay=overdue from the on-stop notice).
+    if (field) field.focus({ preventScroll: true });
+    else focusWhenReady(revealField, { preventScroll: true });
+  }, []);
+  // A credit-and-ageing bucket selects exactly its invoices, then the pay form takes over.
+  const selectForPayment = useCallback(
+    (documentNumbers: string[]) => {
+      setSelected(documentNumbers);
+      goToPayForm();
+    },
+    [goToPayForm],
+  );
   const allPayable = invoices.filter((i) => i.isPayable).map((i) => i.documentNumber);
   const allSelected = allPayable.length > 0 && allPayable.every((d) => selected.includes(d));
 
@@ -83,6 +99,7 @@ export function AccountPage() {
           </p>
         )}
       </PageHeading>
+      <CreditPanel symbol={symbol} onSelect={selectForPayment} />
 
       {isLoading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-brand-700">

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceList } from '@wholesale/contract';
+import type { CreditSummary, Invoice, InvoiceList } from '@wholesale/contract';
 
 /** Test data for the account screens. */
 export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
@@ -78,4 +78,21 @@ export const invoicesFixture: InvoiceList = {
     }),
   ],
   totalRemainingAmount: 236.44,
+};
+
+/** Credit and ageing for invoicesFixture: two current invoices, one 31-60 days overdue, a credit note apart. */
+export const creditSummaryFixture: CreditSummary = {
+  creditLimit: 5000,
+  balance: 236.44,
+  availableCredit: 4763.56,
+  buckets: [
+    { key: 'current', total: 148.34, documentNumbers: ['SI-100234', 'SI-100241'] },
+    { key: '1-30', total: 0, documentNumbers: [] },
+    { key: '31-60', total: 100.1, documentNumbers: ['SI-100240'] },
+    { key: '61-90', total: 0, documentNumbers: [] },
+    { key: 'over-90', total: 0, documentNumbers: [] },
+  ],
+  unallocatedCredit: { total: -12, documentNumbers: ['CN-5001'] },
+  onStop: false,
+  overdue: { total: 100.1, documentNumbers: ['SI-100240'] },
 };

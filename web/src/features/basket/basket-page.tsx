@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { buttonClass } from '../../components/button';
 import { CheckoutErrorDialog, readCheckoutError } from '../../components/checkout-error-dialog';
 import { PageHeading } from '../../components/page-heading';
+import { CreditUsage } from '../../components/credit-usage';
 import { OnStopBanner } from '../../components/on-stop-banner';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { Spinner } from '../../components/spinner';
@@ -415,6 +416,7 @@ export function BasketPage() {
     <>
       <PageHeading title="Shopping Basket" />
       <OnStopBanner />
+      {lines.length > 0 && <CreditUsage className="mb-4" />}
       {content}
       {lines.length > 0 && <PriceBreaksPanel symbol={symbol} />}
       {lines.length > 0 && <DeliveryPromisePanel />}

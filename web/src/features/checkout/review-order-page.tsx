@@ -1,3 +1,4 @@
+import { CreditUsage } from '../../components/credit-usage';
 import { ScrollRegion } from '../../components/scroll-region';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import {
@@ -411,6 +412,7 @@ export function ReviewOrderPage() {
         </div>
         <div className="space-y-4">
           <Summary symbol={symbol} />
+          <CreditUsage />
           {onStop && (
             <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
               {MSG.accountOnStop(settings?.supportEmail ?? '')}

@@ -1,0 +1,92 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { CREDIT_MSG, routes } from '@wholesale/contract';
+import { demoUser, loggedInSession } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { server, on } from '../../test/server';
+import { creditSummaryFixture, invoicesFixture } from './account-test-data';
+
+configure({ asyncUtilTimeout: 5000 });
+
+function answers() {
+  server.use(
+    on(routes.getInvoices, () => HttpResponse.json(invoicesFixture)),
+    on(routes.getCurrentUser, () => HttpResponse.json(demoUser)),
+    on(routes.getCreditSummary, () => HttpResponse.json(creditSummaryFixture)),
+  );
+}
+const panel = async () => within(await screen.findByRole('region', { name: CREDIT_MSG.panelHeading }));
+const selectedTotalText = () => screen.getByTestId('selected-total').textContent;
+const bucketButton = (p: Awaited<ReturnType<typeof panel>>, label: string) =>
+  p.findByRole('button', { name: new RegExp(`^Select for payment: ${label},`) });
+
+describe('Credit and ageing on My Account', () => {
+  it('shows the credit limit, balance, available credit, the five buckets and the unallocated credit', async () => {
+    answers();
+    renderApp('/account', { session: loggedInSession });
+    const p = await panel();
+    expect((await p.findByText(CREDIT_MSG.creditLimit)).nextSibling).toHaveTextContent('£5,000.00');
+    expect(p.getByText(CREDIT_MSG.balance).nextSibling).toHaveTextContent('£236.44');
+    expect(p.getByText(CREDIT_MSG.availableCredit).nextSibling).toHaveTextContent('£4,763.56');
+    const buckets = within(p.getByRole('list', { name: 'Ageing' })).getAllByRole('listitem');
+    expect(buckets.map((b) => b.textContent)).toEqual([
+      'Current£148.342 invoices',
+      '1-30 days overdue£0.000 invoices',
+      '31-60 days overdue£100.101 invoice',
+      '61-90 days overdue£0.000 invoices',
+      'Over 90 days overdue£0.000 invoices',
+    ]);
+    // Only a bucket with invoices is a button.
+    expect(p.getAllByRole('button')).toHaveLength(2);
+    expect(p.getByText(CREDIT_MSG.unallocatedCredit)).toHaveTextContent('-£12.00');
+  });
+
+  it('selects exactly the invoices of the bucket activated, and moves focus to the pay form', async () => {
+    answers();
+    const { user } = renderApp('/account', { session: loggedInSession });
+    const p = await panel();
+    await screen.findByRole('table', { name: 'Open invoices' });
+
+    await user.click(await bucketButton(p, 'Current'));
+    await waitFor(() => expect(selectedTotalText()).toBe('£148.34'));
+    expect(screen.getByText('2 invoices selected')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reference' })).toHaveFocus());
+
+    // Another bucket replaces the selection, by keyboard too.
+    (await bucketButton(p, '31-60 days overdue')).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(selectedTotalText()).toBe('£100.10'));
+    expect(screen.getByText('1 invoice selected')).toBeInTheDocument();
+    const table = within(screen.getByRole('table', { name: 'Open invoices' }));
+    expect(within(table.getByRole('row', { name: /SI-100240/ })).getByRole('checkbox')).toBeChecked();
+    expect(within(table.getByRole('row', { name: /SI-100234/ })).getByRole('checkbox')).not.toBeChecked();
+  });
+
+  it('selects the overdue invoices when opened from the on-stop notice (?pay=overdue), then drops the parameter', async () => {
+    answers();
+    const { location } = renderApp('/account?pay=overdue', { session: loggedInSession });
+    await waitFor(() => expect(selectedTotalText()).toBe('£100.10'));
+    await waitFor(() => expect(location()).toBe('/account'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reference' })).toHaveFocus());
+  });
+
+  it('says None set for the available credit when no credit limit is set', async () => {
+    answers();
+    server.use(
+      on(routes.getCreditSummary, () =>
+        HttpResponse.json({ ...creditSummaryFixture, creditLimit: 0, availableCredit: null }),
+      ),
+    );
+    renderApp('/account', { session: loggedInSession });
+    const p = await panel();
+    expect((await p.findByText(CREDIT_MSG.availableCredit)).nextSibling).toHaveTextContent(CREDIT_MSG.noCreditLimit);
+  });
+
+  it('says the figures could not be loaded', async () => {
+    answers();
+    server.use(on(routes.getCreditSummary, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+    renderApp('/account', { session: loggedInSession });
+    expect(await (await panel()).findByText(CREDIT_MSG.creditFailed)).toBeInTheDocument();
+  });
+});
