@@ -1,16 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
 import type { Db, Engine } from '../../db/client.js';
+import { oneOf } from '../../db/one-of.js';
 import type { DueIn, ProductSupply } from '../../domain/delivery-promise.js';
-
-/**
- * `column` is one of `ids`, as one bound value: a 1,000-entry `in (...)` list cost PostgreSQL more to
- * parse and plan than to run (bench/quick-order.ts), and binds a thousand values on SQLite.
- */
-export function oneOf(engine: Engine, column: string, ids: readonly number[]): RawBuilder<boolean> {
-  return engine === 'postgres'
-    ? sql<boolean>`${sql.ref(column)} = any(${[...ids]}::integer[])`
-    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
-}
 
 /** Stock and due-in schedules (issue 27: Quick Order and the delivery promise). */
 export function deliveryRepository(db: Db, engine: Engine) {

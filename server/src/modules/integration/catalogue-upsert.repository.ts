@@ -150,7 +150,7 @@ export function catalogueUpsertRepository(db: Db) {
      * revision stays (migration 004; on PostgreSQL an INSERT ... ON CONFLICT fires the statement's
      * insert trigger even when every row conflicts, and each would rebuild every server's search index).
      */
-    updatePrice: (productId: number, currency: 'GBP' | 'EUR', e5: number) =>
+    updatePrice: (productId: number, currency: CurrencyCode, e5: number) =>
       db
         .updateTable('product_prices')
         .set({ list_price_e5: e5 })

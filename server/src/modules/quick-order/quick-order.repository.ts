@@ -1,12 +1,13 @@
+import type { CurrencyCode } from '@wholesale/contract';
 import type { Db, Engine } from '../../db/client.js';
 import type { Tier } from '../../domain/pricing.js';
-import { oneOf } from '../delivery/delivery.repository.js';
+import { oneOf } from '../../db/one-of.js';
 
 /** Quick Order's SQL (issue 27): products, tiers and due-in schedules of the codes a buyer gave, by id. */
 export function quickOrderRepository(db: Db, engine: Engine) {
   return {
     /** Products by id with their list price in `currency` (null: not priced there), active or not. */
-    async products(ids: readonly number[], currency: 'GBP' | 'EUR') {
+    async products(ids: readonly number[], currency: CurrencyCode) {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('products as p')
@@ -32,7 +33,7 @@ export function quickOrderRepository(db: Db, engine: Engine) {
     },
 
     /** Multi-buy tiers by product id in a currency, lowest minimum first. */
-    async tiers(ids: readonly number[], currency: 'GBP' | 'EUR'): Promise<Map<number, Tier[]>> {
+    async tiers(ids: readonly number[], currency: CurrencyCode): Promise<Map<number, Tier[]>> {
       const out = new Map<number, Tier[]>();
       if (ids.length === 0) return out;
       const rows = await db
