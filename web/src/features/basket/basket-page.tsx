@@ -1,4 +1,5 @@
 import { ScrollRegion } from '../../components/scroll-region';
+import { BasketTotals } from '../../components/basket-totals';
 import { MSG, formatMoney } from '@wholesale/contract';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
@@ -19,7 +20,6 @@ import { LineCard, LineRow, type Drafts, type DraftState } from './basket-line';
 
 function OrderSummary({ symbol }: { symbol: string }) {
   const { data, isLoading, isError } = useGetBasketAmountQuery();
-  const value = (n: number | undefined) => (n === undefined ? '—' : formatMoney(n, symbol));
   return (
     <section
       aria-labelledby="order-summary-title"
@@ -33,20 +33,7 @@ function OrderSummary({ symbol }: { symbol: string }) {
           <Spinner label="Loading order summary" />
         </div>
       ) : (
-        <dl className="mt-3 space-y-2 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-slate-700">Amount</dt>
-            <dd className="tabular-nums">{value(data?.amount)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-slate-700">VAT</dt>
-            <dd className="tabular-nums">{value(data?.totalVAT)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-            <dt>{MSG.totalInclVat}</dt>
-            <dd className="tabular-nums">{value(data?.totalAmount)}</dd>
-          </div>
-        </dl>
+        <BasketTotals summary={data} symbol={symbol} />
       )}
       {isError && !data && <p className="mt-2 text-sm text-red-700">{MSG.basketUnavailable}</p>}
       <Link to="/checkout/deliveryinformation" className={buttonClass('primary', 'mt-5 w-full')}>

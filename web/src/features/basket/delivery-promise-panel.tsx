@@ -1,4 +1,5 @@
 import { DELIVERY_MSG } from '@wholesale/contract';
+import { Panel } from '../../components/panel';
 import { DeliveryPromiseList } from '../../components/delivery-promise-list';
 import { useGetDeliveryPromiseQuery } from '../../lib/delivery-promise-api';
 
@@ -17,17 +18,11 @@ export function DeliveryPromisePanel() {
     );
   if (!data || data.lines.length === 0) return null;
   return (
-    <section
-      aria-labelledby="delivery-promise-title"
-      className="mt-6 rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm"
-    >
-      <h2 id="delivery-promise-title" className="text-lg font-semibold text-brand-900">
-        {DELIVERY_MSG.heading}
-      </h2>
+    <Panel title={DELIVERY_MSG.heading} className="mt-6">
       <p className="mt-1 text-sm font-medium text-brand-800">{data.cutOff.text}</p>
       <div className="mt-2">
         <DeliveryPromiseList lines={data.lines} label={DELIVERY_MSG.linesLabel} />
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -1,5 +1,6 @@
 /** Review Order's sections: delivery details, the lines, the terms and the summary. */
 import { ScrollRegion } from '../../components/scroll-region';
+import { BasketTotals } from '../../components/basket-totals';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { MSG, formatMoney, formatUnitPrice, type BasketHeader, type BasketLine } from '@wholesale/contract';
 import { type ReactNode } from 'react';
@@ -223,7 +224,6 @@ export function Terms() {
 
 export function Summary({ symbol }: { symbol: string }) {
   const { data } = useGetBasketAmountQuery();
-  const value = (n: number | undefined) => (n === undefined ? '—' : formatMoney(n, symbol));
   return (
     <section
       aria-labelledby="review-summary-title"
@@ -232,20 +232,7 @@ export function Summary({ symbol }: { symbol: string }) {
       <h2 id="review-summary-title" className="text-lg font-semibold text-brand-900">
         Order Summary
       </h2>
-      <dl className="mt-3 space-y-2 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-slate-700">Amount</dt>
-          <dd className="tabular-nums">{value(data?.amount)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-700">VAT</dt>
-          <dd className="tabular-nums">{value(data?.totalVAT)}</dd>
-        </div>
-        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-          <dt>{MSG.totalInclVat}</dt>
-          <dd className="tabular-nums">{value(data?.totalAmount)}</dd>
-        </div>
-      </dl>
+      <BasketTotals summary={data} symbol={symbol} />
     </section>
   );
 }

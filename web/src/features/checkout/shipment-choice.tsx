@@ -1,4 +1,5 @@
 import { DELIVERY_MSG, type ShipmentPreference } from '@wholesale/contract';
+import { Panel } from '../../components/panel';
 import { DeliveryPromiseList } from '../../components/delivery-promise-list';
 import { cx } from '../../lib/cx';
 import { useGetDeliveryPromiseQuery } from '../../lib/delivery-promise-api';
@@ -18,13 +19,7 @@ export function ShipmentChoice({
 }) {
   const { data, isError } = useGetDeliveryPromiseQuery();
   return (
-    <section
-      aria-labelledby="shipment-choice-title"
-      className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm"
-    >
-      <h2 id="shipment-choice-title" className="text-lg font-semibold text-brand-900">
-        {DELIVERY_MSG.heading}
-      </h2>
+    <Panel title={DELIVERY_MSG.heading}>
       {isError && <p className="mt-2 text-sm text-slate-700">{DELIVERY_MSG.promiseUnavailable}</p>}
       {data && (
         <>
@@ -74,6 +69,6 @@ export function ShipmentChoice({
           </fieldset>
         </>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,5 @@
 import { DELIVERY_MSG, type OpenOrder } from '@wholesale/contract';
+import { Panel } from '../../components/panel';
 import { DeliveryPromiseList } from '../../components/delivery-promise-list';
 import { useGetOrderDeliveryPromiseQuery } from '../../lib/delivery-promise-api';
 
@@ -13,13 +14,7 @@ export function OrderDeliveryPromise({ order }: { order: OpenOrder }) {
   const choice = data?.preferenceText ?? (preference ? DELIVERY_MSG.preference[preference] : undefined);
   if (!choice && !data) return null;
   return (
-    <section
-      aria-labelledby="order-delivery-title"
-      className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm"
-    >
-      <h2 id="order-delivery-title" className="text-lg font-semibold text-brand-900">
-        {DELIVERY_MSG.heading}
-      </h2>
+    <Panel title={DELIVERY_MSG.heading}>
       {choice && (
         <p className="mt-1 text-sm">
           {DELIVERY_MSG.choiceLabel}: <span className="font-semibold">{choice}</span>
@@ -31,6 +26,6 @@ export function OrderDeliveryPromise({ order }: { order: OpenOrder }) {
           <DeliveryPromiseList lines={data.lines} label={DELIVERY_MSG.orderLinesLabel} />
         </div>
       )}
-    </section>
+    </Panel>
   );
 }
