@@ -1,5 +1,6 @@
 /** How accounts, invoices and an account's users are upserted (each a spec the runner in upsert-runner.ts applies). */
 import type { z } from 'zod';
+import type { AddressColumns } from '../../domain/address.js';
 import {
   INTEGRATION_MSG,
   accountUpsertItem,
@@ -30,17 +31,8 @@ const discountText = (rows: readonly { product_type_id: number; discount_bp: num
     .sort((a, b) => a.product_type_id - b.product_type_id)
     .map((r) => `${r.product_type_id}:${r.discount_bp}`)
     .join(',');
-type AddressRow = {
-  reference: string;
-  name: string;
-  address1: string;
-  address2: string;
-  city: string;
-  county: string;
-  country: string;
-  postcode: string;
-  phone_number: string;
-};
+/** A saved delivery address as delivery_addresses stores it (domain/address.ts), with its reference. */
+type AddressRow = AddressColumns & { reference: string };
 const addressText = (rows: readonly AddressRow[]) =>
   JSON.stringify([...rows].sort((a, b) => a.reference.localeCompare(b.reference)).map((r) => Object.values(r)));
 
