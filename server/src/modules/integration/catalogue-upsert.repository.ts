@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { insertInBatches, insertReturningIds } from '../../db/batches.js';
 import type {
   InboundDeliveriesTable,
@@ -146,17 +146,21 @@ export function catalogueUpsertRepository(db: Db) {
         .onConflict((oc) => oc.columns(['product_id', 'currency_code']).doUpdateSet({ list_price_e5: e5 }))
         .execute(),
     /**
-     * A changed list price of an existing price row: a plain UPDATE of the amount, so the catalogue
+     * Changed list prices of existing price rows: a plain UPDATE of the amounts, so the catalogue
      * revision stays (migration 004; on PostgreSQL an INSERT ... ON CONFLICT fires the statement's
-     * insert trigger even when every row conflicts, and each would rebuild every server's search index).
+     * insert trigger even when every row conflicts, and each would rebuild every server's search
+     * index). One UPDATE ... FROM (VALUES ...) per 300 rows, not one statement a row.
      */
-    updatePrice: (productId: number, currency: CurrencyCode, e5: number) =>
-      db
-        .updateTable('product_prices')
-        .set({ list_price_e5: e5 })
-        .where('product_id', '=', productId)
-        .where('currency_code', '=', currency)
-        .execute(),
+    async updatePrices(rows: readonly { productId: number; currency: CurrencyCode; e5: number }[]) {
+      for (let at = 0; at < rows.length; at += 300) {
+        const part = rows.slice(at, at + 300);
+        const values = sql.join(
+          part.map((r) => sql`(cast(${r.productId} as integer), cast(${r.currency} as text), cast(${r.e5} as bigint))`),
+        );
+        await sql`update product_prices set list_price_e5 = v.column3 from (values ${values}) as v
+          where product_prices.product_id = v.column1 and product_prices.currency_code = v.column2`.execute(db);
+      }
+    },
 
     async replaceTiers(productId: number, currency: CurrencyCode, tiers: Insertable<MultibuyTiersTable>[]) {
       await db

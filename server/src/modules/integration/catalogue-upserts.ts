@@ -131,6 +131,7 @@ export const priceSpec: UpsertSpec<PriceItem, PricesLoaded> = {
   },
   async write(repo, items, { products, prices }) {
     const created = new Set<PriceItem>();
+    const changed: { productId: number; currency: PriceItem['currency']; e5: number }[] = [];
     for (const i of items) {
       const p = products.get(i.itemNumber);
       if (!p) continue;
@@ -138,7 +139,8 @@ export const priceSpec: UpsertSpec<PriceItem, PricesLoaded> = {
       if (current === undefined) {
         created.add(i);
         await repo.upsertPrice(p.id, i.currency, amountToE5(i.listPrice));
-      } else if (current !== amountToE5(i.listPrice)) await repo.updatePrice(p.id, i.currency, amountToE5(i.listPrice));
+      } else if (current !== amountToE5(i.listPrice))
+        changed.push({ productId: p.id, currency: i.currency, e5: amountToE5(i.listPrice) });
       if (i.multibuy !== undefined)
         await repo.replaceTiers(
           p.id,
@@ -151,6 +153,8 @@ export const priceSpec: UpsertSpec<PriceItem, PricesLoaded> = {
           })),
         );
     }
+    // The changed list prices in one statement a few hundred rows (an ERP's usual push is a price list).
+    await repo.updatePrices(changed);
     return created;
   },
 };

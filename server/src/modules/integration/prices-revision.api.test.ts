@@ -94,4 +94,43 @@ describe.each(testEngines())('PUT /prices and the catalogue revision on $name', 
     expect(await revision()).toBe(afterNew);
     expect(await shownPrice('REV-1')).toBe(13.5);
   });
+
+  it('writes every one of a large batch of changed prices (several statements of 300), each to its own row', async () => {
+    const n = 700;
+    const code = (i: number) => `BULK-${String(i).padStart(3, '0')}`;
+    const product = { description: 'Bulk blind', productType: 'Blinds', range: 'Bulk', unit: 'EACH', packQuantity: 1 };
+    await put(
+      pathOf(integrationRoutes.upsertProducts),
+      Array.from({ length: n }, (_, i) => ({ itemNumber: code(i), ...product })),
+    );
+    const prices = (cents: (i: number) => number) =>
+      Array.from({ length: n }, (_, i) => ({
+        itemNumber: code(i),
+        currency: 'GBP',
+        listPrice: (cents(i) / 100).toFixed(2),
+      }));
+    await put(
+      pathOf(integrationRoutes.upsertPrices),
+      prices((i) => 1_000 + i),
+    );
+    const before = await revision();
+    const statuses = await put(
+      pathOf(integrationRoutes.upsertPrices),
+      prices((i) => 5_000 + 3 * i),
+    );
+    expect(statuses.filter((s) => s === 'updated')).toHaveLength(n);
+    expect(await revision()).toBe(before);
+    const stored = await handle.db
+      .selectFrom('product_prices')
+      .innerJoin('products', 'products.id', 'product_prices.product_id')
+      .select(['products.item_number', 'product_prices.list_price_e5'])
+      .where('products.item_number', 'like', 'BULK-%')
+      .where('product_prices.currency_code', '=', 'GBP')
+      .orderBy('products.item_number')
+      .execute();
+    expect(stored.map((r) => [r.item_number, Number(r.list_price_e5)])).toEqual(
+      Array.from({ length: n }, (_, i) => [code(i), (5_000 + 3 * i) * 1_000]),
+    );
+    expect(await shownPrice(code(n - 1))).toBe((5_000 + 3 * (n - 1)) / 100);
+  });
 });
