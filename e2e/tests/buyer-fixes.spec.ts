@@ -804,8 +804,11 @@ test.describe('10: offline or a weak signal', () => {
     await expectNoA11yViolations(page, 'screen waiting for the connection');
     await shot(page, testInfo, '10-waiting');
 
+    // Focus was on the waiting screen's heading: it goes to the screen's own, not to the page's top.
+    await page.getByRole('heading', { level: 1, name: 'Waiting for the connection' }).focus();
     await context.setOffline(false);
     await expect(page.getByRole('heading', { level: 1, name: 'Open Orders' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Orders' })).toBeFocused();
     await expect(page.getByText(BACK)).toBeVisible();
     await expect(page.getByText(DROPPED)).toHaveCount(0);
     await expect(page).toHaveURL(atPath('/open-orders'));

@@ -5,6 +5,7 @@ import { Spinner } from '../components/spinner';
 import { onConnectionBack, probeNow } from '../lib/connection';
 import { createBrowserRouter, createMemoryRouter, useLocation, type Prepare } from '../lib/router';
 import { nextTask } from '../lib/next-task';
+import { focusWhenReady, screenHeading } from '../lib/focus';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
 import { PublicOnly, RequireSession } from './route-guards';
@@ -161,8 +162,18 @@ function ScreenWaiting({ target, onLoaded }: { target: Screen; onLoaded: () => v
 
   const attempt = useCallback(() => {
     void retryScreen(target).then((outcome) => {
-      if (outcome === 'loaded') onLoaded();
-      else if (outcome === 'broken') setBroken(true);
+      if (outcome === 'loaded') {
+        onLoaded();
+        // The screen replaces this panel, Try again and all: its heading gets the focus a page load
+        // gives, unless the buyer has put focus somewhere else meanwhile.
+        focusWhenReady(
+          () => {
+            const heading = screenHeading();
+            return heading?.textContent === MSG.screenWaitingTitle ? null : heading;
+          },
+          { onlyIfLost: true },
+        );
+      } else if (outcome === 'broken') setBroken(true);
       else setTrying(false);
     });
   }, [target, onLoaded]);
