@@ -145,9 +145,35 @@ test.describe('Credit and ageing', () => {
     await shot(page, testInfo, 'credit-on-stop-home');
     await expectNoA11yViolations(page, 'Home on stop with the overdue invoices');
 
-    // The basket says the same before checkout.
+    // The basket says the same before checkout, and Review Order where the stop holds Place Order back.
     await page.goto('/basket');
     await expect(page.getByTestId('on-stop-reason')).toBeVisible();
+    const [product] = await api<{ itemNumber: string }[]>(
+      page,
+      'GET',
+      `${pathOf(routes.searchProducts)}?searchValue=blind&isSearching=true`,
+    );
+    const added = await api<{ basketLines: BasketLine[] }>(page, 'POST', pathOf(routes.addBasketLine), {
+      itemNumber: product!.itemNumber,
+      quantity: 1,
+    });
+    try {
+      await page.goto('/checkout/deliveryinformation');
+      await page.getByLabel('Purchase Order').fill('PO-STOP-E2E');
+      await page.getByRole('button', { name: 'Proceed', exact: true }).click();
+      await expect(page).toHaveURL(atPath('/checkout/review-order'));
+      const stop = page.getByRole('alert').filter({ has: page.getByTestId('on-stop-reason') });
+      await expect(
+        stop.getByText(CREDIT_MSG.onStopReason(overdue.documentNumbers.length, euro(overdue.total))),
+      ).toBeVisible();
+      await expect(stop.getByRole('link', { name: CREDIT_MSG.payOverdue })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+      await shot(page, testInfo, 'credit-on-stop-review');
+      await expectNoA11yViolations(page, 'Review Order on stop with the overdue invoices');
+    } finally {
+      const line = added.basketLines.find((l) => l.itemNumber === product!.itemNumber);
+      if (line) await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id: line.lineNumber }));
+    }
 
     await page.goto('/');
     const pay = banner.getByRole('link', { name: CREDIT_MSG.payOverdue });

@@ -58,6 +58,23 @@ describe('credit usage at the basket', () => {
     expect(screen.queryByTestId('credit-usage')).not.toBeInTheDocument();
   });
 
+  it('gives way to the on-stop notice for an account on stop', async () => {
+    answers({
+      ...creditSummaryFixture,
+      balance: 6200,
+      availableCredit: 0,
+      onStop: true,
+      overdue: { total: 120, documentNumbers: ['SI-1'] },
+    });
+    renderApp('/basket', { session: { ...loggedInSession, user: { ...demoUser, onStop: 'True' } } });
+    // Both answers it would read are in: the credit position (the notice's reason) and the total.
+    expect(await screen.findByTestId('on-stop-reason')).toBeInTheDocument();
+    await basketShown();
+    expect((await screen.findAllByText('£55.54')).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('credit-usage')).not.toBeInTheDocument();
+    expect(screen.queryByText(CREDIT_MSG.overCredit('£55.54', '£0.00'))).not.toBeInTheDocument();
+  });
+
   it('is shown at Review Order too', async () => {
     answers({ ...creditSummaryFixture, balance: 4950, availableCredit: 50 });
     renderApp('/checkout/review-order', { session: loggedInSession });

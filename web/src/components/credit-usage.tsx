@@ -11,11 +11,13 @@ const minor = (amount: number) => Math.round(amount * 100);
  * For a credit (account-terms) buyer at the basket and Review Order: how much of the available
  * credit this order uses, and a warning when it is more than that, by the rule Place Order refuses
  * by (contract credit.ts). Proforma buyers pay by card, and an account with no credit limit set has
- * nothing to exceed: neither sees it. Issue 27 item 3; an addition to the spec.
+ * nothing to exceed: neither sees it. Nor does an account on stop (the on-stop notice is the one
+ * reason that matters, with its way to pay). Issue 27 item 3; an addition to the spec.
  */
 export function CreditUsage({ className }: { className?: string }) {
   const user = useAppSelector(selectUser);
-  const credit = !!user && !user.isProforma;
+  // On stop, nothing can be placed whatever the credit: the on-stop notice says why and how to pay.
+  const credit = !!user && !user.isProforma && user.onStop !== 'True';
   const { data: summary } = useGetCreditSummaryQuery(undefined, { skip: !credit, refetchOnMountOrArgChange: true });
   const { data: amount } = useGetBasketAmountQuery(undefined, { skip: !credit });
   if (!credit || !summary || summary.availableCredit === null || !amount || amount.totalAmount <= 0) return null;

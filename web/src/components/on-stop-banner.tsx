@@ -4,6 +4,7 @@ import { Link } from '../lib/router';
 import { selectUser } from '../lib/session';
 import { useGetSettingsQuery } from '../lib/settings-api';
 import { useAppSelector } from '../lib/store-types';
+import { cx } from '../lib/cx';
 import { buttonClass } from './button';
 
 /**
@@ -13,8 +14,11 @@ import { buttonClass } from './button';
  *
  * It also says why (issue 27 item 3): the overdue invoices and their amount, with one action that
  * opens My Account's invoice payment with exactly those invoices selected.
+ *
+ * `urgent` where the stop blocks what the buyer is doing (Review Order's Place Order): an alert,
+ * not a status.
  */
-export function OnStopBanner() {
+export function OnStopBanner({ urgent = false, className = 'mb-4' }: { urgent?: boolean; className?: string }) {
   const user = useAppSelector(selectUser);
   const { data: settings } = useGetSettingsQuery();
   const onStop = !!user && !user.isProforma && user.onStop === 'True';
@@ -23,9 +27,9 @@ export function OnStopBanner() {
   const overdue = credit?.overdue;
   return (
     <div
-      role="status"
+      role={urgent ? 'alert' : 'status'}
       data-testid="on-stop-banner"
-      className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+      className={cx('rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900', className)}
     >
       <p>{MSG.accountOnStop(settings?.supportEmail ?? '')}</p>
       {overdue && overdue.documentNumbers.length > 0 && (

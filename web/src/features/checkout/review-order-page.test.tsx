@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type BasketHeader, type User, routes, pathOf } from '@wholesale/contract';
+import { CREDIT_MSG, MSG, type BasketHeader, type User, routes, pathOf } from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
+import { creditSummaryFixture } from '../account/account-test-data';
 import { twoLineBasket, twoLineSummary } from '../basket/basket-test-data';
 import { paymentRedirect } from './checkout-api';
 import { invoiceHeader, savedHeader } from './checkout-test-data';
@@ -124,10 +125,26 @@ describe('Checkout - Review Order', () => {
     expect(within(dialog).getByText(MSG.missingDeliveryInformation)).toBeInTheDocument();
   });
 
-  it('tells an account on stop why it cannot place an order', async () => {
+  it('tells an account on stop why it cannot place an order: the overdue invoices, with the way to pay them', async () => {
     setup({ user: { ...demoUser, onStop: 'True' } });
+    server.use(
+      on(routes.getCreditSummary, () =>
+        HttpResponse.json({
+          ...creditSummaryFixture,
+          onStop: true,
+          overdue: { total: 1234.5, documentNumbers: ['SI-100240', 'SI-100250'] },
+        }),
+      ),
+    );
     await table();
-    expect(await screen.findByText(MSG.accountOnStop(settings.supportEmail))).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MSG.accountOnStop(settings.supportEmail));
+    expect(await within(alert).findByText(CREDIT_MSG.onStopReason(2, '£1,234.50'))).toBeInTheDocument();
+    expect(within(alert).getByText('SI-100240, SI-100250')).toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: CREDIT_MSG.payOverdue })).toHaveAttribute(
+      'href',
+      '/account?pay=overdue',
+    );
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   });
 

@@ -1,4 +1,5 @@
 import { CreditUsage } from '../../components/credit-usage';
+import { OnStopBanner } from '../../components/on-stop-banner';
 import {
   MSG,
   paymentAddressOf,
@@ -17,7 +18,6 @@ import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useGetBasketAmountQuery, useGetBasketQuery } from '../../lib/basket-api';
 import { selectUser } from '../../lib/session';
-import { useGetSettingsQuery } from '../../lib/settings-api';
 import {
   paymentRedirect,
   useGetBasketHeaderQuery,
@@ -51,7 +51,6 @@ export function ReviewOrderPage() {
   const header = useGetBasketHeaderQuery(undefined, { refetchOnMountOrArgChange: true });
   const basket = useGetBasketQuery();
   const amount = useGetBasketAmountQuery();
-  const { data: settings } = useGetSettingsQuery();
   const [submitHeader] = useSubmitBasketHeaderMutation();
   const [submitBasket] = useSubmitBasketMutation();
   const [requestPayment] = useRequestOrderPaymentMutation();
@@ -166,11 +165,8 @@ export function ReviewOrderPage() {
         <div className="space-y-4">
           <Summary symbol={symbol} />
           <CreditUsage />
-          {onStop && (
-            <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-              {MSG.accountOnStop(settings?.supportEmail ?? '')}
-            </p>
-          )}
+          {/* On stop: why (the overdue invoices) and the way to pay them, as on Home and the basket. */}
+          {onStop && <OnStopBanner urgent className="" />}
           <p className="text-sm text-slate-700">{MSG.termsConsent}</p>
           {proforma ? (
             <Button
