@@ -430,7 +430,7 @@ export const invoiceUpsertItem = z.lazy(() =>
       vat: moneyValue('any').describe("The document's VAT, as the ERP computed it (not checked against a rate)"),
       total: moneyValue('any').describe('Amount plus VAT, to the penny'),
       remaining: moneyValue('any').describe(
-        'Still to pay (0 when settled), from 0 to total: open documents are those with a remaining amount',
+        'Still to pay (0 when settled), between 0 and total: open documents are those with a remaining amount',
       ),
       lines: z
         .array(
