@@ -25,6 +25,20 @@ export const INTEGRATION_MSG = {
   unknownAccount: (customerNumber: string) => `no account ${customerNumber}`,
   wrongCurrency: (currency: string) => `the account's currency is ${currency}`,
   otherAccount: 'the document belongs to another account',
+  /** A document's figures that disagree (account-upserts.ts: documentErrors); amounts as 2-decimal text. */
+  document: {
+    linesSum: (linesTotal: string, amount: string) =>
+      `the lines add up to ${linesTotal} excl. VAT; amount says ${amount}`,
+    savedLinesSum: (linesTotal: string, amount: string) =>
+      `the document's saved lines add up to ${linesTotal} excl. VAT; amount says ${amount} (send lines with a new amount)`,
+    totalNotAmountPlusVat: (amount: string, vat: string, sum: string, total: string) =>
+      `amount ${amount} plus VAT ${vat} is ${sum} incl. VAT; total says ${total}`,
+    negativeOnInvoice: (value: string) =>
+      `${value} is negative: an invoice's figures are 0 or more (a credit is a Credit Memo)`,
+    positiveOnCreditMemo: (value: string) => `${value} is positive: a credit memo's figures are 0 or less`,
+    remainingAboveTotal: (remaining: string, total: string) =>
+      `remaining ${remaining} is more than the document's total ${total}`,
+  },
   despatchBeforeOrder: (orderedDate: string) => `must not be before the order date ${orderedDate}`,
   usernameOfOtherAccount: 'the username belongs to a user of another account',
   linkForDisabledUser: 'a set-password link is given only to an enabled user',

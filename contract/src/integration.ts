@@ -413,40 +413,46 @@ export const upsertAccountsRequest = z.lazy(() => upsertBody(accountUpsertItem))
 
 /** PUT /invoices: one invoice or credit memo, keyed by documentNumber. */
 export const invoiceUpsertItem = z.lazy(() =>
-  z.object({
-    documentNumber: erpText(20),
-    customerNumber: erpText(20),
-    documentType: z.enum(['Invoice', 'Credit Memo']),
-    postingDate: isoDate(),
-    dueDate: isoDate(),
-    reference: line(50),
-    description: line(100),
-    orderNumber: line(40),
-    currency: z.enum(['GBP', 'EUR']).describe("Must be the account's currency"),
-    amount: moneyValue('any').describe('Goods and carriage before VAT (negative on a credit memo)'),
-    vat: moneyValue('any'),
-    total: moneyValue('any').describe('Amount plus VAT'),
-    remaining: moneyValue('any').describe(
-      'Still to pay (0 when settled): open documents are those with a remaining amount',
+  z
+    .object({
+      documentNumber: erpText(20),
+      customerNumber: erpText(20),
+      documentType: z.enum(['Invoice', 'Credit Memo']),
+      postingDate: isoDate(),
+      dueDate: isoDate(),
+      reference: line(50),
+      description: line(100),
+      orderNumber: line(40),
+      currency: z.enum(['GBP', 'EUR']).describe("Must be the account's currency"),
+      amount: moneyValue('any').describe(
+        'Goods and carriage before VAT (negative on a credit memo): what the lines add up to, to the penny',
+      ),
+      vat: moneyValue('any').describe("The document's VAT, as the ERP computed it (not checked against a rate)"),
+      total: moneyValue('any').describe('Amount plus VAT, to the penny'),
+      remaining: moneyValue('any').describe(
+        'Still to pay (0 when settled), between 0 and total: open documents are those with a remaining amount',
+      ),
+      lines: z
+        .array(
+          z.object({
+            type: z.string().trim().min(1).max(20).default('Item'),
+            itemNumber: line(40),
+            description: line(200),
+            quantity: z.number().int().min(-1_000_000).max(1_000_000),
+            unit: line(10),
+            unitPrice: priceValue(),
+            lineDiscountPercent: percentValue().default('0'),
+            total: moneyValue('any'),
+          }),
+        )
+        .max(500)
+        .optional()
+        .describe("Replaces the document's lines (absent leaves them); their totals add up to amount"),
+      sourceVersion: sourceVersion(),
+    })
+    .describe(
+      "The figures must agree, as the portal shows them (Total excl. VAT, VAT, Total incl. VAT): the lines' totals (carriage a line like any other) add up to amount, and amount plus vat is total, to the penny; without lines in the item, the document's stored lines (if any) must add up to the new amount. An invoice's amount, vat, total and remaining are 0 or more, a credit memo's 0 or less, and remaining is between 0 and total. A document that disagrees is failed, with a pointer to the figure and the sums in its detail (with atomic=true the request is 422).",
     ),
-    lines: z
-      .array(
-        z.object({
-          type: z.string().trim().min(1).max(20).default('Item'),
-          itemNumber: line(40),
-          description: line(200),
-          quantity: z.number().int().min(-1_000_000).max(1_000_000),
-          unit: line(10),
-          unitPrice: priceValue(),
-          lineDiscountPercent: percentValue().default('0'),
-          total: moneyValue('any'),
-        }),
-      )
-      .max(500)
-      .optional()
-      .describe("Replaces the document's lines (absent leaves them)"),
-    sourceVersion: sourceVersion(),
-  }),
 );
 export type InvoiceUpsertItem = z.input<typeof invoiceUpsertItem>;
 export const upsertInvoicesRequest = z.lazy(() => upsertBody(invoiceUpsertItem));

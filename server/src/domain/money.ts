@@ -13,6 +13,11 @@ export function divRound(a: number, b: number): number {
 
 /** Minor units (pence) to a JSON number with 2 decimals. */
 export const minorToAmount = (minor: number): number => Number((minor / 100).toFixed(2));
+/** Minor units as exact text with 2 decimals (-1234 -> "-12.34"), for messages. */
+export function minorToText(minor: number): string {
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
 /** e5-scaled unit price to a JSON number with up to 5 decimals. */
 export const e5ToAmount = (e5: number): number => Number((e5 / 100_000).toFixed(5));
 /** A decimal amount (e.g. from CSV or a form) to minor units, exactly, via its text. */

@@ -8,7 +8,7 @@ import {
   userUpsertItem,
   type ProblemFieldError,
 } from '@wholesale/contract';
-import { amountToE5, amountToMinor } from '../../domain/money.js';
+import { amountToE5, amountToMinor, minorToText } from '../../domain/money.js';
 import { nowIso } from '../../lib/time.js';
 import { recordUserUpdated } from '../events/outbox.js';
 import { NO_PASSWORD, createPasswordLink } from '../auth/password-links.js';
@@ -172,6 +172,8 @@ interface InvoicesLoaded {
   accounts: Map<string, AccountRow>;
   invoices: Map<string, InvoiceRow>;
   lines: Map<number, string>;
+  /** What each stored document's lines add up to (minor units), for an item that leaves its lines. */
+  linesTotal: Map<number, number>;
 }
 const invoiceLineRows = (i: InvoiceItem) =>
   (i.lines ?? []).map((l, n) => ({
@@ -187,6 +189,54 @@ const invoiceLineRows = (i: InvoiceItem) =>
   }));
 const linesText = (rows: readonly Record<string, unknown>[]) =>
   JSON.stringify(rows.map((r) => Object.values(r).map(String)));
+/**
+ * Where a document's figures disagree, as the portal computes them (domain/pricing.ts: totals):
+ * amount (excl. VAT) is what the lines add up to, carriage a line like any other; total (incl. VAT)
+ * is amount plus VAT; all to the penny. An invoice's figures are 0 or more, a credit memo's 0 or
+ * less, and remaining lies between 0 and the total. Lines are checked when there are any: the
+ * item's, or (lines absent) the stored ones. VAT is not checked against the account's rate: the
+ * document keeps no rate of its own and the ERP's VAT is the one on the tax document (an account's
+ * rate may change after its history was posted).
+ */
+function documentErrors(i: InvoiceItem, savedLinesTotal: number | undefined): ProblemFieldError[] {
+  const m = { amount: amountToMinor(i.amount), vat: amountToMinor(i.vat), total: amountToMinor(i.total) };
+  const remaining = amountToMinor(i.remaining);
+  const errors: ProblemFieldError[] = [];
+  const credit = i.documentType === 'Credit Memo';
+  for (const [field, v] of [...Object.entries(m), ['remaining', remaining] as const]) {
+    if (!credit && v < 0)
+      errors.push({ pointer: `/${field}`, detail: INTEGRATION_MSG.document.negativeOnInvoice(minorToText(v)) });
+    if (credit && v > 0)
+      errors.push({ pointer: `/${field}`, detail: INTEGRATION_MSG.document.positiveOnCreditMemo(minorToText(v)) });
+  }
+  const given = i.lines && i.lines.length > 0 ? i.lines.reduce((sum, l) => sum + amountToMinor(l.total), 0) : undefined;
+  const linesTotal = i.lines ? given : savedLinesTotal;
+  if (linesTotal !== undefined && linesTotal !== m.amount)
+    errors.push({
+      pointer: '/amount',
+      detail: (i.lines ? INTEGRATION_MSG.document.linesSum : INTEGRATION_MSG.document.savedLinesSum)(
+        minorToText(linesTotal),
+        minorToText(m.amount),
+      ),
+    });
+  if (m.amount + m.vat !== m.total)
+    errors.push({
+      pointer: '/total',
+      detail: INTEGRATION_MSG.document.totalNotAmountPlusVat(
+        minorToText(m.amount),
+        minorToText(m.vat),
+        minorToText(m.amount + m.vat),
+        minorToText(m.total),
+      ),
+    });
+  if (credit ? remaining < m.total : remaining > m.total)
+    errors.push({
+      pointer: '/remaining',
+      detail: INTEGRATION_MSG.document.remainingAboveTotal(minorToText(remaining), minorToText(m.total)),
+    });
+  return errors;
+}
+
 const invoiceColumns = (i: InvoiceItem, accountId: number) => ({
   account_id: accountId,
   document_type: i.documentType,
@@ -210,18 +260,22 @@ export const invoiceSpec: UpsertSpec<InvoiceItem, InvoicesLoaded> = {
     const accounts = await repo.accountsByNumber([...new Set(items.map((i) => i.customerNumber))]);
     const invoices = await repo.invoicesByNumber(items.map((i) => i.documentNumber));
     const lines = new Map<number, Record<string, unknown>[]>();
-    for (const { invoice_id, ...l } of await repo.invoiceLinesOf(invoices.map((v) => v.id)))
+    const linesTotal = new Map<number, number>();
+    for (const { invoice_id, ...l } of await repo.invoiceLinesOf(invoices.map((v) => v.id))) {
       lines.set(invoice_id, [
         ...(lines.get(invoice_id) ?? []),
         { ...l, unit_price_e5: Number(l.unit_price_e5), total_minor: Number(l.total_minor) },
       ]);
+      linesTotal.set(invoice_id, (linesTotal.get(invoice_id) ?? 0) + Number(l.total_minor));
+    }
     return {
       accounts: new Map(accounts.map((a) => [a.customer_number, a])),
       invoices: new Map(invoices.map((v) => [v.document_number, v])),
       lines: new Map([...lines].map(([k, v]) => [k, linesText(v)])),
+      linesTotal,
     };
   },
-  check(i, { accounts, invoices }) {
+  check(i, { accounts, invoices, linesTotal }) {
     const account = accounts.get(i.customerNumber);
     if (!account) return [{ pointer: '/customerNumber', detail: INTEGRATION_MSG.unknownAccount(i.customerNumber) }];
     const existing = invoices.get(i.documentNumber);
@@ -229,7 +283,7 @@ export const invoiceSpec: UpsertSpec<InvoiceItem, InvoicesLoaded> = {
       return [{ pointer: '/customerNumber', detail: INTEGRATION_MSG.otherAccount }];
     if (account.currency_code !== i.currency)
       return [{ pointer: '/currency', detail: INTEGRATION_MSG.wrongCurrency(account.currency_code) }];
-    return [];
+    return documentErrors(i, existing && linesTotal.get(existing.id));
   },
   unchanged(i, loaded) {
     const existing = loaded.invoices.get(i.documentNumber);
