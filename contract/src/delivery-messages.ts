@@ -28,7 +28,8 @@ export const DEFAULT_SHIPMENT_PREFERENCE: ShipmentPreference = 'partial';
  */
 export const DELIVERY_MSG = {
   heading: 'Delivery promise',
-  linesLabel: 'Delivery promise by line',
+  /** Read before a line's promise where it sits in the line's description (screen readers only). */
+  lineLabel: 'Delivery',
   inStock: 'In stock',
   partDue: (now: number, rest: number, date: string) => `${now} now, ${rest} due ${dayMonth(date)}`,
   partNoDate: (now: number, rest: number) => `${now} now, ${rest} no date yet`,

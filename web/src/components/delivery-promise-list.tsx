@@ -1,4 +1,4 @@
-import { type LinePromise } from '@wholesale/contract';
+import { DELIVERY_MSG, type LinePromise } from '@wholesale/contract';
 import { cx } from '../lib/cx';
 
 const TONE: Record<LinePromise['status'], string> = {
@@ -7,9 +7,33 @@ const TONE: Record<LinePromise['status'], string> = {
   due: 'bg-slate-100 text-slate-800 ring-slate-300',
 };
 
+/** One line's promise as the server worded it ("In stock", "6 now, 4 due 12 Dec", "Due 12 Dec", "No date yet"). */
+export function DeliveryPromisePill({ promise }: { promise: LinePromise }) {
+  return (
+    <span className={cx('rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', TONE[promise.status])}>
+      {promise.text}
+    </span>
+  );
+}
+
 /**
- * Each line's delivery promise as the server worded it ("In stock", "6 now, 4 due 12 Dec",
- * "Due 12 Dec", "No date yet"): the basket, Review Order and Open Order Enquiry (issue 27).
+ * A basket line's promise under its description (the basket's rows and cards, Review Order's lines):
+ * nothing until it has loaded. Screen readers hear "Delivery: In stock" after the description, so
+ * the row's or card's text reads as one sentence without a column of its own.
+ */
+export function LineDeliveryPromise({ promise }: { promise: LinePromise | undefined }) {
+  if (!promise) return null;
+  return (
+    <span className="mt-1.5 block" data-line-promise={promise.lineNumber}>
+      <span className="sr-only"> {DELIVERY_MSG.lineLabel}: </span>
+      <DeliveryPromisePill promise={promise} />
+    </span>
+  );
+}
+
+/**
+ * Each line's delivery promise in a list of its own: Open Order Enquiry, whose lines are the
+ * quantities still to send, not the order's lines (issue 27).
  */
 export function DeliveryPromiseList({ lines, label }: { lines: readonly LinePromise[]; label: string }) {
   return (
@@ -20,9 +44,7 @@ export function DeliveryPromiseList({ lines, label }: { lines: readonly LineProm
             <span className="font-semibold text-slate-900">{l.itemNumber}</span>
             <span className="text-slate-700"> × {l.quantity}</span>
           </span>
-          <span className={cx('rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset', TONE[l.status])}>
-            {l.text}
-          </span>
+          <DeliveryPromisePill promise={l} />
         </li>
       ))}
     </ul>

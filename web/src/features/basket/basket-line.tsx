@@ -1,7 +1,16 @@
 /** A basket line: its row (wide screens) or card (phones), the quantity editor and the line actions. */
-import { MSG, formatMoney, formatPercent, formatUnitPrice, parseStock, type BasketLine } from '@wholesale/contract';
+import {
+  MSG,
+  formatMoney,
+  formatPercent,
+  formatUnitPrice,
+  parseStock,
+  type BasketLine,
+  type LinePromise,
+} from '@wholesale/contract';
 import { type KeyboardEvent } from 'react';
 import { toast } from 'react-toastify';
+import { LineDeliveryPromise } from '../../components/delivery-promise-list';
 import { QuantityStepper } from '../../components/quantity-stepper';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
@@ -49,6 +58,14 @@ const iconButton =
  * switch between the table and the phone cards (a resize or rotation).
  */
 export type Drafts = Record<number, number>;
+
+/** What a row or card shows: the line, its currency, the page's drafts and its delivery promise (once loaded). */
+interface LineProps {
+  line: BasketLine;
+  symbol: string;
+  edits: DraftState;
+  promise: LinePromise | undefined;
+}
 export interface DraftState {
   drafts: Drafts;
   setDraft: (lineNumber: number, quantity: number | undefined) => void;
@@ -179,7 +196,7 @@ function LineActions({ line, editor }: { line: BasketLine; editor: Editor }) {
   );
 }
 
-export function LineRow({ line, symbol, edits }: { line: BasketLine; symbol: string; edits: DraftState }) {
+export function LineRow({ line, symbol, edits, promise }: LineProps) {
   const editor = useLineEditor(line, edits);
   const charge = line.additionalCharge === 'True';
   return (
@@ -188,7 +205,10 @@ export function LineRow({ line, symbol, edits }: { line: BasketLine; symbol: str
       className={cx('border-b border-slate-200 align-middle', charge && 'bg-slate-50 text-slate-700')}
     >
       <td className="px-3 py-3 font-medium whitespace-nowrap text-slate-900">{charge ? '' : line.itemNumber}</td>
-      <td className="px-3 py-3">{line.description}</td>
+      <td className="px-3 py-3">
+        {line.description}
+        <LineDeliveryPromise promise={promise} />
+      </td>
       <td className="px-3 py-3 text-right tabular-nums">{line.stock}</td>
       <td className="px-3 py-3">{charge ? '' : line.unit}</td>
       <td className="px-3 py-3 text-right">
@@ -204,7 +224,7 @@ export function LineRow({ line, symbol, edits }: { line: BasketLine; symbol: str
   );
 }
 
-export function LineCard({ line, symbol, edits }: { line: BasketLine; symbol: string; edits: DraftState }) {
+export function LineCard({ line, symbol, edits, promise }: LineProps) {
   const editor = useLineEditor(line, edits);
   const charge = line.additionalCharge === 'True';
   return (
@@ -215,7 +235,10 @@ export function LineCard({ line, symbol, edits }: { line: BasketLine; symbol: st
       <div className="flex items-start justify-between gap-3">
         <div>
           {!charge && <p className="font-semibold text-slate-900">{line.itemNumber}</p>}
-          <p className="text-sm text-slate-700">{line.description}</p>
+          <p className="text-sm text-slate-700">
+            {line.description}
+            <LineDeliveryPromise promise={promise} />
+          </p>
         </div>
         <LineActions line={line} editor={editor} />
       </div>

@@ -15,6 +15,7 @@ import { useGetBasketAmountQuery, useGetBasketQuery } from './basket-api';
 import { useIsNarrow } from '../../lib/use-is-narrow';
 import { PriceBreaksPanel } from './price-breaks-panel';
 import { DeliveryPromisePanel } from './delivery-promise-panel';
+import { useLinePromises } from '../../lib/delivery-promise-api';
 
 import { LineCard, LineRow, type Drafts, type DraftState } from './basket-line';
 
@@ -66,6 +67,8 @@ export function BasketPage() {
   const closeError = () => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
 
   const lines = data?.basketLines ?? [];
+  // Each line's delivery promise in its row or card; the panel below keeps the cut-off (issue 27).
+  const promiseOf = useLinePromises(lines.length === 0);
   const all = data?.carriageLine ? [...lines, data.carriageLine] : lines;
   let content;
   if (isLoading) {
@@ -91,7 +94,13 @@ export function BasketPage() {
           <div>
             <ul className="space-y-3" aria-label="Basket lines">
               {all.map((l) => (
-                <LineCard key={`${l.additionalCharge}-${l.lineNumber}`} line={l} symbol={symbol} edits={edits} />
+                <LineCard
+                  key={`${l.additionalCharge}-${l.lineNumber}`}
+                  line={l}
+                  symbol={symbol}
+                  edits={edits}
+                  promise={promiseOf(l)}
+                />
               ))}
             </ul>
             <p className="mt-4 flex justify-between rounded-lg bg-white px-4 py-3 font-semibold shadow-sm">
@@ -139,7 +148,13 @@ export function BasketPage() {
               </thead>
               <tbody>
                 {all.map((l) => (
-                  <LineRow key={`${l.additionalCharge}-${l.lineNumber}`} line={l} symbol={symbol} edits={edits} />
+                  <LineRow
+                    key={`${l.additionalCharge}-${l.lineNumber}`}
+                    line={l}
+                    symbol={symbol}
+                    edits={edits}
+                    promise={promiseOf(l)}
+                  />
                 ))}
               </tbody>
               <tfoot>

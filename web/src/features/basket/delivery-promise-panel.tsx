@@ -1,12 +1,11 @@
 import { DELIVERY_MSG } from '@wholesale/contract';
 import { Panel } from '../../components/panel';
-import { DeliveryPromiseList } from '../../components/delivery-promise-list';
 import { useGetDeliveryPromiseQuery } from '../../lib/delivery-promise-api';
 
 /**
- * Delivery promise under the basket lines (issue 27 item 2): the day's order cut-off and each
- * line's promise from stock and the due-in schedule, all worded by the server. Nothing shows
- * until it has loaded, or when it cannot (the basket itself stays usable).
+ * Delivery promise under the basket lines (issue 27 item 2): the day's order cut-off, worded by the
+ * server. Each line's promise sits in its own row or card (basket-line.tsx). Nothing shows until it
+ * has loaded; when it cannot load, this says so once for the whole basket (the basket stays usable).
  */
 export function DeliveryPromisePanel() {
   const { data, isError } = useGetDeliveryPromiseQuery();
@@ -20,9 +19,6 @@ export function DeliveryPromisePanel() {
   return (
     <Panel title={DELIVERY_MSG.heading} className="mt-6">
       <p className="mt-1 text-sm font-medium text-brand-800">{data.cutOff.text}</p>
-      <div className="mt-2">
-        <DeliveryPromiseList lines={data.lines} label={DELIVERY_MSG.linesLabel} />
-      </div>
     </Panel>
   );
 }

@@ -1,12 +1,14 @@
 /** Review Order's sections: delivery details, the lines, the terms and the summary. */
 import { ScrollRegion } from '../../components/scroll-region';
 import { BasketTotals } from '../../components/basket-totals';
+import { LineDeliveryPromise } from '../../components/delivery-promise-list';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { MSG, formatMoney, formatUnitPrice, type BasketHeader, type BasketLine } from '@wholesale/contract';
 import { type ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { useGetBasketAmountQuery, useGetBasketQuery } from '../../lib/basket-api';
 import { cx } from '../../lib/cx';
+import { useLinePromises } from '../../lib/delivery-promise-api';
 import { useIsNarrow } from '../../lib/use-is-narrow';
 
 function Chevron({ open }: { open: boolean }) {
@@ -96,6 +98,9 @@ export function DeliveryDetails({ header }: { header: BasketHeader | undefined }
 export function ReviewTable({ symbol }: { symbol: string }) {
   const { data, isLoading } = useGetBasketQuery();
   const narrow = useIsNarrow();
+  // Each line's delivery promise under its description; the cut-off and the choice stay in the
+  // Delivery promise section below (shipment-choice.tsx), which also says if it cannot load.
+  const promiseOf = useLinePromises();
   if (isLoading) return <p role="status">{MSG.loadingBasket}</p>;
   if (!data)
     return (
@@ -120,7 +125,10 @@ export function ReviewTable({ symbol }: { symbol: string }) {
                 className={cx('rounded-lg border border-slate-200 p-4', charge ? 'bg-slate-50' : 'bg-white')}
               >
                 {!charge && <p className="font-semibold text-slate-900">{l.itemNumber}</p>}
-                <p className="text-sm text-slate-700">{l.description}</p>
+                <p className="text-sm text-slate-700">
+                  {l.description}
+                  <LineDeliveryPromise promise={promiseOf(l)} />
+                </p>
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
                   <dt className="text-slate-600">Qty</dt>
                   <dd className="text-right tabular-nums">{l.quantity}</dd>
@@ -169,7 +177,10 @@ export function ReviewTable({ symbol }: { symbol: string }) {
               className={cx('border-b border-slate-100', l.additionalCharge === 'True' && 'text-slate-700')}
             >
               <td className="px-2 py-2 font-medium">{l.additionalCharge === 'True' ? '' : l.itemNumber}</td>
-              <td className="px-2 py-2">{l.description}</td>
+              <td className="px-2 py-2">
+                {l.description}
+                <LineDeliveryPromise promise={promiseOf(l)} />
+              </td>
               <td className="px-2 py-2 text-right tabular-nums">{l.quantity}</td>
               <td className="px-2 py-2 text-right tabular-nums">{formatUnitPrice(l.discountPrice, symbol)}</td>
               <td className="px-2 py-2 text-right tabular-nums">{formatMoney(l.totalLinePrice, symbol)}</td>

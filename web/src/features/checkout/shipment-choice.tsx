@@ -1,12 +1,11 @@
 import { DELIVERY_MSG, type ShipmentPreference } from '@wholesale/contract';
 import { Panel } from '../../components/panel';
-import { DeliveryPromiseList } from '../../components/delivery-promise-list';
 import { cx } from '../../lib/cx';
 import { useGetDeliveryPromiseQuery } from '../../lib/delivery-promise-api';
 
 /**
- * Review Order's delivery section (issue 27 item 2): the cut-off, each line's promise, and the
- * choice of how to send the order, each option with the date it yields (the server's). Native
+ * Review Order's delivery section (issue 27 item 2): the cut-off and the choice of how to send the
+ * order (each line's promise sits in its line, review-sections.tsx), each option with the date it yields (the server's). Native
  * radio buttons in a fieldset: arrow keys move between them, as screen readers expect. Until the
  * promise has loaded the default choice stands, so Place Order never waits on it.
  */
@@ -24,9 +23,6 @@ export function ShipmentChoice({
       {data && (
         <>
           <p className="mt-1 text-sm font-medium text-brand-800">{data.cutOff.text}</p>
-          <div className="mt-2">
-            <DeliveryPromiseList lines={data.lines} label={DELIVERY_MSG.linesLabel} />
-          </div>
           <fieldset className="mt-4">
             <legend className="text-sm font-semibold text-slate-900">{DELIVERY_MSG.choiceLegend}</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
