@@ -109,19 +109,6 @@ export function accountRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Open documents for ageing (remaining amount not 0): number, type, due date, remaining; oldest due first. */
-    async openDocumentsForAgeing(accountId: number) {
-      const rows = await db
-        .selectFrom('invoices')
-        .select(['document_number', 'document_type', 'due_date', 'remaining_minor'])
-        .where('account_id', '=', accountId)
-        .where('remaining_minor', '!=', 0)
-        .orderBy('due_date')
-        .orderBy('document_number')
-        .execute();
-      return rows.map((r) => ({ ...r, remaining_minor: Number(r.remaining_minor) }));
-    },
-
     findInvoice(accountId: number, documentNumber: string) {
       return invoicesOf(accountId).where('invoices.document_number', '=', documentNumber).executeTakeFirst();
     },

@@ -219,7 +219,7 @@ export function accountService(db: Db) {
       _input: unknown = {},
       today: string = todayIso(),
     ): Promise<CreditSummary> {
-      const [credit, docs] = await Promise.all([repo.credit(accountId), repo.openDocumentsForAgeing(accountId)]);
+      const [credit, docs] = await Promise.all([repo.credit(accountId), repo.openInvoices(accountId)]);
       if (!credit) throw notFound(SERVER_MSG.notFound);
       const limit = Number(credit.credit_limit_minor);
       const balance = Number(credit.balance_minor);
@@ -229,17 +229,18 @@ export function accountService(db: Db) {
       const credits = { totalMinor: 0, documentNumbers: [] as string[] };
       const overdue = { totalMinor: 0, documentNumbers: [] as string[] };
       for (const d of docs) {
-        if (d.remaining_minor < 0) {
-          credits.totalMinor += d.remaining_minor;
+        const remaining = Number(d.remaining_minor);
+        if (remaining < 0) {
+          credits.totalMinor += remaining;
           credits.documentNumbers.push(d.document_number);
           continue;
         }
         const key = ageingBucketOf(daysOverdue(d.due_date, today));
         const bucket = buckets.get(key)!;
-        bucket.totalMinor += d.remaining_minor;
+        bucket.totalMinor += remaining;
         bucket.documentNumbers.push(d.document_number);
         if (key !== 'current') {
-          overdue.totalMinor += d.remaining_minor;
+          overdue.totalMinor += remaining;
           overdue.documentNumbers.push(d.document_number);
         }
       }

@@ -207,18 +207,24 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
     return built.revision >= revision ? built : orderAt(revision);
   }
 
+  /** The first place in code order whose code is not before `code` (binary search over `byCode`). */
+  function firstCodeAtOrAfter(at: CatalogueOrder, code: string): number {
+    let lo = 0;
+    let hi = at.byCode.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (at.codes[at.byCode[mid]!]! < code) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /**
    * Sellable places whose code starts with `phrase`, the exact code first, then in item-code order;
    * at most `limit`. Every one matches the text: its search text starts with its code.
    */
   function codesStarting(at: CatalogueOrder, sellable: Uint8Array, phrase: string, limit: number): number[] {
-    let lo = 0;
-    let hi = at.byCode.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (at.codes[at.byCode[mid]!]! < phrase) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstCodeAtOrAfter(at, phrase);
     const exact: number[] = [];
     const starting: number[] = [];
     for (let k = lo; k < at.byCode.length && at.codes[at.byCode[k]!]!.startsWith(phrase); k++) {
@@ -283,13 +289,7 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
       counts[i]! += by;
     };
     // Neighbours in code order catch a typo near the end of a code.
-    let lo = 0;
-    let hi = at.byCode.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (at.codes[at.byCode[mid]!]! < code) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstCodeAtOrAfter(at, code);
     for (let k = Math.max(0, lo - NEIGHBOURS); k < Math.min(at.byCode.length, lo + NEIGHBOURS); k++)
       hit(at.byCode[k]!, 1);
     // Shared trigrams catch the rest; a trigram held by very many texts says little and is skipped.
@@ -337,13 +337,7 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
       return codes.map((raw) => {
         const code = raw.toLowerCase();
         if (!code) return { id: undefined, nearest: [] };
-        let lo = 0;
-        let hi = at.byCode.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (at.codes[at.byCode[mid]!]! < code) lo = mid + 1;
-          else hi = mid;
-        }
+        const lo = firstCodeAtOrAfter(at, code);
         const place = lo < at.byCode.length && at.codes[at.byCode[lo]!] === code ? at.byCode[lo]! : -1;
         if (place >= 0) return { id: at.ids[place]!, nearest: [] };
         counts ??= new Uint16Array(at.ids.length);
