@@ -22,6 +22,7 @@ import {
 import {
   createWebhookEndpointRequest,
   createWebhookEndpointResponse,
+  replayedWebhookEndpointResponse,
   eventIdParams,
   listEventsQuery,
   listEventsResponse,
@@ -228,7 +229,7 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     tags: eventTags,
     summary: 'Add a webhook endpoint; its signing secret is answered this once',
     body: createWebhookEndpointRequest,
-    response: { 201: createWebhookEndpointResponse },
+    response: { 201: z.union([createWebhookEndpointResponse, replayedWebhookEndpointResponse]) },
   },
   listWebhookEndpoints: {
     service: 'webhooks',

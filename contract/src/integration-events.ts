@@ -109,6 +109,16 @@ export const createWebhookEndpointResponse = z.lazy(() =>
       .describe("The signing secret ('whsec_...'), shown this once: verify deliveries with it (Standard Webhooks)"),
   }),
 );
+/**
+ * The same POST answered again for a repeated Idempotency-Key: the endpoint without its secret,
+ * which is never stored in plain text (`secretNote` says so).
+ */
+export const replayedWebhookEndpointResponse = z.lazy(() =>
+  z.object({
+    ...webhookEndpoint.unwrap().shape,
+    secretNote: z.string().describe('The secret was shown once, in the first answer, and is not shown again'),
+  }),
+);
 export type CreateWebhookEndpointResponse = z.infer<typeof createWebhookEndpointResponse>;
 
 /** PATCH /webhook-endpoints/{id}: only the fields given change. */

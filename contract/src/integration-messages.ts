@@ -19,6 +19,11 @@ export const INTEGRATION_MSG = {
   unknownOrder: (orderNumber: string) => `No order ${orderNumber}`,
   idempotencyMismatch: 'This Idempotency-Key was used with a different request; use a new key for a new request',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
+  idempotencyInProgress:
+    'A request with this Idempotency-Key is still in progress; retry after the Retry-After delay to get its answer',
+  /** In place of a signing secret when a stored answer is replayed: the secret is never stored in plain text. */
+  secretShownOnce:
+    'The signing secret was shown once, in the first answer to this request, and is not stored to be shown again; delete this endpoint and create another if it was lost',
   badCursor: 'after must be a cursor returned by a previous page',
   unknownCountry: (country: string) => `unknown country ${country}`,
   unknownProductType: (name: string) => `no product type ${name}`,
@@ -61,5 +66,9 @@ export const INTEGRATION_MSG = {
   webhookDisabled: {
     gone: 'The endpoint answered 410 Gone',
     byClient: 'Disabled by the API client',
+    clientRevoked: 'The API client was revoked',
+    byOperator: 'Disabled by the portal operator',
+    failing: (days: number, since: string) =>
+      `Every delivery failed for ${days} days (since ${since}); fix the receiver, then enable the endpoint again`,
   },
 } as const;

@@ -115,6 +115,27 @@ export function eventsRepository(db: Db) {
       return row.id;
     },
 
+    /**
+     * Locks the API client's row until the transaction ends (a no-op write: PostgreSQL's row lock,
+     * SQLite's write lock), so checks of its endpoints made after it see every earlier commit.
+     */
+    async lockClient(clientId: number): Promise<void> {
+      await db
+        .updateTable('api_clients')
+        .set((eb) => ({ name: eb.ref('name') }))
+        .where('id', '=', clientId)
+        .execute();
+    },
+
+    async countEndpoints(clientId: number): Promise<number> {
+      const r = await db
+        .selectFrom('webhook_endpoints')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
     listEndpoints(clientId: number) {
       return db.selectFrom('webhook_endpoints').selectAll().where('client_id', '=', clientId).orderBy('id').execute();
     },

@@ -57,16 +57,22 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
       body: CreateWebhookEndpointRequest,
     ): Promise<CreateWebhookEndpointResponse> {
       await requireSafeUrl(body.url);
-      if ((await repo.listEndpoints(clientId)).length >= MAX_ENDPOINTS_PER_CLIENT)
-        throw conflict(INTEGRATION_MSG.tooManyWebhookEndpoints(MAX_ENDPOINTS_PER_CLIENT));
       const secret = newSigningSecret();
-      const id = await repo.insertEndpoint({
-        clientId,
-        url: body.url,
-        eventTypes: JSON.stringify([...new Set(body.eventTypes)]),
-        secretEnc: opts.box.seal(secret),
-        enabled: body.enabled,
-        now: nowIso(),
+      // The count and the insert in one transaction that first locks the client's row: concurrent
+      // creates (several servers too) count one after another, so the cap holds.
+      const id = await db.transaction().execute(async (trx) => {
+        const r = eventsRepository(trx);
+        await r.lockClient(clientId);
+        if ((await r.countEndpoints(clientId)) >= MAX_ENDPOINTS_PER_CLIENT)
+          throw conflict(INTEGRATION_MSG.tooManyWebhookEndpoints(MAX_ENDPOINTS_PER_CLIENT));
+        return r.insertEndpoint({
+          clientId,
+          url: body.url,
+          eventTypes: JSON.stringify([...new Set(body.eventTypes)]),
+          secretEnc: opts.box.seal(secret),
+          enabled: body.enabled,
+          now: nowIso(),
+        });
       });
       return { ...toEndpoint(await find(clientId, id)), secret };
     },

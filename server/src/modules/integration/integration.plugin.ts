@@ -31,7 +31,8 @@ export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
 export const integrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.decorateRequest('apiClient', null as unknown as ApiCaller);
   registerProblemHandling(app);
-  registerIdempotency(app, ctx.handle.db);
+  // A claim older than twice the longest a request may take belongs to a request that died.
+  registerIdempotency(app, ctx.handle.db, { staleAfterMs: Math.max(60_000, 2 * ctx.config.HTTP_REQUEST_TIMEOUT_MS) });
   const guard = createIntegrationGuard(ctx, ctx.services.apiKeys);
   provideApiKeyGuard(app, (scope) => ({ check: guard(scope), security: INTEGRATION_SECURITY }));
   for (const routes of integrationRoutePlugins) await app.register(routes, { ctx });

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { eventsService } from '../events/events.service.js';
+import { purgeOldIdempotencyKeys } from '../integration/idempotency.js';
 import type { PeriodicJob } from './periodic.js';
 import { housekeepingRepository } from './housekeeping.repository.js';
 
@@ -13,7 +14,8 @@ export const OLD_EVENTS_EVERY_MS = 60 * 60_000;
  * The server's periodic work today: rows that only grow. One-time login tokens, set-password
  * links and refresh tokens past their expiry can never be used again (a refresh token's reuse
  * check needs it only until it expires), so they are deleted; so are outbox events older than
- * the event feed keeps them (events.service.ts purgeOldEvents).
+ * the event feed keeps them (events.service.ts purgeOldEvents), and Idempotency-Keys older than a
+ * day (integration/idempotency.ts).
  */
 export function housekeepingJobs(
   db: Db,
@@ -28,6 +30,13 @@ export function housekeepingJobs(
       everyMs,
       run: async (now) => {
         await repo.deleteExpiredTokens(now.toISOString());
+      },
+    },
+    {
+      name: 'old-idempotency-keys',
+      everyMs,
+      run: async (now) => {
+        await purgeOldIdempotencyKeys(db, now);
       },
     },
     {

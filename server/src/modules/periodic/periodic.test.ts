@@ -105,7 +105,7 @@ describe.each(testEngines())('periodic work once per tick across servers on $nam
       ])
       .execute();
     const p = periodic(handle.db, housekeepingJobs(handle.db), { holder: 'hk' });
-    expect(await p.tick(now)).toEqual(['expired-tokens', 'old-events']);
+    expect(await p.tick(now)).toEqual(['expired-tokens', 'old-idempotency-keys', 'old-events']);
     const events = await handle.db.selectFrom('outbox_events').select('event_id').execute();
     expect(events.map((e) => e.event_id)).toEqual(['evt_new']);
     const oneTime = await handle.db.selectFrom('one_time_tokens').select('token_hash').execute();
