@@ -11,6 +11,8 @@ import { z } from 'zod';
  * What the portal announces; each is written in the same transaction as its change. `user.updated`:
  * a user created, changed, enabled or disabled (PUT /accounts/{n}/users, the admin CLI's create-user
  * and disable-user); the portal's own screens change no user details (docs/spec-deviations.md).
+ * `webhook_endpoint.disabled`: the portal disabled one of the caller's endpoints after every attempt
+ * failed for days (as Standard Webhooks senders do); only that API client sees it.
  */
 export const EVENT_TYPES = [
   'order.placed',
@@ -18,6 +20,7 @@ export const EVENT_TYPES = [
   'payment.approved',
   'delivery_address.added',
   'user.updated',
+  'webhook_endpoint.disabled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

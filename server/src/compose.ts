@@ -26,7 +26,7 @@ import { basketService } from './modules/basket/basket.service.js';
 import { checkoutService } from './modules/checkout/checkout.service.js';
 import { eventsService } from './modules/events/events.service.js';
 import { secretBox } from './modules/events/secret-box.js';
-import { webhooksService } from './modules/events/webhooks.service.js';
+import { webhookOperatorService, webhooksService } from './modules/events/webhooks.service.js';
 import { apiKeysService } from './modules/integration/api-keys.js';
 import { orderStatusService } from './modules/integration/order-status.service.js';
 import { ordersOutService } from './modules/integration/orders-out.service.js';
@@ -66,6 +66,7 @@ function buildStore(db: Db) {
     orderStatus: orderStatusService(db),
     ordersOut: ordersOutService(db),
     events: eventsService(db),
+    webhookOperator: webhookOperatorService(db),
   };
   return store;
 }

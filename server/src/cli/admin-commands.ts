@@ -464,3 +464,38 @@ export async function apiClientList(db: Db): Promise<string> {
     })
     .join('\n');
 }
+
+// ---- webhook (every client's endpoints) ----
+
+function endpointId(value: string | undefined): number {
+  const v = (value ?? '').trim();
+  if (!/^[1-9]\d{0,9}$/.test(v) || Number(v) > 2_147_483_647)
+    throw new UsageError(`--id must be a webhook endpoint id (a positive whole number), not "${v}"`);
+  return Number(v);
+}
+
+export async function webhookList(db: Db, input: { client?: string }): Promise<string> {
+  const rows = await composeStore(db).webhookOperator.list(input.client?.trim());
+  if (rows.length === 0)
+    return input.client ? `No webhook endpoints of API client "${input.client}"` : 'No webhook endpoints';
+  return rows
+    .map((e) => {
+      const state = e.enabled ? 'enabled' : `disabled (${e.disabledReason ?? 'no reason'})`;
+      const failing = e.failingSince ? `  failing since ${e.failingSince}` : '';
+      const client = `${e.client}${e.clientRevoked ? ' (revoked)' : ''}`;
+      return `${e.id}  ${client}  ${e.url}  [${e.eventTypes.join(', ')}]  ${state}  ${e.pending} pending${failing}`;
+    })
+    .join('\n');
+}
+
+export async function webhookDisable(db: Db, input: { id?: string }): Promise<string> {
+  const id = endpointId(input.id);
+  if (!(await composeStore(db).webhookOperator.disable(id))) throw new UsageError(`no webhook endpoint ${id}`);
+  return `Disabled webhook endpoint ${id}: nothing more is sent to it, queued deliveries included`;
+}
+
+export async function webhookDelete(db: Db, input: { id?: string }): Promise<string> {
+  const id = endpointId(input.id);
+  if (!(await composeStore(db).webhookOperator.delete(id))) throw new UsageError(`no webhook endpoint ${id}`);
+  return `Deleted webhook endpoint ${id} and its deliveries`;
+}

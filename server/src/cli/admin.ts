@@ -19,6 +19,9 @@ import {
   setBanner,
   setOrderStatus,
   setSetting,
+  webhookDelete,
+  webhookDisable,
+  webhookList,
 } from './admin-commands.js';
 import { isMain, openFromEnv, runCli, UsageError } from './db.js';
 
@@ -44,7 +47,10 @@ Commands:
                                                  (an ERP integration client; prints its key once)
   api-client list                                (clients, scopes and live key ids; never keys)
   api-client rotate --name NAME                  (a new key; the old one works until revoked)
-  api-client revoke --key-id ID | --name NAME    (one key, or the client and all its keys)
+  api-client revoke --key-id ID | --name NAME    (one key, or the client, all its keys and its webhook endpoints)
+  webhook list      [--client NAME]              (every client's webhook endpoints, or one client's)
+  webhook disable   --id ID                      (nothing more is sent to it, queued deliveries included)
+  webhook delete    --id ID                      (the endpoint and its deliveries)
 
 Countries: "United Kingdom (Mainland)", "UK Islands", "Northern Ireland", "Republic of Ireland".
 The database is DATABASE_URL (postgres://...) or DATA_DIR/portal.sqlite (default ./data).
@@ -191,6 +197,12 @@ export const COMMANDS: Record<string, Command> = {
     options: { name: str, 'key-id': str },
     run: async (db, v) => ok(await apiClientRevoke(db, { name: s(v, 'name'), keyId: s(v, 'key-id') })),
   },
+  'webhook list': {
+    options: { client: str },
+    run: async (db, v) => ok(await webhookList(db, { client: s(v, 'client') })),
+  },
+  'webhook disable': { options: { id: str }, run: async (db, v) => ok(await webhookDisable(db, { id: s(v, 'id') })) },
+  'webhook delete': { options: { id: str }, run: async (db, v) => ok(await webhookDelete(db, { id: s(v, 'id') })) },
 };
 
 /** Parse argv into a command and its values; throws UsageError (or a parseArgs error) on bad input. */
@@ -199,8 +211,11 @@ export function parseAdminArgs(
 ): { help: true; command?: string } | { help: false; command: string; values: Values } {
   const [first, ...rest] = argv;
   if (!first || first === '--help' || first === '-h' || first === 'help') return { help: true };
-  // Two-word commands: `api-client create`, `api-client list`, ...
-  const name = first === 'api-client' && rest[0] && !rest[0].startsWith('-') ? `${first} ${rest.shift()}` : first;
+  // Two-word commands: `api-client create`, `api-client list`, `webhook list`, ...
+  const name =
+    (first === 'api-client' || first === 'webhook') && rest[0] && !rest[0].startsWith('-')
+      ? `${first} ${rest.shift()}`
+      : first;
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`unknown command "${name}" (see --help)`);
   const { values, positionals } = parseArgs({

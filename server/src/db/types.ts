@@ -404,6 +404,8 @@ export interface OutboxEventsTable {
   /** JSON */
   payload: string;
   created_at: string;
+  /** Null: every client's; else the one API client the event is about (migration 015) */
+  client_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface WebhookEndpointsTable {
@@ -418,6 +420,8 @@ export interface WebhookEndpointsTable {
   disabled_reason: string | null;
   created_at: string;
   updated_at: string;
+  /** When the current run of failed attempts began; null after a success (migration 015) */
+  failing_since: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookDeliveriesTable {

@@ -1,5 +1,13 @@
 import { INTEGRATION_MSG } from '@wholesale/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
+
+/**
+ * Attempts in flight at once to one endpoint, across all servers: a slow or dead receiver holds at
+ * most this many of a dispatcher's slots; an endpoint whose last attempt failed gets one.
+ */
+export const ENDPOINT_CONCURRENCY = 2;
+export const FAILING_ENDPOINT_CONCURRENCY = 1;
 
 export interface NewOutboxEvent {
   eventId: string;
@@ -7,6 +15,8 @@ export interface NewOutboxEvent {
   accountId: number | null;
   payload: string;
   createdAt: string;
+  /** The one API client the event is about (only its feed and endpoints get it); none: every client's. */
+  clientId?: number | null;
 }
 
 export interface EndpointPatch {
@@ -29,14 +39,27 @@ export function eventsRepository(db: Db) {
           account_id: e.accountId,
           payload: e.payload,
           created_at: e.createdAt,
+          client_id: e.clientId ?? null,
         })
         .returning('seq')
         .executeTakeFirstOrThrow();
       return Number(row.seq);
     },
 
-    eventsAfter(after: number, limit: number) {
-      return db.selectFrom('outbox_events').selectAll().where('seq', '>', after).orderBy('seq').limit(limit).execute();
+    /** The feed of one client: the portal's events and those about the client itself. */
+    eventsAfter(after: number, limit: number, clientId: number | null) {
+      return db
+        .selectFrom('outbox_events')
+        .selectAll()
+        .where('seq', '>', after)
+        .where((eb) =>
+          clientId === null
+            ? eb('client_id', 'is', null)
+            : eb.or([eb('client_id', 'is', null), eb('client_id', '=', clientId)]),
+        )
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
     },
 
     eventById(eventId: string) {
@@ -179,21 +202,99 @@ export function eventsRepository(db: Db) {
       return Number(r.numDeletedRows) > 0;
     },
 
-    /** Every enabled endpoint, of any client: an event is queued for each one subscribed to it. */
-    enabledEndpoints() {
+    /**
+     * Every enabled endpoint of a live client (of one client when given): an event is queued for
+     * each one subscribed to it.
+     */
+    enabledEndpoints(clientId?: number | null) {
       return db
         .selectFrom('webhook_endpoints')
-        .select(['id', 'client_id', 'event_types'])
-        .where('enabled', '=', 1)
+        .leftJoin('api_clients', 'api_clients.id', 'webhook_endpoints.client_id')
+        .select(['webhook_endpoints.id', 'webhook_endpoints.client_id', 'webhook_endpoints.event_types'])
+        .where('webhook_endpoints.enabled', '=', 1)
+        .where('api_clients.revoked_at', 'is', null)
+        .$if(clientId != null, (q) => q.where('webhook_endpoints.client_id', '=', clientId as number))
         .execute();
     },
 
-    async disableEndpoint(id: number, reason: string, now: string): Promise<void> {
+    /** An attempt failed: the endpoint's run of failures starts now unless it has already; when it began. */
+    async markEndpointFailing(id: number, now: string): Promise<string> {
       await db
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: now })
+        .where('id', '=', id)
+        .where('failing_since', 'is', null)
+        .execute();
+      const row = await db
+        .selectFrom('webhook_endpoints')
+        .select('failing_since')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.failing_since ?? now;
+    },
+
+    /** An attempt succeeded: the endpoint is healthy again. */
+    async markEndpointHealthy(id: number): Promise<void> {
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ failing_since: null })
+        .where('id', '=', id)
+        .where('failing_since', 'is not', null)
+        .execute();
+    },
+
+    /** Disables an enabled endpoint (the dispatcher's automatic reasons); false if it was not enabled. */
+    async disableIfEnabled(id: number, reason: string, now: string): Promise<boolean> {
+      const r = await db
         .updateTable('webhook_endpoints')
         .set({ enabled: 0, disabled_reason: reason, updated_at: now })
         .where('id', '=', id)
+        .where('enabled', '=', 1)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    // ---- the operator's view (admin CLI): every client's endpoints --------------------------
+
+    allEndpoints(clientName?: string) {
+      return db
+        .selectFrom('webhook_endpoints as e')
+        .innerJoin('api_clients as c', 'c.id', 'e.client_id')
+        .select((eb) => [
+          'e.id',
+          'e.url',
+          'e.event_types',
+          'e.enabled',
+          'e.disabled_reason',
+          'e.failing_since',
+          'c.name as client_name',
+          'c.revoked_at as client_revoked_at',
+          eb
+            .selectFrom('webhook_deliveries as d')
+            .select((x) => x.fn.countAll<number | string>().as('n'))
+            .whereRef('d.endpoint_id', '=', 'e.id')
+            .where('d.status', '=', 'pending')
+            .as('pending'),
+        ])
+        .$if(clientName !== undefined, (q) => q.where('c.name', '=', clientName as string))
+        .orderBy('c.name')
+        .orderBy('e.id')
         .execute();
+    },
+
+    async deleteEndpointById(id: number): Promise<boolean> {
+      const r = await db.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
+    /** False if there is no such endpoint. */
+    async disableEndpoint(id: number, reason: string, now: string): Promise<boolean> {
+      const r = await db
+        .updateTable('webhook_endpoints')
+        .set({ enabled: 0, disabled_reason: reason, updated_at: now })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
 
     // ---- deliveries ------------------------------------------------------------------------------
@@ -232,44 +333,80 @@ export function eventsRepository(db: Db) {
               attempts: 0,
               next_attempt_at: now,
               created_at: now,
-              last_error: null,
             }),
           )
           .execute();
       }
     },
 
-    /** Pending deliveries that are due and not leased, to enabled endpoints; oldest event first. */
-    dueDeliveries(now: string, limit: number) {
-      return db
-        .selectFrom('webhook_deliveries')
-        .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
-        .select('webhook_deliveries.id')
-        .where('webhook_deliveries.status', '=', 'pending')
-        .where('webhook_deliveries.next_attempt_at', '<=', now)
-        .where((eb) =>
-          eb.or([eb('webhook_deliveries.leased_until', 'is', null), eb('webhook_deliveries.leased_until', '<', now)]),
-        )
-        .where('webhook_endpoints.enabled', '=', 1)
-        .orderBy('webhook_deliveries.event_seq')
-        .limit(limit)
-        .execute();
+    /**
+     * Pending deliveries that are due and not leased, to enabled endpoints of live clients, each
+     * endpoint's oldest first and no more of one endpoint than its free slots (ENDPOINT_CONCURRENCY
+     * less the attempts to it in flight on any server). Every endpoint's first before anyone's
+     * second, so a busy endpoint does not crowd out the others.
+     */
+    async dueDeliveries(now: string, limit: number): Promise<{ id: number; endpoint_id: number }[]> {
+      const r = await sql<{ id: number | string; endpoint_id: number }>`
+        select id, endpoint_id from (
+          select d.id, d.endpoint_id, d.event_seq,
+            row_number() over (partition by d.endpoint_id order by d.event_seq) as rn,
+            (case when e.failing_since is null then ${sql.lit(ENDPOINT_CONCURRENCY)} else ${sql.lit(FAILING_ENDPOINT_CONCURRENCY)} end)
+              - (select count(*) from webhook_deliveries l
+                  where l.endpoint_id = d.endpoint_id and l.status = 'pending' and l.leased_until >= ${now}) as free
+          from webhook_deliveries d
+          join webhook_endpoints e on e.id = d.endpoint_id
+          left join api_clients c on c.id = e.client_id
+          where d.status = 'pending' and d.next_attempt_at <= ${now}
+            and (d.leased_until is null or d.leased_until < ${now})
+            and e.enabled = 1 and c.revoked_at is null
+        ) due
+        where rn <= free
+        order by rn, event_seq
+        limit ${limit}`.execute(db);
+      return r.rows.map((row) => ({ id: Number(row.id), endpoint_id: Number(row.endpoint_id) }));
     },
 
     /**
      * Takes the lease on one delivery: one atomic conditional UPDATE, so of several servers that
-     * saw it due, exactly one gets it (and another only once the lease has run out).
+     * saw it due, exactly one gets it (and another only once the lease has run out). It first locks
+     * the endpoint's row (a no-op write) so that servers count its attempts in flight one after
+     * another: the endpoint's concurrency holds across servers. Nothing is claimed for a disabled
+     * endpoint or a revoked client.
      */
-    async claim(id: number, holder: string, now: string, leasedUntil: string): Promise<boolean> {
-      const r = await db
-        .updateTable('webhook_deliveries')
-        .set({ leased_until: leasedUntil, lease_holder: holder })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<', now)]))
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+    async claim(id: number, endpointId: number, holder: string, now: string, leasedUntil: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('webhook_endpoints')
+          .set((eb) => ({ enabled: eb.ref('enabled') }))
+          .where('id', '=', endpointId)
+          .execute();
+        const r = await trx
+          .updateTable('webhook_deliveries')
+          .set({ leased_until: leasedUntil, lease_holder: holder })
+          .where('id', '=', id)
+          .where('endpoint_id', '=', endpointId)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<', now)]))
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('webhook_endpoints as e')
+                .leftJoin('api_clients as c', 'c.id', 'e.client_id')
+                .select('e.id')
+                .where('e.id', '=', endpointId)
+                .where('e.enabled', '=', 1)
+                .where('c.revoked_at', 'is', null),
+            ),
+          )
+          .where(
+            sql<boolean>`(select count(*) from webhook_deliveries l
+              where l.endpoint_id = ${endpointId} and l.status = 'pending' and l.leased_until >= ${now})
+              < (select case when failing_since is null then ${sql.lit(ENDPOINT_CONCURRENCY)} else ${sql.lit(FAILING_ENDPOINT_CONCURRENCY)} end
+                 from webhook_endpoints where id = ${endpointId})`,
+          )
+          .executeTakeFirst();
+        return Number(r.numUpdatedRows) === 1;
+      });
     },
 
     /** A claimed delivery with its event and endpoint. */
@@ -278,6 +415,7 @@ export function eventsRepository(db: Db) {
         .selectFrom('webhook_deliveries')
         .innerJoin('outbox_events', 'outbox_events.seq', 'webhook_deliveries.event_seq')
         .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+        .leftJoin('api_clients', 'api_clients.id', 'webhook_endpoints.client_id')
         .select([
           'webhook_deliveries.id',
           'webhook_deliveries.attempts',
@@ -291,6 +429,9 @@ export function eventsRepository(db: Db) {
           'webhook_endpoints.url',
           'webhook_endpoints.secret_enc',
           'webhook_endpoints.enabled',
+          'webhook_endpoints.client_id',
+          'webhook_endpoints.failing_since',
+          'api_clients.revoked_at as client_revoked_at',
         ])
         .where('webhook_deliveries.id', '=', id)
         .executeTakeFirst();
@@ -325,6 +466,16 @@ export function eventsRepository(db: Db) {
         .where('lease_holder', '=', holder)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Gives a claimed delivery back untried (its endpoint was disabled meanwhile). */
+    async releaseLease(id: number, holder: string): Promise<void> {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ leased_until: null, lease_holder: null })
+        .where('id', '=', id)
+        .where('lease_holder', '=', holder)
+        .execute();
     },
 
     deliveriesOf(eventSeq: number) {

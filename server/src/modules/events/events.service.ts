@@ -30,9 +30,13 @@ export function toIntegrationEvent(row: Pick<EventRow, 'seq' | 'event_id' | 'typ
 export function eventsService(db: Db) {
   const repo = eventsRepository(db);
   return {
-    /** GET /events: events after a sequence, oldest first; `next` is the cursor for the page after. */
-    async listEvents(_client: unknown, q: ListEventsQuery): Promise<ListEventsResponse> {
-      const rows = await repo.eventsAfter(q.after, q.limit);
+    /**
+     * GET /events: events after a sequence, oldest first; `next` is the cursor for the page after.
+     * Events about another API client (its endpoints) are not the caller's to see (with no caller:
+     * the portal's events only).
+     */
+    async listEvents(client: ApiClientRef | undefined, q: ListEventsQuery): Promise<ListEventsResponse> {
+      const rows = await repo.eventsAfter(q.after, q.limit, client?.clientId ?? null);
       const events = rows.map(toIntegrationEvent);
       return { events, next: events.at(-1)?.sequence ?? q.after };
     },

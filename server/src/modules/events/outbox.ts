@@ -30,12 +30,21 @@ export async function recordEvent(
   type: EventType,
   accountId: number | null,
   data: Record<string, unknown>,
+  opts: { clientId?: number } = {},
 ): Promise<string> {
   const repo = eventsRepository(trx);
   const eventId = newEventId();
   const now = nowIso();
-  const seq = await repo.insertEvent({ eventId, type, accountId, payload: JSON.stringify(data), createdAt: now });
-  const subscribed = (await repo.enabledEndpoints())
+  const seq = await repo.insertEvent({
+    eventId,
+    type,
+    accountId,
+    payload: JSON.stringify(data),
+    createdAt: now,
+    clientId: opts.clientId,
+  });
+  // An event about one client (opts.clientId) goes to that client's endpoints only.
+  const subscribed = (await repo.enabledEndpoints(opts.clientId))
     .filter((e) => (JSON.parse(e.event_types) as string[]).includes(type))
     .map((e) => e.id);
   await repo.insertDeliveries(seq, subscribed, now);
@@ -128,6 +137,18 @@ export async function recordPaymentApproved(
       remainingAmount: minorToAmount(Number(i.remaining_minor)),
     })),
   });
+}
+
+/**
+ * webhook_endpoint.disabled: the portal disabled one of a client's endpoints (it failed for days);
+ * only that client sees it, in its feed and at its other subscribed endpoints.
+ */
+export async function recordEndpointDisabled(
+  trx: Db,
+  clientId: number,
+  data: { endpointId: number; url: string; reason: string; failingSince: string | null },
+): Promise<string> {
+  return recordEvent(trx, 'webhook_endpoint.disabled', null, { ...data, trigger: 'automatic' }, { clientId });
 }
 
 async function orderData(trx: Db, orderNumber: string) {

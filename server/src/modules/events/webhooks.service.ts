@@ -112,3 +112,32 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
   };
 }
 export type WebhooksService = ReturnType<typeof webhooksService>;
+
+/**
+ * The operator's hand on every client's webhook endpoints (the admin CLI's `webhook` commands):
+ * list them (optionally one client's), disable one, delete one.
+ */
+export function webhookOperatorService(db: Db) {
+  const repo = eventsRepository(db);
+  return {
+    async list(clientName?: string) {
+      return (await repo.allEndpoints(clientName)).map((r) => ({
+        id: r.id,
+        client: r.client_name,
+        clientRevoked: r.client_revoked_at !== null,
+        url: r.url,
+        eventTypes: JSON.parse(r.event_types) as EventType[],
+        enabled: r.enabled === 1,
+        disabledReason: r.disabled_reason,
+        failingSince: r.failing_since,
+        pending: Number(r.pending),
+      }));
+    },
+    /** False if there is no such endpoint. The dispatcher sends it nothing more, queued deliveries included. */
+    disable: (id: number): Promise<boolean> =>
+      repo.disableEndpoint(id, INTEGRATION_MSG.webhookDisabled.byOperator, nowIso()),
+    /** False if there is no such endpoint; its deliveries go with it. */
+    delete: (id: number): Promise<boolean> => repo.deleteEndpointById(id),
+  };
+}
+export type WebhookOperatorService = ReturnType<typeof webhookOperatorService>;

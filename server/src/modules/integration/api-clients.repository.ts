@@ -62,6 +62,25 @@ export function apiClientsRepository(db: Db) {
         .orderBy('created_at')
         .execute(),
 
+    /** The client a key belongs to (revoked or not) and how many live keys it has. */
+    clientOfKey: (keyId: string) =>
+      db
+        .selectFrom('api_keys as k')
+        .innerJoin('api_clients as c', 'c.id', 'k.client_id')
+        .select((eb) => [
+          'c.id',
+          'c.name',
+          eb
+            .selectFrom('api_keys as l')
+            .select((e) => e.fn.countAll<number | string>().as('n'))
+            .whereRef('l.client_id', '=', 'c.id')
+            .where('l.revoked_at', 'is', null)
+            .as('live_keys'),
+        ])
+        .where('k.key_id', '=', keyId)
+        .executeTakeFirst()
+        .then((r) => r && { ...r, live_keys: Number(r.live_keys) }),
+
     revokeKey: async (keyId: string, now: string) =>
       Number(
         (
@@ -74,9 +93,16 @@ export function apiClientsRepository(db: Db) {
         ).numUpdatedRows,
       ),
 
-    revokeClient: (clientId: number, now: string) =>
+    /** The client, its keys and its webhook endpoints (disabled with `endpointReason`), in one transaction. */
+    revokeClient: (clientId: number, now: string, endpointReason: string) =>
       db.transaction().execute(async (trx) => {
         await trx.updateTable('api_clients').set({ revoked_at: now }).where('id', '=', clientId).execute();
+        await trx
+          .updateTable('webhook_endpoints')
+          .set({ enabled: 0, disabled_reason: endpointReason, updated_at: now })
+          .where('client_id', '=', clientId)
+          .where('enabled', '=', 1)
+          .execute();
         await trx
           .updateTable('api_keys')
           .set({ revoked_at: now })

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { API_SCOPES, type ApiScope } from '@wholesale/contract';
+import { API_SCOPES, INTEGRATION_MSG, type ApiScope } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { apiClientsRepository } from './api-clients.repository.js';
@@ -80,12 +80,19 @@ export function apiKeysService(db: Db) {
         const keyId = KEY_PATTERN.exec(target.keyId.trim())?.[1] ?? target.keyId.trim();
         const n = await repo.revokeKey(keyId, nowIso());
         if (n === 0) throw new ApiClientError(`no live key ${keyId}`);
+        // A client without keys stays a client (rotate gives it a new key), so its endpoints keep
+        // receiving events: say so, and how to stop them.
+        const left = await repo.clientOfKey(keyId);
+        if (left && left.live_keys === 0)
+          return `Revoked key ${keyId}; API client ${left.name} has no live key left, but its webhook endpoints still receive events until you run: npm run admin -- api-client revoke --name "${left.name}"`;
         return `Revoked key ${keyId}`;
       }
       if (!target.name) throw new ApiClientError('give --name (the client and all its keys) or --key-id (one key)');
       const client = await liveClient(target.name);
-      await repo.revokeClient(client.id, nowIso());
-      return `Revoked API client ${client.name} and its keys`;
+      // Its webhook endpoints are disabled in the same transaction: the dispatcher sends nothing
+      // more to them, deliveries already queued included (events.repository.ts dueDeliveries, claim).
+      await repo.revokeClient(client.id, nowIso(), INTEGRATION_MSG.webhookDisabled.clientRevoked);
+      return `Revoked API client ${client.name}, its keys and its webhook endpoints`;
     },
 
     async list() {
