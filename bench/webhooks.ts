@@ -4,6 +4,10 @@
  * Baseline: the same signed body POSTed straight to the same receiver (the transport floor).
  * Target (issue 25): p99 under 1 s. SQLite always; PostgreSQL when TEST_DATABASE_URL is set.
  *
+ * Phase "beside 17 hanging endpoints" (issue 31): the same healthy endpoint while 17 other
+ * endpoints (other clients) subscribed to the same events never answer (each attempt runs into the
+ * 10 s timeout). Target: the healthy endpoint's p99 still under 1 s.
+ *
  *   npm run bench:webhooks -- --events=200
  */
 import http from 'node:http';
@@ -29,6 +33,15 @@ const receiver = http.createServer((req, res) => {
 });
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+/** A receiver that reads each request and never answers. */
+const HANGING = arg('hanging', 17);
+const hung = new Set<http.ServerResponse>();
+const hanging = http.createServer((req, res) => {
+  req.resume();
+  hung.add(res);
+});
+await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+const hangingUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hang`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const summary = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
@@ -62,32 +75,61 @@ for (const engine of testEngines()) {
       bare.push(arrived.get(id)! - t0);
     }
 
-    const dispatcher = webhookDispatcher(handle.db, { box, timeoutMs: 10_000, allowPrivate: true, pollMs: 250 });
-    dispatcher.start();
-    const committed = new Map<string, number>();
-    for (let i = 0; i < EVENTS; i++) {
-      const id = await handle.db
-        .transaction()
-        .execute((trx) => recordEvent(trx, 'order.placed', null, { orderNumber: `SO-${i}` }));
-      committed.set(id, performance.now());
-      await sleep(Math.random() * 60); // arrivals spread over the poll interval
+    /** Records EVENTS events with a running dispatcher; each one's commit to the healthy receiver. */
+    async function deliver(tag: string) {
+      const dispatcher = webhookDispatcher(handle.db, { box, timeoutMs: 10_000, allowPrivate: true, pollMs: 250 });
+      dispatcher.start();
+      const committed = new Map<string, number>();
+      for (let i = 0; i < EVENTS; i++) {
+        const id = await handle.db
+          .transaction()
+          .execute((trx) => recordEvent(trx, 'order.placed', null, { orderNumber: `SO-${tag}-${i}` }));
+        committed.set(id, performance.now());
+        await sleep(Math.random() * 60); // arrivals spread over the poll interval
+      }
+      const deadline = Date.now() + 30_000;
+      while ([...committed.keys()].some((id) => !arrived.has(id)) && Date.now() < deadline) await sleep(20);
+      // The hanging endpoints' attempts end now rather than at their timeout.
+      for (const res of hung) res.destroy();
+      hung.clear();
+      await dispatcher.stop();
+      const lost = [...committed.keys()].filter((id) => !arrived.has(id)).length;
+      const latency = [...committed].flatMap(([id, t]) => (arrived.has(id) ? [arrived.get(id)! - t] : []));
+      return { lost, w: summary(latency) };
     }
-    const deadline = Date.now() + 30_000;
-    while ([...committed.keys()].some((id) => !arrived.has(id)) && Date.now() < deadline) await sleep(20);
-    await dispatcher.stop();
-    const lost = [...committed.keys()].filter((id) => !arrived.has(id)).length;
-    const latency = [...committed].flatMap(([id, t]) => (arrived.has(id) ? [arrived.get(id)! - t] : []));
     const b = summary(bare);
-    const w = summary(latency);
+    const { lost, w } = await deliver('quiet');
     console.log(`\n${engine.name}: ${EVENTS} events, ${lost} not delivered within 30 s`);
     console.log(`  bare POST           ${fmt(b)}`);
     console.log(
       `  commit -> receiver  ${fmt(w)}   (p99 ${(w.p99 / b.p99).toFixed(1)}x bare; target p99 < 1000 ms: ${w.p99 < 1000 ? 'met' : 'NOT MET'})`,
     );
-    results[engine.name] = { events: EVENTS, lost, bare: b, delivery: w };
+
+    // Phase 2: the same endpoint beside HANGING endpoints of other clients that never answer.
+    const webhooks = webhooksService(handle.db, { box, allowPrivate: true });
+    for (let i = 0; i < HANGING; i++)
+      await webhooks.createWebhookEndpoint(
+        { clientId: 100 + i },
+        { url: `${hangingUrl}/${i}`, eventTypes: ['order.placed'], enabled: true },
+      );
+    const crowded = await deliver('crowded');
+    const c = crowded.w;
+    console.log(`  beside ${HANGING} hanging endpoints: ${crowded.lost} not delivered within 30 s`);
+    console.log(
+      `  commit -> receiver  ${fmt(c)}   (p99 ${(c.p99 / b.p99).toFixed(1)}x bare; target p99 < 1000 ms: ${c.p99 < 1000 ? 'met' : 'NOT MET'})`,
+    );
+    results[engine.name] = {
+      events: EVENTS,
+      lost,
+      bare: b,
+      delivery: w,
+      besideHanging: { endpoints: HANGING, lost: crowded.lost, delivery: c },
+    };
   } finally {
     await handle.close();
   }
 }
 receiver.close();
+hanging.closeAllConnections();
+hanging.close();
 writeOutput('webhooks.json', results);

@@ -346,19 +346,27 @@ export function eventsRepository(db: Db) {
      * second, so a busy endpoint does not crowd out the others.
      */
     async dueDeliveries(now: string, limit: number): Promise<{ id: number; endpoint_id: number }[]> {
+      const cap = sql`(case when e.failing_since is null then ${sql.lit(ENDPOINT_CONCURRENCY)} else ${sql.lit(FAILING_ENDPOINT_CONCURRENCY)} end)`;
+      // `busy`: attempts in flight per endpoint, counted once; endpoints at their cap drop out
+      // before the window numbers each remaining endpoint's due deliveries.
       const r = await sql<{ id: number | string; endpoint_id: number }>`
+        with busy as (
+          select endpoint_id, count(*) as n from webhook_deliveries
+          where status = 'pending' and leased_until >= ${now}
+          group by endpoint_id
+        )
         select id, endpoint_id from (
           select d.id, d.endpoint_id, d.event_seq,
             row_number() over (partition by d.endpoint_id order by d.event_seq) as rn,
-            (case when e.failing_since is null then ${sql.lit(ENDPOINT_CONCURRENCY)} else ${sql.lit(FAILING_ENDPOINT_CONCURRENCY)} end)
-              - (select count(*) from webhook_deliveries l
-                  where l.endpoint_id = d.endpoint_id and l.status = 'pending' and l.leased_until >= ${now}) as free
+            ${cap} - coalesce(b.n, 0) as free
           from webhook_deliveries d
           join webhook_endpoints e on e.id = d.endpoint_id
           left join api_clients c on c.id = e.client_id
+          left join busy b on b.endpoint_id = d.endpoint_id
           where d.status = 'pending' and d.next_attempt_at <= ${now}
             and (d.leased_until is null or d.leased_until < ${now})
             and e.enabled = 1 and c.revoked_at is null
+            and ${cap} > coalesce(b.n, 0)
         ) due
         where rn <= free
         order by rn, event_seq
