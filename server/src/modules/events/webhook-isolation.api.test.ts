@@ -11,6 +11,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { webhookDelete, webhookDisable, webhookList } from '../../cli/admin-commands.js';
 import { UsageError } from '../../cli/db.js';
+import { parseAdminArgs } from '../../cli/admin.js';
 import { apiKeysService } from '../integration/api-keys.js';
 import { recordEvent } from './outbox.js';
 import { asClient, eventsTestApp, startReceiver, waitFor } from './events.test-support.js';
@@ -89,6 +90,11 @@ describe.each(testEngines())('webhook endpoints that fail, hang or lose their cl
   });
 
   it('the admin CLI lists, disables and deletes any client’s endpoints', async () => {
+    expect(parseAdminArgs(['webhook', 'disable', '--id', '3'])).toMatchObject({
+      command: 'webhook disable',
+      values: { id: '3' },
+    });
+    expect(parseAdminArgs(['webhook', 'list', '--client', 'Sage'])).toMatchObject({ command: 'webhook list' });
     await start();
     const slow = await receiver(() => 503);
     const a = await createEndpoint(3, slow.url);
@@ -110,6 +116,12 @@ describe.each(testEngines())('webhook endpoints that fail, hang or lose their cl
     expect(await webhookList(handle.db, {})).not.toContain('127.0.0.1:9/b');
     await expect(webhookDelete(handle.db, { id: String(b.id) })).rejects.toThrow(UsageError);
     await expect(webhookDisable(handle.db, { id: '0x1' })).rejects.toThrow(UsageError);
+    // Revoking a client's last key leaves the client and its endpoints; the CLI says so.
+    const keys = apiKeysService(handle.db);
+    const last = await keys.createClient('last-key', 'webhooks:manage');
+    expect(await keys.revoke({ keyId: last.keyId })).toMatch(
+      /no live key left, but its webhook endpoints still receive/,
+    );
   });
 
   it('sends at most two attempts at once to one endpoint', async () => {
