@@ -178,13 +178,14 @@ export function eventsRepository(db: Db) {
         .set({
           ...(patch.url !== undefined ? { url: patch.url } : {}),
           ...(patch.eventTypes !== undefined ? { event_types: patch.eventTypes } : {}),
-          // Enabling by hand clears why the portal disabled it.
+          // Enabling by hand clears why the portal disabled it, and starts its failure clock afresh.
           ...(patch.enabled !== undefined
             ? {
                 enabled: patch.enabled ? 1 : 0,
                 disabled_reason: patch.enabled ? null : INTEGRATION_MSG.webhookDisabled.byClient,
               }
             : {}),
+          ...(patch.enabled === true ? { failing_since: null } : {}),
           updated_at: now,
         })
         .where('client_id', '=', clientId)

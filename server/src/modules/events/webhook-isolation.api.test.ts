@@ -191,5 +191,14 @@ describe.each(testEngines())('webhook endpoints that fail, hang or lose their cl
       .where('outbox_events.type', '=', 'webhook_endpoint.disabled')
       .execute();
     expect(queued.map((q) => q.endpoint_id)).toEqual([watcher.id]);
+    // Enabled again by its client: its failure clock starts afresh.
+    const enable = await app!.inject({
+      method: 'PATCH',
+      url: pathOf(integrationRoutes.updateWebhookEndpoint, { id: ep.id }),
+      headers: await asClient(8, 'webhooks:manage', 'events:read'),
+      payload: { enabled: true },
+    });
+    expect(enable.statusCode, enable.body).toBe(200);
+    expect(await endpointRow(ep.id)).toMatchObject({ enabled: 1, disabled_reason: null, failing_since: null });
   });
 });
