@@ -44,6 +44,8 @@ export const INTEGRATION_MSG = {
   linkForDisabledUser: 'a set-password link is given only to an enabled user',
   rowConflict: 'not saved: it conflicts with another row (a key given twice?)',
   rowNotSaved: 'not saved: the database refused it',
+  /** A figure beyond what the portal can price or store (limits.ts derives each bound). */
+  atMost: (max: string) => `must be at most ${max}`,
 
   // the outbound side: events feed, webhook endpoints
   eventNotFound: (eventId: string, keptDays: number) => `Event ${eventId} not found (events are kept ${keptDays} days)`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from './limits.js';
+import { ACCOUNT_MONEY_MAX_MINOR, CARRIAGE_MAX_MINOR, LIST_PRICE_MAX, ORDER_STATUSES, STOCK_MAX } from './limits.js';
+import { INTEGRATION_MSG } from './integration-messages.js';
 import { SHIPMENT_PREFERENCES } from './delivery-messages.js';
 
 /**
@@ -71,13 +72,20 @@ const sourceVersion = () =>
 
 const erpText = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
 
-/** A price as the portal keeps it: at most 5 decimals, given as a JSON number or a decimal string. */
-const priceValue = () =>
+/**
+ * A price as the portal keeps it: at most 5 decimals, given as a JSON number or a decimal string.
+ * With `max` (list and multi-buy prices, which customer pricing multiplies): at most that much
+ * (limits.ts derives LIST_PRICE_MAX from the largest basket).
+ */
+const priceValue = (max?: number) =>
   z
     .union([z.number(), z.string()])
     .transform((v) => String(v).trim())
     .refine((v) => /^\d{1,9}(\.\d{1,5})?$/.test(v), 'must be a price of at least 0 with at most 5 decimals')
-    .describe('Unit price, at most 5 decimals (a number or a decimal string such as "12.34567")');
+    .refine((v) => max === undefined || Number(v) <= max, INTEGRATION_MSG.atMost(String(max)))
+    .describe(
+      `Unit price, at most 5 decimals (a number or a decimal string such as "12.34567")${max === undefined ? '' : `, at most ${max}`}`,
+    );
 
 const isoDate = () =>
   z
@@ -112,7 +120,7 @@ export type ProductUpsertItem = z.input<typeof productUpsertItem>;
 const multibuyTier = () =>
   z.object({
     minimumQuantity: z.number().int().min(2).max(999_999),
-    price: priceValue(),
+    price: priceValue(LIST_PRICE_MAX),
   });
 
 /** PUT /prices: one item, keyed by itemNumber + currency. */
@@ -120,7 +128,7 @@ export const priceUpsertItem = z.lazy(() =>
   z.object({
     itemNumber: erpText(40),
     currency: z.enum(['GBP', 'EUR']),
-    listPrice: priceValue(),
+    listPrice: priceValue(LIST_PRICE_MAX),
     multibuy: z
       .array(multibuyTier())
       .max(20)
@@ -138,9 +146,9 @@ export type PriceUpsertItem = z.input<typeof priceUpsertItem>;
 export const stockUpsertItem = z.lazy(() =>
   z.object({
     itemNumber: erpText(40),
-    quantity: z.number().int().min(0).max(2_000_000_000).describe('Quantity available now'),
+    quantity: z.number().int().min(0).max(STOCK_MAX).describe('Quantity available now'),
     dueIn: z
-      .array(z.object({ date: isoDate(), quantity: z.number().int().min(1).max(2_000_000_000) }))
+      .array(z.object({ date: isoDate(), quantity: z.number().int().min(1).max(STOCK_MAX) }))
       .max(50)
       .optional()
       .describe('Due-in schedule: replaces the previous one ([] clears it; absent leaves it)'),
@@ -336,7 +344,11 @@ export const setOrderStatusResponse = z.lazy(() =>
 
 // ---- Accounts ----
 
-const moneyValue = (min: 'zero' | 'any') =>
+/**
+ * Money with at most 2 decimals, at most `maxMinor` minor units: by default 10 digits
+ * (ACCOUNT_MONEY_MAX_MINOR: credit limits, balances and invoice figures, only added and compared).
+ */
+const moneyValue = (min: 'zero' | 'any', maxMinor: number = ACCOUNT_MONEY_MAX_MINOR) =>
   z
     .union([z.number(), z.string()])
     .transform((v) => String(v).trim())
@@ -345,7 +357,8 @@ const moneyValue = (min: 'zero' | 'any') =>
       min === 'any'
         ? 'must be an amount with at most 2 decimals'
         : 'must be an amount of at least 0 with at most 2 decimals',
-    );
+    )
+    .refine((v) => Math.abs(Number(v)) <= maxMinor / 100, INTEGRATION_MSG.atMost((maxMinor / 100).toFixed(2)));
 const percentValue = () =>
   z
     .union([z.number(), z.string()])
@@ -374,7 +387,7 @@ export const accountUpsertItem = z.lazy(() =>
       .max(100)
       .optional()
       .describe("Replaces the account's discounts by product type ([] removes them; absent leaves them)"),
-    carriage: z.object({ charge: moneyValue('zero'), freeOver: moneyValue('zero') }).optional(),
+    carriage: z.object({ charge: moneyValue('zero', CARRIAGE_MAX_MINOR), freeOver: moneyValue('zero') }).optional(),
     invoiceAddress: z.object({
       contact: line(50),
       address1: line(50),
