@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MONEY_MAX_MINOR, CARRIAGE_MAX_MINOR, LIST_PRICE_MAX, ORDER_STATUSES, STOCK_MAX } from './limits.js';
 import { INTEGRATION_MSG } from './integration-messages.js';
+import { digitsParam, INT32_MAX } from './common.js';
 import { SHIPMENT_PREFERENCES } from './delivery-messages.js';
 
 /**
@@ -226,10 +227,11 @@ export const ordersOutQuery = z.lazy(() =>
   z.object({
     after: z
       .string()
-      .regex(/^\d{1,15}$/, 'must be a cursor returned by a previous page')
+      .regex(/^\d{1,10}$/, INTEGRATION_MSG.badCursor)
+      .refine((v) => Number(v) <= INT32_MAX, INTEGRATION_MSG.badCursor)
       .optional()
       .describe('The `next` of the previous page; absent for the first order ever placed'),
-    limit: z.coerce.number().int().min(1).max(ORDERS_OUT_MAX_LIMIT).default(50),
+    limit: digitsParam(1, ORDERS_OUT_MAX_LIMIT).default(50),
   }),
 );
 

@@ -40,6 +40,17 @@ export const CURRENCY_SYMBOLS: Record<CurrencyCode, string> = { GBP: '£', EUR: 
 
 export const ORDER_STATUSES = ['Open', 'In Progress', 'Shipped', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * An order's life cycle: the statuses each may move to (setting the one it has is always allowed,
+ * to add tracking numbers). Shipped and Cancelled are final. The ERP's PUT /orders/{n}/status and
+ * the admin CLI's set-order-status both go through orderStatusService, which applies this.
+ */
+export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  Open: ['In Progress', 'Shipped', 'Cancelled'],
+  'In Progress': ['Shipped', 'Cancelled'],
+  Shipped: [],
+  Cancelled: [],
+};
 /** Statuses in which a credit customer may still cancel an order. */
 export const NON_CANCELLABLE_STATUSES: readonly string[] = ['Shipped', 'In Progress', 'Cancelled'];
 /** Lines one Quick Order check or add may carry (issue 27 asks for no cap below 1,000). */

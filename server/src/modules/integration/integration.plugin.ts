@@ -30,6 +30,10 @@ export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
  */
 export const integrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.decorateRequest('apiClient', null as unknown as ApiCaller);
+  // Every answer (errors and 404s included) is for one API client only: no cache may keep it.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
   registerProblemHandling(app);
   registerIdempotency(app, ctx.handle.db);
   const guard = createIntegrationGuard(ctx, ctx.services.apiKeys);
