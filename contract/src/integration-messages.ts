@@ -46,6 +46,8 @@ export const INTEGRATION_MSG = {
   rowNotSaved: 'not saved: the database refused it',
   /** A figure beyond what the portal can price or store (limits.ts derives each bound). */
   atMost: (max: string) => `must be at most ${max}`,
+  tooManyNestedRows: (fields: readonly string[], max: number) =>
+    `The items carry more than ${max.toLocaleString('en-GB')} ${fields.join(' and ')} in all; split the request`,
   /** PUT /orders/{n}/status (409) and the admin CLI: a move the order life cycle does not allow. */
   orderStatusTransition: (orderNumber: string, current: string, wanted: string, allowed: readonly string[]) =>
     `Order ${orderNumber} is ${current}; it cannot become ${wanted} (${allowed.length ? `from ${current} it may become ${allowed.join(', ')}` : `${current} is final`})`,

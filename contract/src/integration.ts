@@ -66,6 +66,8 @@ const sourceVersion = () =>
     .number()
     .int()
     .min(0)
+    // Kept in a bigint column and compared exactly: no further than a double holds every integer.
+    .max(Number.MAX_SAFE_INTEGER)
     .optional()
     .describe(
       "The ERP's version of the row (a row version or timestamp, growing): an item older than the last one applied for its key is answered `stale` and not applied",
@@ -178,6 +180,36 @@ export const upsertStockRequest = z.lazy(() => upsertBody(stockUpsertItem));
 export const upsertEnvelope = z.lazy(() =>
   z.object({ items: z.array(z.record(z.string(), z.unknown())).min(1).max(UPSERT_MAX_ITEMS) }),
 );
+
+/**
+ * Rows nested in items (PUT /accounts: delivery addresses and product-type discounts; PUT /invoices:
+ * lines) one request may carry across all its items. With it, each route's body limit is the size
+ * of its largest valid batch (server/src/modules/integration/body-limits.ts): 1,000 items at their
+ * longest plus this many nested rows at theirs, so a valid batch is never refused as too large.
+ */
+export const UPSERT_MAX_NESTED_ROWS = 10_000;
+
+/** The envelope of an upsert whose items nest rows in `fields`: at most UPSERT_MAX_NESTED_ROWS of them in all. */
+export const upsertNestedEnvelope = (fields: readonly string[]) =>
+  z.lazy(() =>
+    upsertEnvelope.superRefine((body, ctx) => {
+      let rows = 0;
+      for (const [index, item] of body.items.entries()) {
+        for (const f of fields) {
+          const nested = item[f];
+          if (Array.isArray(nested)) rows += nested.length;
+        }
+        if (rows > UPSERT_MAX_NESTED_ROWS) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['items', index],
+            message: INTEGRATION_MSG.tooManyNestedRows(fields, UPSERT_MAX_NESTED_ROWS),
+          });
+          return;
+        }
+      }
+    }),
+  );
 
 export const upsertQuery = z.lazy(() =>
   z.object({

@@ -3,7 +3,16 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   INTEGRATION_MSG,
   INTEGRATION_PREFIX,
+  UPSERT_MAX_ITEMS,
+  UPSERT_MAX_NESTED_ROWS,
+  accountUpsertItem,
   integrationRoutes,
+  invoiceUpsertItem,
+  priceUpsertItem,
+  productUpsertItem,
+  stockUpsertItem,
+  upsertResponse,
+  userUpsertItem,
   pathOf,
   problemDetails,
   type ApiScope,
@@ -14,6 +23,7 @@ import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { rawPathOf, testApp } from '../../test/app.js';
 import { insertOrder } from '../orders/orders.fixtures.js';
 import { apiKeysService } from './api-keys.js';
+import { LARGEST_ITEMS, LARGEST_NESTED_ROWS, UPSERT_BODY_LIMITS } from './body-limits.js';
 
 // The ERP surface's edges: strict ids, no caching, the order life cycle.
 describe.each(testEngines())('integration API edges on $name', (engine) => {
@@ -35,7 +45,14 @@ describe.each(testEngines())('integration API edges on $name', (engine) => {
     app = await testApp(handle);
     accountId = await insertAccount(handle.db);
     await insertUser(handle.db, accountId, 'edge');
-    const scopes: ApiScope[] = ['orders:read', 'orders:write', 'events:read', 'webhooks:manage', 'catalogue:write'];
+    const scopes: ApiScope[] = [
+      'orders:read',
+      'orders:write',
+      'events:read',
+      'webhooks:manage',
+      'catalogue:write',
+      'accounts:write',
+    ];
     all = (await apiKeysService(handle.db).createClient('edges', scopes.join(','))).key;
   });
   afterAll(async () => {
@@ -125,5 +142,71 @@ describe.each(testEngines())('integration API edges on $name', (engine) => {
       .where('order_number', '=', 'SO-LC-2')
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('Cancelled');
+  });
+
+  it('sizes each upsert body limit from its largest valid batch: 1,000 long products are taken, not 413', async () => {
+    // The samples the limits are computed from are valid items (else the limits prove nothing).
+    const schemas = {
+      products: productUpsertItem,
+      prices: priceUpsertItem,
+      stock: stockUpsertItem,
+      users: userUpsertItem,
+      accounts: accountUpsertItem,
+      invoices: invoiceUpsertItem,
+    } as const;
+    for (const kind of Object.keys(schemas) as (keyof typeof schemas)[]) {
+      const nested =
+        kind === 'accounts'
+          ? { deliveryAddresses: [LARGEST_NESTED_ROWS.accounts] }
+          : kind === 'invoices'
+            ? { lines: [LARGEST_NESTED_ROWS.invoices] }
+            : {};
+      const parsed = schemas[kind].safeParse({ ...LARGEST_ITEMS[kind], ...nested });
+      expect(parsed.error?.issues ?? [], kind).toEqual([]);
+      expect(UPSERT_BODY_LIMITS[kind], kind).toBeGreaterThan(256 * 1024);
+    }
+
+    const items = Array.from({ length: UPSERT_MAX_ITEMS }, (_, i) => ({
+      itemNumber: `LONG-${i}`,
+      description: `${'€'.repeat(190)}${String(i).padStart(10, '0')}`,
+      productType: 'Long descriptions',
+      range: 'Long',
+      unit: 'EACH',
+      packQuantity: 1,
+    }));
+    const res = await call(all, { method: 'PUT', url: pathOf(integrationRoutes.upsertProducts), payload: { items } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(upsertResponse.parse(res.json()).summary.created).toBe(UPSERT_MAX_ITEMS);
+
+    // Nested rows are counted across the request: beyond the budget a clear 400, not a 413.
+    const addresses = Array.from({ length: 200 }, (_, i) => ({
+      reference: `D${i}`,
+      name: 'Depot',
+      address1: '1 Road',
+      city: 'Town',
+      country: 'United Kingdom (Mainland)',
+      postcode: 'AB1 2CD',
+    }));
+    const accounts = Array.from({ length: UPSERT_MAX_NESTED_ROWS / 200 + 1 }, (_, i) => ({
+      customerNumber: `NEST-${i}`,
+      name: 'Nest Ltd',
+      currency: 'GBP',
+      paymentTerms: 'credit',
+      invoiceAddress: { country: 'United Kingdom (Mainland)' },
+      deliveryAddresses: addresses,
+    }));
+    const nested = problem(
+      await call(all, { method: 'PUT', url: pathOf(integrationRoutes.upsertAccounts), payload: { items: accounts } }),
+      400,
+    );
+    expect(nested.errors).toEqual([
+      {
+        pointer: `/items/${UPSERT_MAX_NESTED_ROWS / 200}`,
+        detail: INTEGRATION_MSG.tooManyNestedRows(
+          ['deliveryAddresses', 'productTypeDiscounts'],
+          UPSERT_MAX_NESTED_ROWS,
+        ),
+      },
+    ]);
   });
 });
