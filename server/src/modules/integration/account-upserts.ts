@@ -327,7 +327,7 @@ interface UsersLoaded {
 }
 
 export interface UsersUpsertOptions extends UpsertOptions {
-  /** Origin of the set-password links (PUBLIC_URL, else the request's). */
+  /** Origin of the set-password links (config.ts: linkOrigin; never the request's Host). */
   baseUrl: string;
   /** Called after the commit with the users whose sessions ended. */
   sessionsEnded?: (userIds: number[]) => void;

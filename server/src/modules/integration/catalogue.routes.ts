@@ -4,6 +4,7 @@ import { integrationEndpoints as api, upsertEnvelope, upsertNestedEnvelope } fro
 import { route } from '../../plugins/routes.js';
 import type { IntegrationRoutePlugin } from './integration-plugin-types.js';
 import { UPSERT_BODY_LIMITS } from './body-limits.js';
+import { linkOrigin } from '../../config.js';
 
 /**
  * Bodies of bulk upserts are checked only as an envelope (1 to 1,000 objects) before the handler;
@@ -56,7 +57,7 @@ export const catalogueRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
     (req) =>
       service.upsertUsers(req.params.customerNumber, req.body.items, {
         atomic: req.query.atomic,
-        baseUrl: ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`,
+        baseUrl: linkOrigin(ctx.config, app.server.address()),
         sessionsEnded: (ids) => ids.forEach((id) => ctx.auth.forgetUserSessions(id)),
       }),
     envelope(L.users),

@@ -22,6 +22,7 @@ import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { rawPathOf, testApp } from '../../test/app.js';
 import { insertOrder } from '../orders/orders.fixtures.js';
+import { publicUrlWarnings } from '../../config.js';
 import { apiKeysService } from './api-keys.js';
 import { LARGEST_ITEMS, LARGEST_NESTED_ROWS, UPSERT_BODY_LIMITS } from './body-limits.js';
 
@@ -208,5 +209,46 @@ describe.each(testEngines())('integration API edges on $name', (engine) => {
         ),
       },
     ]);
+  });
+});
+
+describe.each(testEngines())('set-password links without PUBLIC_URL on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    app = await testApp(handle, { PUBLIC_URL: undefined });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  it("take the listening address, never the request's Host header, and say so at start-up", async () => {
+    expect(publicUrlWarnings({ PUBLIC_URL: undefined })).toHaveLength(1);
+    expect(publicUrlWarnings({ PUBLIC_URL: 'https://portal.example' })).toEqual([]);
+    const accountId = await insertAccount(handle.db);
+    const customerNumber = (
+      await handle.db
+        .selectFrom('accounts')
+        .select('customer_number')
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow()
+    ).customer_number;
+    const key = (await apiKeysService(handle.db).createClient('links', 'accounts:write')).key;
+    const res = await app.inject({
+      method: 'PUT',
+      url: pathOf(integrationRoutes.upsertAccountUsers, { customerNumber }),
+      headers: { authorization: `Bearer ${key}`, host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { items: [{ username: 'linked', name: 'Linked User' }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = upsertResponse.parse(res.json()).results[0]?.setPasswordLink?.url ?? '';
+    const address = app.server.address();
+    expect(typeof address === 'object' && address ? address.port : 0).toBeGreaterThan(0);
+    expect(url.startsWith(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`)).toBe(true);
+    expect(url).not.toContain('evil.example');
   });
 });
