@@ -7,6 +7,8 @@ export const INTEGRATION_MSG = {
   missingKey: 'An API key is required: send Authorization: Bearer wpk_... or X-Api-Key: wpk_...',
   notAKey: 'This API takes API keys (wpk_...), not customer sessions',
   unknownKey: 'The API key is not valid or has been revoked',
+  tooManyKeyFailures:
+    'Too many requests from this address with an API key that is not valid; retry after the Retry-After delay',
   missingScope: (scope: string) => `The API key lacks the scope ${scope}`,
   rateLimited: (perMinute: number) =>
     `Rate limit of ${perMinute} requests a minute reached; retry after the Retry-After delay`,

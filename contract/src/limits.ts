@@ -98,3 +98,10 @@ export const STOCK_MAX = 2_000_000_000;
  * balance exact up to 7,000 such documents open at once.
  */
 export const ACCOUNT_MONEY_MAX_MINOR = 999_999_999_999;
+
+/**
+ * Integration API: presented keys that fail (unknown, revoked, malformed, a session token) per
+ * client address a minute. Beyond it the address is answered 429 with Retry-After, even with a good
+ * key (else a guess that works would show), until the minute has passed.
+ */
+export const API_KEY_FAILURES_PER_MINUTE = 30;

@@ -13,6 +13,9 @@ import type { ApiCaller } from './guard.js';
 export const KEY_PREFIX = 'wpk_';
 const KEY_PATTERN = /^wpk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 
+/** The key id of a presented key (its public part, safe to log), if it has one. */
+export const keyIdOf = (key: string): string | undefined => /^wpk_([0-9a-f]{12})_/.exec(key)?.[1];
+
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
 function newKey(): { keyId: string; key: string } {

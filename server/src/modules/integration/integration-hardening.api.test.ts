@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
+  API_KEY_FAILURES_PER_MINUTE,
   INTEGRATION_MSG,
   INTEGRATION_PREFIX,
   UPSERT_MAX_ITEMS,
@@ -20,7 +21,9 @@ import {
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
-import { rawPathOf, testApp } from '../../test/app.js';
+import { rawPathOf, testApp, testConfig } from '../../test/app.js';
+import { buildApp } from '../../app.js';
+import { PassThrough } from 'node:stream';
 import { insertOrder } from '../orders/orders.fixtures.js';
 import { publicUrlWarnings } from '../../config.js';
 import { apiKeysService } from './api-keys.js';
@@ -250,5 +253,51 @@ describe.each(testEngines())('set-password links without PUBLIC_URL on $name', (
     expect(typeof address === 'object' && address ? address.port : 0).toBeGreaterThan(0);
     expect(url.startsWith(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`)).toBe(true);
     expect(url).not.toContain('evil.example');
+  });
+});
+
+describe.each(testEngines())('failed API keys per address on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    app = await buildApp({ config: testConfig({ LOG_LEVEL: 'warn' }), handle, logStream: stream });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  it('answers 429 with Retry-After after too many bad keys from one address, logs address and key id, never the secret', async () => {
+    const good = (await apiKeysService(handle.db).createClient('throttled', 'orders:read')).key;
+    const secret = 'S'.repeat(43);
+    const bad = `wpk_0123456789ab_${secret}`;
+    const get = (key: string, remoteAddress: string) =>
+      app.inject({
+        method: 'GET',
+        url: pathOf(integrationRoutes.listOrdersOut),
+        headers: { authorization: `Bearer ${key}` },
+        remoteAddress,
+      });
+    for (let i = 0; i < API_KEY_FAILURES_PER_MINUTE; i++) expect((await get(bad, '203.0.113.7')).statusCode).toBe(401);
+    const refused = await get(bad, '203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(JSON.parse(refused.body)).toMatchObject({ detail: INTEGRATION_MSG.tooManyKeyFailures });
+    // The address is refused even with a good key (a guess that works must not show)...
+    expect((await get(good, '203.0.113.7')).statusCode).toBe(429);
+    // ...while another address is not.
+    expect((await get(good, '203.0.113.8')).statusCode).toBe(200);
+
+    const refusals = lines.filter((l) => l.includes('API key refused'));
+    expect(refusals.length).toBeGreaterThanOrEqual(API_KEY_FAILURES_PER_MINUTE);
+    expect(JSON.parse(refusals[0] ?? '{}')).toMatchObject({ address: '203.0.113.7', keyId: '0123456789ab' });
+    expect(lines.join('\n')).not.toContain(secret);
+    expect(lines.join('\n')).not.toContain(good.slice(-20));
   });
 });
