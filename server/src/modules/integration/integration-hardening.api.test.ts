@@ -21,7 +21,9 @@ import {
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
-import { rawPathOf, testApp, testConfig } from '../../test/app.js';
+import { login, rawPathOf, testApp, testConfig } from '../../test/app.js';
+import { sql } from 'kysely';
+import * as usernameCase from '../../db/migrations/014-username-case.js';
 import { buildApp } from '../../app.js';
 import { PassThrough } from 'node:stream';
 import { insertOrder } from '../orders/orders.fixtures.js';
@@ -299,5 +301,77 @@ describe.each(testEngines())('failed API keys per address on $name', (engine) =>
     expect(JSON.parse(refusals[0] ?? '{}')).toMatchObject({ address: '203.0.113.7', keyId: '0123456789ab' });
     expect(lines.join('\n')).not.toContain(secret);
     expect(lines.join('\n')).not.toContain(good.slice(-20));
+  });
+});
+
+describe.each(testEngines())('usernames without regard to case on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    app = await testApp(handle);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const customerNumberOf = async (id: number) =>
+    (await handle.db.selectFrom('accounts').select('customer_number').where('id', '=', id).executeTakeFirstOrThrow())
+      .customer_number;
+
+  it('logs in with either case; the ERP cannot create DEMO beside demo; the database refuses it too', async () => {
+    const a = await insertAccount(handle.db);
+    const b = await insertAccount(handle.db);
+    await insertUser(handle.db, a, 'Mixed.Case');
+    await insertUser(handle.db, a, 'demo');
+    for (const name of ['mixed.case', 'MIXED.CASE', 'Mixed.Case'])
+      expect((await login(app, name)).accessToken, name).toBeTruthy();
+
+    const key = (await apiKeysService(handle.db).createClient('case', 'accounts:write')).key;
+    const put = async (accountId: number, items: unknown[]) => {
+      const res = await app.inject({
+        method: 'PUT',
+        url: pathOf(integrationRoutes.upsertAccountUsers, { customerNumber: await customerNumberOf(accountId) }),
+        headers: { authorization: `Bearer ${key}` },
+        payload: { items },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return upsertResponse.parse(res.json()).results;
+    };
+    expect((await put(b, [{ username: 'DEMO', name: 'Other' }]))[0]).toMatchObject({
+      status: 'failed',
+      errors: [{ pointer: '/items/0/username', detail: INTEGRATION_MSG.usernameOfOtherAccount }],
+    });
+    expect((await put(a, [{ username: 'DEMO', name: 'Same user' }]))[0]?.status).toBe('updated');
+    const demos = await handle.db
+      .selectFrom('users')
+      .select(['username', 'name'])
+      .where(sql<string>`lower(username)`, '=', 'demo')
+      .execute();
+    expect(demos).toEqual([{ username: 'demo', name: 'Same user' }]);
+    await expect(insertUser(handle.db, b, 'DeMo')).rejects.toThrow();
+  });
+
+  it('migration 014 keeps the oldest of names that differ only in case and renames the others', async () => {
+    await sql`drop index users_username_lower`.execute(handle.db);
+    const acc = await insertAccount(handle.db);
+    const first = await insertUser(handle.db, acc, 'twin');
+    const second = await insertUser(handle.db, acc, 'TWIN');
+    const third = await insertUser(handle.db, acc, 'Twin');
+    await usernameCase.up(handle.db as never);
+    const rows = await handle.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('id', 'in', [first, second, third])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: first, username: 'twin' },
+      { id: second, username: `TWIN-${second}` },
+      { id: third, username: `Twin-${third}` },
+    ]);
+    await expect(insertUser(handle.db, acc, 'tWiN')).rejects.toThrow();
   });
 });
