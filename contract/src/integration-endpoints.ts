@@ -7,6 +7,8 @@ import {
   ordersOutQuery,
   ordersOutResponse,
   problemDetails,
+  problemKindParams,
+  PROBLEM_KIND_NAMES,
   setOrderStatusRequest,
   setOrderStatusResponse,
   accountUsersParams,
@@ -33,7 +35,7 @@ import {
 } from './integration-events.js';
 import { SET_PASSWORD_LINK_TTL_HOURS } from './auth.js';
 import { endpoints, withDetails, type Endpoint } from './endpoints.js';
-import { apiKey, routeTable } from './routes.js';
+import { apiKey, publicAccess, routeTable } from './routes.js';
 
 const problems = <const S extends readonly number[]>(...statuses: S) =>
   Object.fromEntries(statuses.map((s) => [s, problemDetails])) as { readonly [K in S[number]]: typeof problemDetails };
@@ -130,6 +132,11 @@ export const integrationRoutes = /* @__PURE__ */ routeTable({
     method: 'DELETE',
     path: `${P}/webhook-endpoints/:id`,
     access: apiKey('webhooks:manage'),
+  },
+  describeProblemType: {
+    method: 'GET',
+    path: `${P}/problems/:kind`,
+    access: publicAccess('static documentation of a problem type: no data, nothing written'),
   },
 });
 
@@ -250,6 +257,13 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     params: webhookEndpointParams,
     body: updateWebhookEndpointRequest,
     response: { 200: webhookEndpoint },
+  },
+  describeProblemType: {
+    tags: ['integration: errors'],
+    summary: 'What a problem type means (each problem+json `type` is the path of its page)',
+    description: `An HTML page with the kind of problem, its status and what to do. The kinds: ${PROBLEM_KIND_NAMES.join(', ')}.`,
+    params: problemKindParams,
+    produces: ['text/html'],
   },
   deleteWebhookEndpoint: {
     service: 'webhooks',

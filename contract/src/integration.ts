@@ -25,10 +25,106 @@ export const API_SCOPES = [
 
 export type ApiScope = (typeof API_SCOPES)[number];
 
+/** How every API key starts (`wpk_<key id>_<secret>`); a customer route tells such a caller what it is. */
+export const API_KEY_PREFIX = 'wpk_';
+
 /** Every integration route sits under this prefix. */
 export const INTEGRATION_PREFIX = '/api/integration/v1';
 
 // ---- Errors: RFC 9457 problem details ----
+
+/**
+ * Every kind of problem this API answers, one `type` each (RFC 9457). A type is the full path of a
+ * page under the portal that describes it (GET INTEGRATION_PREFIX/problems/{kind}): RFC 9457 asks
+ * that a type URI which is a locator lead to human-readable documentation, and that a relative one
+ * carry the full path. We keep it relative (resolved against the request's URL, it is the portal's
+ * own page) so that one kind has the same `type` on every deployment and an ERP can compare it as
+ * a string; `about:blank` is not used, since every answer has a kind.
+ */
+export const PROBLEM_KINDS = {
+  'invalid-request': {
+    status: 400,
+    title: 'Invalid request',
+    about: 'The body, query or path did not pass validation; `errors` names each field by JSON pointer.',
+  },
+  'malformed-json': {
+    status: 400,
+    title: 'Malformed JSON',
+    about: 'The body is not valid JSON (or is empty where a body is needed).',
+  },
+  'webhook-url-refused': {
+    status: 400,
+    title: 'Webhook URL refused',
+    about:
+      'The webhook URL is not http(s), carries credentials, does not resolve, or resolves to a private, loopback or link-local address.',
+  },
+  'idempotency-key-invalid': {
+    status: 400,
+    title: 'Idempotency-Key invalid',
+    about: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
+  },
+  'bad-request': { status: 400, title: 'Bad request', about: 'The request cannot be served as sent; detail says why.' },
+  unauthenticated: {
+    status: 401,
+    title: 'API key missing or not valid',
+    about: 'Send a live API key (Authorization: Bearer wpk_... or X-Api-Key); a customer session token is not one.',
+  },
+  'missing-scope': {
+    status: 403,
+    title: 'Scope missing',
+    about: "The API key's client lacks the scope the endpoint needs (detail names it).",
+  },
+  'not-found': {
+    status: 404,
+    title: 'Not found',
+    about: 'No such endpoint, or no such order, endpoint or event for this client.',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflict',
+    about:
+      "The change conflicts with the resource's state, e.g. an order status its life cycle does not allow (detail gives the current status).",
+  },
+  'content-too-large': {
+    status: 413,
+    title: 'Content too large',
+    about: "The body is larger than the route's limit (sized from its largest valid batch; README, ERP integration).",
+  },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type', about: 'Bodies are application/json.' },
+  'atomic-refused': {
+    status: 422,
+    title: 'Atomic upsert refused',
+    about: 'With atomic=true an item failed, so nothing was written; `errors` names the items.',
+  },
+  'idempotency-key-reused': {
+    status: 422,
+    title: 'Idempotency-Key reused',
+    about: 'This Idempotency-Key was used with a different request.',
+  },
+  unprocessable: {
+    status: 422,
+    title: 'Unprocessable content',
+    about: 'The request is well formed but cannot be applied; detail says why.',
+  },
+  'rate-limited': {
+    status: 429,
+    title: 'Rate limit reached',
+    about:
+      "The client's requests a minute, or the failed keys a minute from this address, are spent; retry after Retry-After seconds.",
+  },
+  'server-error': { status: 500, title: 'Server error', about: 'The portal failed; quote requestId to the supplier.' },
+  unavailable: {
+    status: 503,
+    title: 'Unavailable',
+    about: 'The database is unreachable for a moment; retry after Retry-After seconds.',
+  },
+} as const;
+export type ProblemKind = keyof typeof PROBLEM_KINDS;
+export const PROBLEM_KIND_NAMES = Object.keys(PROBLEM_KINDS) as [ProblemKind, ...ProblemKind[]];
+/** The `type` of a kind of problem: the path of its page. */
+export const problemType = (kind: ProblemKind): string => `/api/integration/v1/problems/${kind}`;
+/** GET INTEGRATION_PREFIX/problems/{kind} */
+export const problemKindParams = z.lazy(() => z.object({ kind: z.enum(PROBLEM_KIND_NAMES) }));
 
 /** One field's problem, located by a JSON pointer into the request body (`/items/3/listPrice`). */
 export const problemFieldError = z.lazy(() =>
@@ -42,7 +138,11 @@ export type ProblemFieldError = z.infer<typeof problemFieldError>;
 export const problemDetails = z.lazy(() =>
   z
     .object({
-      type: z.string().describe('A URI naming the kind of problem; about:blank when the status says it all'),
+      type: z
+        .string()
+        .describe(
+          `The kind of problem: the full path of a page under the portal that describes it, one of ${PROBLEM_KIND_NAMES.map((k) => `/api/integration/v1/problems/${k}`).join(', ')} (GET it for its description)`,
+        ),
       title: z.string(),
       status: z.number().int(),
       detail: z.string(),

@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   API_KEY_FAILURES_PER_MINUTE,
+  PROBLEM_KINDS,
+  PROBLEM_KIND_NAMES,
+  SERVER_MSG,
+  problemType,
+  routes,
+  type ProblemKind,
   INTEGRATION_MSG,
   INTEGRATION_PREFIX,
   UPSERT_MAX_ITEMS,
@@ -373,5 +379,117 @@ describe.each(testEngines())('usernames without regard to case on $name', (engin
       { id: third, username: `Twin-${third}` },
     ]);
     await expect(insertUser(handle.db, acc, 'tWiN')).rejects.toThrow();
+  });
+});
+
+describe.each(testEngines())('problem types on $name', (engine) => {
+  let handle: DbHandle;
+  let app: FastifyInstance;
+  let key: string;
+
+  beforeAll(async () => {
+    handle = await engine.open();
+    app = await testApp(handle);
+    key = (await apiKeysService(handle.db).createClient('types', 'webhooks:manage')).key;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
+
+  const typeOf = (res: { statusCode: number; body: string }, status: number) => {
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
+    return problemDetails.parse(JSON.parse(res.body)).type;
+  };
+
+  it('gives each kind of problem its own type, never about:blank, and every type answers with its page', async () => {
+    const auth = { authorization: `Bearer ${key}` };
+    const hooks = pathOf(integrationRoutes.createWebhookEndpoint);
+    const seen = {
+      'malformed-json': typeOf(
+        await app.inject({
+          method: 'POST',
+          url: hooks,
+          headers: { ...auth, 'content-type': 'application/json' },
+          payload: '{"url": ',
+        }),
+        400,
+      ),
+      'invalid-request': typeOf(await app.inject({ method: 'POST', url: hooks, headers: auth, payload: {} }), 400),
+      'webhook-url-refused': typeOf(
+        await app.inject({
+          method: 'POST',
+          url: hooks,
+          headers: auth,
+          payload: { url: 'http://127.0.0.1:9/hook', eventTypes: ['order.placed'] },
+        }),
+        400,
+      ),
+      'idempotency-key-invalid': typeOf(
+        await app.inject({
+          method: 'POST',
+          url: hooks,
+          headers: { ...auth, 'idempotency-key': '' },
+          payload: { url: 'https://example.com/hook', eventTypes: ['order.placed'] },
+        }),
+        400,
+      ),
+      unauthenticated: typeOf(await app.inject({ method: 'GET', url: hooks }), 401),
+      'missing-scope': typeOf(
+        await app.inject({ method: 'GET', url: pathOf(integrationRoutes.listOrdersOut), headers: auth }),
+        403,
+      ),
+      'not-found': typeOf(
+        await app.inject({ method: 'GET', url: `${INTEGRATION_PREFIX}/nowhere`, headers: auth }),
+        404,
+      ),
+      'content-too-large': typeOf(
+        await app.inject({
+          method: 'POST',
+          url: hooks,
+          headers: auth,
+          payload: { url: 'https://example.com/hook', pad: 'x'.repeat(300 * 1024) },
+        }),
+        413,
+      ),
+      'unsupported-media-type': typeOf(
+        await app.inject({
+          method: 'POST',
+          url: hooks,
+          headers: { ...auth, 'content-type': 'application/xml' },
+          payload: '<x/>',
+        }),
+        415,
+      ),
+    };
+    for (const [kind, type] of Object.entries(seen)) {
+      expect(type, kind).toBe(problemType(kind as ProblemKind));
+      const page = await app.inject({ method: 'GET', url: type });
+      expect(page.statusCode, type).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain(PROBLEM_KINDS[kind as ProblemKind].title);
+    }
+    // Every kind resolves, and the OpenAPI document lists them.
+    for (const kind of PROBLEM_KIND_NAMES)
+      expect((await app.inject({ method: 'GET', url: problemType(kind) })).statusCode, kind).toBe(200);
+    // The OpenAPI document is @fastify/swagger's, not a route of the contract.
+    // eslint-disable-next-line no-restricted-syntax
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { get?: { parameters?: { name: string; schema?: { enum?: string[] } }[] } }>;
+    };
+    const param = doc.paths[`${INTEGRATION_PREFIX}/problems/{kind}`]?.get?.parameters?.find((p) => p.name === 'kind');
+    expect(param?.schema?.enum).toEqual(PROBLEM_KIND_NAMES);
+  });
+
+  it('tells an API key on a customer route what it is, not that a session expired', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.getBasket),
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain(SERVER_MSG.apiKeyOnCustomerRoute);
+    expect(res.body).not.toContain(SERVER_MSG.sessionExpired);
+    expect(res.headers['www-authenticate']).not.toContain('invalid_token');
   });
 });

@@ -11,6 +11,7 @@ import { registerIdempotency } from './idempotency.js';
 import { registerProblemHandling } from './problem.js';
 import { orderStatusRoutes } from './order-status.routes.js';
 import { integrationEventsRoutes } from '../events/events.routes.js';
+import { problemTypeRoutes } from './problem-types.routes.js';
 
 /**
  * Route plugins under /api/integration/v1, each registered with `{ ctx }`; each route's contract
@@ -21,6 +22,7 @@ export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
   catalogueRoutes,
   orderStatusRoutes,
   integrationEventsRoutes,
+  problemTypeRoutes,
 ];
 
 /**
