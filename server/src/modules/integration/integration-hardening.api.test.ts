@@ -32,6 +32,7 @@ import { sql } from 'kysely';
 import * as usernameCase from '../../db/migrations/014-username-case.js';
 import { buildApp } from '../../app.js';
 import { PassThrough } from 'node:stream';
+import { Redis } from 'ioredis';
 import { insertOrder } from '../orders/orders.fixtures.js';
 import { publicUrlWarnings } from '../../config.js';
 import { apiKeysService } from './api-keys.js';
@@ -307,6 +308,36 @@ describe.each(testEngines())('failed API keys per address on $name', (engine) =>
     expect(JSON.parse(refusals[0] ?? '{}')).toMatchObject({ address: '203.0.113.7', keyId: '0123456789ab' });
     expect(lines.join('\n')).not.toContain(secret);
     expect(lines.join('\n')).not.toContain(good.slice(-20));
+  });
+
+  it('counts failed keys in Redis when configured, so every server refuses the address', async () => {
+    const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0 });
+    // Redis runs beside the tests (README); a refusal to connect fails the test rather than skip it.
+    await redis.connect();
+    const address = '198.51.100.23';
+    await redis.del(`wholesale-throttle:integration-key-failures:${address}`);
+    await redis.quit();
+    const a = await testApp(handle, { REDIS_URL: 'redis://127.0.0.1:6379' });
+    const b = await testApp(handle, { REDIS_URL: 'redis://127.0.0.1:6379' });
+    try {
+      const bad = `wpk_0123456789ab_${'T'.repeat(43)}`;
+      const codes: number[] = [];
+      for (let i = 0; i <= API_KEY_FAILURES_PER_MINUTE; i++)
+        codes.push(
+          (
+            await (i % 2 ? a : b).inject({
+              method: 'GET',
+              url: pathOf(integrationRoutes.listOrdersOut),
+              headers: { 'x-api-key': bad },
+              remoteAddress: address,
+            })
+          ).statusCode,
+        );
+      expect(codes).toEqual([...Array.from({ length: API_KEY_FAILURES_PER_MINUTE }, () => 401), 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
 
