@@ -18,8 +18,15 @@ describe('the endpoint table', () => {
   });
 
   it('puts integration endpoints, and only they, under the integration prefix with an API key', () => {
+    // The one exception: the public page each problem+json `type` points at (static text).
+    const publicDocs = new Set(['describeProblemType']);
     for (const e of allEndpoints())
-      expect([e.name, e.path.startsWith(`${INTEGRATION_PREFIX}/`)]).toEqual([e.name, e.access.kind === 'apiKey']);
+      expect([e.name, e.path.startsWith(`${INTEGRATION_PREFIX}/`)]).toEqual([
+        e.name,
+        e.access.kind === 'apiKey' || publicDocs.has(e.name),
+      ]);
+    expect(integrationEndpoints.describeProblemType.access.kind).toBe('public');
+    expect(integrationEndpoints.describeProblemType.method).toBe('GET');
   });
 
   it("declares a params schema with exactly the path's :names", () => {

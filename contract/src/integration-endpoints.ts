@@ -7,6 +7,8 @@ import {
   ordersOutQuery,
   ordersOutResponse,
   problemDetails,
+  problemKindParams,
+  PROBLEM_KIND_NAMES,
   setOrderStatusRequest,
   setOrderStatusResponse,
   accountUsersParams,
@@ -34,18 +36,18 @@ import {
 } from './integration-events.js';
 import { SET_PASSWORD_LINK_TTL_HOURS } from './auth.js';
 import { endpoints, withDetails, type Endpoint } from './endpoints.js';
-import { apiKey, routeTable } from './routes.js';
+import { apiKey, publicAccess, routeTable } from './routes.js';
 
 const problems = <const S extends readonly number[]>(...statuses: S) =>
   Object.fromEntries(statuses.map((s) => [s, problemDetails])) as { readonly [K in S[number]]: typeof problemDetails };
 
 const upsertDescription =
-  'Each item is answered in order: created, updated, unchanged (nothing written), stale (older sourceVersion than the last applied) or failed (with JSON pointers). Failed items never block the others unless atomic=true.';
+  'Each item is answered in order: created, updated, unchanged (nothing written), stale (older sourceVersion than the last applied) or failed (with JSON pointers). Failed items never block the others unless atomic=true. The body limit is sized from the largest valid batch (1,000 items at their longest), so a valid batch is never 413.';
 const upsertRoute = { method: 'PUT' } as const;
 const upsert = {
   tags: ['integration: catalogue'],
   query: upsertQuery,
-  response: { 200: upsertResponse, .../* @__PURE__ */ problems(400, 401, 403, 422, 429) },
+  response: { 200: upsertResponse, .../* @__PURE__ */ problems(400, 401, 403, 413, 422, 429) },
 } as const;
 const P = INTEGRATION_PREFIX;
 const eventTags = ['integration: events'];
@@ -132,6 +134,11 @@ export const integrationRoutes = /* @__PURE__ */ routeTable({
     path: `${P}/webhook-endpoints/:id`,
     access: apiKey('webhooks:manage'),
   },
+  describeProblemType: {
+    method: 'GET',
+    path: `${P}/problems/:kind`,
+    access: publicAccess('static documentation of a problem type: no data, nothing written'),
+  },
 });
 
 /**
@@ -203,10 +210,10 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     tags: ['integration: orders'],
     summary: "Set an order's status, tracking numbers and despatch date",
     description:
-      'Any order (placed in the portal or from the ERP history). The customer sees it at once. Shipped marks every line shipped in full.',
+      'Any order (placed in the portal or from the ERP history). The customer sees it at once. Shipped marks every line shipped in full. Only the order life cycle moves: Open to In Progress, Shipped or Cancelled; In Progress to Shipped or Cancelled; Shipped and Cancelled are final (409, its detail naming the current status). Setting the status an order has is allowed (to add tracking numbers).',
     params: integrationOrderParams,
     body: setOrderStatusRequest,
-    response: { 200: setOrderStatusResponse, .../* @__PURE__ */ problems(400, 401, 403, 404, 429) },
+    response: { 200: setOrderStatusResponse, .../* @__PURE__ */ problems(400, 401, 403, 404, 409, 429) },
   },
   listEvents: {
     service: 'events',
@@ -251,6 +258,13 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     params: webhookEndpointParams,
     body: updateWebhookEndpointRequest,
     response: { 200: webhookEndpoint },
+  },
+  describeProblemType: {
+    tags: ['integration: errors'],
+    summary: 'What a problem type means (each problem+json `type` is the path of its page)',
+    description: `An HTML page with the kind of problem, its status and what to do. The kinds: ${PROBLEM_KIND_NAMES.join(', ')}.`,
+    params: problemKindParams,
+    produces: ['text/html'],
   },
   deleteWebhookEndpoint: {
     service: 'webhooks',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitsParam } from './common.js';
 
 /**
  * ERP integration, outbound (`/api/integration/v1`): the outbox's events, the polled feed
@@ -47,13 +48,13 @@ export type IntegrationEvent = z.infer<typeof integrationEvent>;
 /** GET /events */
 export const listEventsQuery = z.lazy(() =>
   z.object({
-    after: z.coerce
-      .number()
-      .int()
-      .min(0)
+    after: z
+      .string()
+      .regex(/^\d{1,15}$/, 'must be a sequence written in digits')
+      .transform(Number)
       .default(0)
       .describe('Answer the events after this sequence (the previous page’s `next`); 0 for the oldest kept'),
-    limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_MAX).default(100),
+    limit: digitsParam(1, EVENTS_PAGE_MAX).default(100),
   }),
 );
 export type ListEventsQuery = z.infer<typeof listEventsQuery>;
@@ -134,7 +135,7 @@ export const updateWebhookEndpointRequest = z.lazy(() =>
 );
 export type UpdateWebhookEndpointRequest = z.infer<typeof updateWebhookEndpointRequest>;
 
-export const webhookEndpointParams = z.lazy(() => z.object({ id: z.coerce.number().int().min(1) }));
+export const webhookEndpointParams = z.lazy(() => z.object({ id: digitsParam() }));
 
 export const listWebhookEndpointsResponse = z.lazy(() => z.object({ endpoints: z.array(webhookEndpoint) }));
 export type ListWebhookEndpointsResponse = z.infer<typeof listWebhookEndpointsResponse>;

@@ -7,6 +7,8 @@ export const INTEGRATION_MSG = {
   missingKey: 'An API key is required: send Authorization: Bearer wpk_... or X-Api-Key: wpk_...',
   notAKey: 'This API takes API keys (wpk_...), not customer sessions',
   unknownKey: 'The API key is not valid or has been revoked',
+  tooManyKeyFailures:
+    'Too many requests from this address with an API key that is not valid; retry after the Retry-After delay',
   missingScope: (scope: string) => `The API key lacks the scope ${scope}`,
   rateLimited: (perMinute: number) =>
     `Rate limit of ${perMinute} requests a minute reached; retry after the Retry-After delay`,
@@ -49,6 +51,13 @@ export const INTEGRATION_MSG = {
   linkForDisabledUser: 'a set-password link is given only to an enabled user',
   rowConflict: 'not saved: it conflicts with another row (a key given twice?)',
   rowNotSaved: 'not saved: the database refused it',
+  /** A figure beyond what the portal can price or store (limits.ts derives each bound). */
+  atMost: (max: string) => `must be at most ${max}`,
+  tooManyNestedRows: (fields: readonly string[], max: number) =>
+    `The items carry more than ${max.toLocaleString('en-GB')} ${fields.join(' and ')} in all; split the request`,
+  /** PUT /orders/{n}/status (409) and the admin CLI: a move the order life cycle does not allow. */
+  orderStatusTransition: (orderNumber: string, current: string, wanted: string, allowed: readonly string[]) =>
+    `Order ${orderNumber} is ${current}; it cannot become ${wanted} (${allowed.length ? `from ${current} it may become ${allowed.join(', ')}` : `${current} is final`})`,
 
   // the outbound side: events feed, webhook endpoints
   eventNotFound: (eventId: string, keptDays: number) => `Event ${eventId} not found (events are kept ${keptDays} days)`,

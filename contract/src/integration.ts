@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from './limits.js';
+import { ACCOUNT_MONEY_MAX_MINOR, CARRIAGE_MAX_MINOR, LIST_PRICE_MAX, ORDER_STATUSES, STOCK_MAX } from './limits.js';
+import { INTEGRATION_MSG } from './integration-messages.js';
+import { digitsParam, INT32_MAX } from './common.js';
 import { SHIPMENT_PREFERENCES } from './delivery-messages.js';
 
 /**
@@ -23,10 +25,106 @@ export const API_SCOPES = [
 
 export type ApiScope = (typeof API_SCOPES)[number];
 
+/** How every API key starts (`wpk_<key id>_<secret>`); a customer route tells such a caller what it is. */
+export const API_KEY_PREFIX = 'wpk_';
+
 /** Every integration route sits under this prefix. */
 export const INTEGRATION_PREFIX = '/api/integration/v1';
 
 // ---- Errors: RFC 9457 problem details ----
+
+/**
+ * Every kind of problem this API answers, one `type` each (RFC 9457). A type is the full path of a
+ * page under the portal that describes it (GET INTEGRATION_PREFIX/problems/{kind}): RFC 9457 asks
+ * that a type URI which is a locator lead to human-readable documentation, and that a relative one
+ * carry the full path. We keep it relative (resolved against the request's URL, it is the portal's
+ * own page) so that one kind has the same `type` on every deployment and an ERP can compare it as
+ * a string; `about:blank` is not used, since every answer has a kind.
+ */
+export const PROBLEM_KINDS = {
+  'invalid-request': {
+    status: 400,
+    title: 'Invalid request',
+    about: 'The body, query or path did not pass validation; `errors` names each field by JSON pointer.',
+  },
+  'malformed-json': {
+    status: 400,
+    title: 'Malformed JSON',
+    about: 'The body is not valid JSON (or is empty where a body is needed).',
+  },
+  'webhook-url-refused': {
+    status: 400,
+    title: 'Webhook URL refused',
+    about:
+      'The webhook URL is not http(s), carries credentials, does not resolve, or resolves to a private, loopback or link-local address.',
+  },
+  'idempotency-key-invalid': {
+    status: 400,
+    title: 'Idempotency-Key invalid',
+    about: 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.',
+  },
+  'bad-request': { status: 400, title: 'Bad request', about: 'The request cannot be served as sent; detail says why.' },
+  unauthenticated: {
+    status: 401,
+    title: 'API key missing or not valid',
+    about: 'Send a live API key (Authorization: Bearer wpk_... or X-Api-Key); a customer session token is not one.',
+  },
+  'missing-scope': {
+    status: 403,
+    title: 'Scope missing',
+    about: "The API key's client lacks the scope the endpoint needs (detail names it).",
+  },
+  'not-found': {
+    status: 404,
+    title: 'Not found',
+    about: 'No such endpoint, or no such order, endpoint or event for this client.',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflict',
+    about:
+      "The change conflicts with the resource's state, e.g. an order status its life cycle does not allow (detail gives the current status).",
+  },
+  'content-too-large': {
+    status: 413,
+    title: 'Content too large',
+    about: "The body is larger than the route's limit (sized from its largest valid batch; README, ERP integration).",
+  },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type', about: 'Bodies are application/json.' },
+  'atomic-refused': {
+    status: 422,
+    title: 'Atomic upsert refused',
+    about: 'With atomic=true an item failed, so nothing was written; `errors` names the items.',
+  },
+  'idempotency-key-reused': {
+    status: 422,
+    title: 'Idempotency-Key reused',
+    about: 'This Idempotency-Key was used with a different request.',
+  },
+  unprocessable: {
+    status: 422,
+    title: 'Unprocessable content',
+    about: 'The request is well formed but cannot be applied; detail says why.',
+  },
+  'rate-limited': {
+    status: 429,
+    title: 'Rate limit reached',
+    about:
+      "The client's requests a minute, or the failed keys a minute from this address, are spent; retry after Retry-After seconds.",
+  },
+  'server-error': { status: 500, title: 'Server error', about: 'The portal failed; quote requestId to the supplier.' },
+  unavailable: {
+    status: 503,
+    title: 'Unavailable',
+    about: 'The database is unreachable for a moment; retry after Retry-After seconds.',
+  },
+} as const;
+export type ProblemKind = keyof typeof PROBLEM_KINDS;
+export const PROBLEM_KIND_NAMES = Object.keys(PROBLEM_KINDS) as [ProblemKind, ...ProblemKind[]];
+/** The `type` of a kind of problem: the path of its page. */
+export const problemType = (kind: ProblemKind): string => `/api/integration/v1/problems/${kind}`;
+/** GET INTEGRATION_PREFIX/problems/{kind} */
+export const problemKindParams = z.lazy(() => z.object({ kind: z.enum(PROBLEM_KIND_NAMES) }));
 
 /** One field's problem, located by a JSON pointer into the request body (`/items/3/listPrice`). */
 export const problemFieldError = z.lazy(() =>
@@ -40,7 +138,11 @@ export type ProblemFieldError = z.infer<typeof problemFieldError>;
 export const problemDetails = z.lazy(() =>
   z
     .object({
-      type: z.string().describe('A URI naming the kind of problem; about:blank when the status says it all'),
+      type: z
+        .string()
+        .describe(
+          `The kind of problem: the full path of a page under the portal that describes it, one of ${PROBLEM_KIND_NAMES.map((k) => `/api/integration/v1/problems/${k}`).join(', ')} (GET it for its description)`,
+        ),
       title: z.string(),
       status: z.number().int(),
       detail: z.string(),
@@ -64,6 +166,8 @@ const sourceVersion = () =>
     .number()
     .int()
     .min(0)
+    // Kept in a bigint column and compared exactly: no further than a double holds every integer.
+    .max(Number.MAX_SAFE_INTEGER)
     .optional()
     .describe(
       "The ERP's version of the row (a row version or timestamp, growing): an item older than the last one applied for its key is answered `stale` and not applied",
@@ -71,13 +175,20 @@ const sourceVersion = () =>
 
 const erpText = (max: number) => z.string().trim().min(1, 'required').max(max, `at most ${max} characters`);
 
-/** A price as the portal keeps it: at most 5 decimals, given as a JSON number or a decimal string. */
-const priceValue = () =>
+/**
+ * A price as the portal keeps it: at most 5 decimals, given as a JSON number or a decimal string.
+ * With `max` (list and multi-buy prices, which customer pricing multiplies): at most that much
+ * (limits.ts derives LIST_PRICE_MAX from the largest basket).
+ */
+const priceValue = (max?: number) =>
   z
     .union([z.number(), z.string()])
     .transform((v) => String(v).trim())
     .refine((v) => /^\d{1,9}(\.\d{1,5})?$/.test(v), 'must be a price of at least 0 with at most 5 decimals')
-    .describe('Unit price, at most 5 decimals (a number or a decimal string such as "12.34567")');
+    .refine((v) => max === undefined || Number(v) <= max, INTEGRATION_MSG.atMost(String(max)))
+    .describe(
+      `Unit price, at most 5 decimals (a number or a decimal string such as "12.34567")${max === undefined ? '' : `, at most ${max}`}`,
+    );
 
 const isoDate = () =>
   z
@@ -112,7 +223,7 @@ export type ProductUpsertItem = z.input<typeof productUpsertItem>;
 const multibuyTier = () =>
   z.object({
     minimumQuantity: z.number().int().min(2).max(999_999),
-    price: priceValue(),
+    price: priceValue(LIST_PRICE_MAX),
   });
 
 /** PUT /prices: one item, keyed by itemNumber + currency. */
@@ -120,7 +231,7 @@ export const priceUpsertItem = z.lazy(() =>
   z.object({
     itemNumber: erpText(40),
     currency: z.enum(['GBP', 'EUR']),
-    listPrice: priceValue(),
+    listPrice: priceValue(LIST_PRICE_MAX),
     multibuy: z
       .array(multibuyTier())
       .max(20)
@@ -138,9 +249,9 @@ export type PriceUpsertItem = z.input<typeof priceUpsertItem>;
 export const stockUpsertItem = z.lazy(() =>
   z.object({
     itemNumber: erpText(40),
-    quantity: z.number().int().min(0).max(2_000_000_000).describe('Quantity available now'),
+    quantity: z.number().int().min(0).max(STOCK_MAX).describe('Quantity available now'),
     dueIn: z
-      .array(z.object({ date: isoDate(), quantity: z.number().int().min(1).max(2_000_000_000) }))
+      .array(z.object({ date: isoDate(), quantity: z.number().int().min(1).max(STOCK_MAX) }))
       .max(50)
       .optional()
       .describe('Due-in schedule: replaces the previous one ([] clears it; absent leaves it)'),
@@ -169,6 +280,36 @@ export const upsertStockRequest = z.lazy(() => upsertBody(stockUpsertItem));
 export const upsertEnvelope = z.lazy(() =>
   z.object({ items: z.array(z.record(z.string(), z.unknown())).min(1).max(UPSERT_MAX_ITEMS) }),
 );
+
+/**
+ * Rows nested in items (PUT /accounts: delivery addresses and product-type discounts; PUT /invoices:
+ * lines) one request may carry across all its items. With it, each route's body limit is the size
+ * of its largest valid batch (server/src/modules/integration/body-limits.ts): 1,000 items at their
+ * longest plus this many nested rows at theirs, so a valid batch is never refused as too large.
+ */
+export const UPSERT_MAX_NESTED_ROWS = 10_000;
+
+/** The envelope of an upsert whose items nest rows in `fields`: at most UPSERT_MAX_NESTED_ROWS of them in all. */
+export const upsertNestedEnvelope = (fields: readonly string[]) =>
+  z.lazy(() =>
+    upsertEnvelope.superRefine((body, ctx) => {
+      let rows = 0;
+      for (const [index, item] of body.items.entries()) {
+        for (const f of fields) {
+          const nested = item[f];
+          if (Array.isArray(nested)) rows += nested.length;
+        }
+        if (rows > UPSERT_MAX_NESTED_ROWS) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['items', index],
+            message: INTEGRATION_MSG.tooManyNestedRows(fields, UPSERT_MAX_NESTED_ROWS),
+          });
+          return;
+        }
+      }
+    }),
+  );
 
 export const upsertQuery = z.lazy(() =>
   z.object({
@@ -218,10 +359,11 @@ export const ordersOutQuery = z.lazy(() =>
   z.object({
     after: z
       .string()
-      .regex(/^\d{1,15}$/, 'must be a cursor returned by a previous page')
+      .regex(/^\d{1,10}$/, INTEGRATION_MSG.badCursor)
+      .refine((v) => Number(v) <= INT32_MAX, INTEGRATION_MSG.badCursor)
       .optional()
       .describe('The `next` of the previous page; absent for the first order ever placed'),
-    limit: z.coerce.number().int().min(1).max(ORDERS_OUT_MAX_LIMIT).default(50),
+    limit: digitsParam(1, ORDERS_OUT_MAX_LIMIT).default(50),
   }),
 );
 
@@ -336,7 +478,11 @@ export const setOrderStatusResponse = z.lazy(() =>
 
 // ---- Accounts ----
 
-const moneyValue = (min: 'zero' | 'any') =>
+/**
+ * Money with at most 2 decimals, at most `maxMinor` minor units: by default 10 digits
+ * (ACCOUNT_MONEY_MAX_MINOR: credit limits, balances and invoice figures, only added and compared).
+ */
+const moneyValue = (min: 'zero' | 'any', maxMinor: number = ACCOUNT_MONEY_MAX_MINOR) =>
   z
     .union([z.number(), z.string()])
     .transform((v) => String(v).trim())
@@ -345,7 +491,8 @@ const moneyValue = (min: 'zero' | 'any') =>
       min === 'any'
         ? 'must be an amount with at most 2 decimals'
         : 'must be an amount of at least 0 with at most 2 decimals',
-    );
+    )
+    .refine((v) => Math.abs(Number(v)) <= maxMinor / 100, INTEGRATION_MSG.atMost((maxMinor / 100).toFixed(2)));
 const percentValue = () =>
   z
     .union([z.number(), z.string()])
@@ -374,7 +521,7 @@ export const accountUpsertItem = z.lazy(() =>
       .max(100)
       .optional()
       .describe("Replaces the account's discounts by product type ([] removes them; absent leaves them)"),
-    carriage: z.object({ charge: moneyValue('zero'), freeOver: moneyValue('zero') }).optional(),
+    carriage: z.object({ charge: moneyValue('zero', CARRIAGE_MAX_MINOR), freeOver: moneyValue('zero') }).optional(),
     invoiceAddress: z.object({
       contact: line(50),
       address1: line(50),

@@ -40,9 +40,68 @@ export const CURRENCY_SYMBOLS: Record<CurrencyCode, string> = { GBP: '£', EUR: 
 
 export const ORDER_STATUSES = ['Open', 'In Progress', 'Shipped', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * An order's life cycle: the statuses each may move to (setting the one it has is always allowed,
+ * to add tracking numbers). Shipped and Cancelled are final. The ERP's PUT /orders/{n}/status and
+ * the admin CLI's set-order-status both go through orderStatusService, which applies this.
+ */
+export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  Open: ['In Progress', 'Shipped', 'Cancelled'],
+  'In Progress': ['Shipped', 'Cancelled'],
+  Shipped: [],
+  Cancelled: [],
+};
 /** Statuses in which a credit customer may still cancel an order. */
 export const NON_CANCELLABLE_STATUSES: readonly string[] = ['Shipped', 'In Progress', 'Cancelled'];
 /** Lines one Quick Order check or add may carry (issue 27 asks for no cap below 1,000). */
 export const QUICK_ORDER_MAX_LINES = 2000;
 /** Nearest codes offered for an unknown code. */
 export const QUICK_ORDER_SUGGESTIONS = 3;
+
+// ---- What the ERP may store: bounds derived from customer pricing's arithmetic ----
+// Money is integers (docs/decisions/0002): prices in e5 (1/100,000), money in minor units, rates in
+// basis points. Pricing (server/src/domain/pricing.ts) multiplies a price by (10,000 - discount bp),
+// by a quantity, and a total by the VAT rate, each through mulDivRound, which is exact for any
+// answer within Number.MAX_SAFE_INTEGER. Customers receive money as JSON numbers with 2 decimals:
+// a double keeps every penny while half its spacing is under half a penny, i.e. below 2^46 units.
+// So every amount the portal computes must stay within MONEY_EXACT_MAX_MINOR; the bounds below
+// make the largest basket a customer can build fit, for every account's terms.
+
+/** Below this many minor units (2^46 units: 70,368,744,177,664.00) a JSON number shows every penny. */
+export const MONEY_EXACT_MAX_MINOR = 2 ** 46 * 100;
+/** Discounts and VAT are at most 100 % (10,000 basis points). */
+export const PERCENT_MAX_BP = 10_000;
+/** A carriage charge (minor units): well within its 32-bit column (21,474,836.47); 999,999.99. */
+export const CARRIAGE_MAX_MINOR = 99_999_999;
+/**
+ * The largest price P (e5) that the largest basket can carry: BASKET_MAX_LINES lines of
+ * QUANTITY_MAX at P (no discount, no tier), plus carriage, plus VAT at 100 %:
+ *   2 × (BASKET_MAX_LINES × (P × QUANTITY_MAX / 1000 + 1) + CARRIAGE_MAX_MINOR) ≤ MONEY_EXACT_MAX_MINOR
+ *   P ≤ ((MONEY_EXACT_MAX_MINOR / 2 − CARRIAGE_MAX_MINOR) / BASKET_MAX_LINES − 1) × 1000 / QUANTITY_MAX
+ *     = 7,036,881,254 e5 (70,368.81254).
+ * A discount or a tier only lowers the unit price, so this is the worst case for every account.
+ */
+export const PRICE_CEILING_E5 = Math.floor(
+  (((MONEY_EXACT_MAX_MINOR / 2 - CARRIAGE_MAX_MINOR) / BASKET_MAX_LINES - 1) * 1000) / QUANTITY_MAX,
+);
+/** The largest list price or multi-buy tier price the ERP may set: a round figure under the ceiling. */
+export const LIST_PRICE_MAX = 50_000;
+export const LIST_PRICE_MAX_E5 = LIST_PRICE_MAX * 100_000;
+/**
+ * Stock and due-in quantities: 32-bit columns (2,147,483,647); a due-in schedule's sum (50 entries,
+ * 10^11 at most) stays far inside the safe range. Only added and compared, never multiplied.
+ */
+export const STOCK_MAX = 2_000_000_000;
+/**
+ * Credit limits, balances and invoice figures (amount, VAT, total, remaining, line totals) are
+ * only added and compared, never multiplied: 10 digits (9,999,999,999.99) each keep an account's
+ * balance exact up to 7,000 such documents open at once.
+ */
+export const ACCOUNT_MONEY_MAX_MINOR = 999_999_999_999;
+
+/**
+ * Integration API: presented keys that fail (unknown, revoked, malformed, a session token) per
+ * client address a minute. Beyond it the address is answered 429 with Retry-After, even with a good
+ * key (else a guess that works would show), until the minute has passed.
+ */
+export const API_KEY_FAILURES_PER_MINUTE = 30;

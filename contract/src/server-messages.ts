@@ -60,6 +60,8 @@ export const SERVER_MSG = {
   noSuchPayment: 'No such payment',
 
   sessionExpired: 'The session has expired',
+  apiKeyOnCustomerRoute:
+    'This route takes a customer session, not an API key (the ERP API is under /api/integration/v1)',
   shuttingDown: 'This server is shutting down; try again',
   noRoute: (method: string, path: string) => `No route for ${method} ${path}`,
 

@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './lib/serializer.js';
-import { secretWarnings, type Config } from './config.js';
+import { publicUrlWarnings, secretWarnings, type Config } from './config.js';
 import type { DbHandle } from './db/client.js';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -184,7 +184,7 @@ export async function buildApp({
     // Signed-in answers (payment URLs, prices, profiles, documents) stay out of shared and browser caches.
     if ((req as { auth?: unknown }).auth) reply.header('cache-control', 'private, no-store');
   });
-  for (const warning of secretWarnings(config)) app.log.warn(warning);
+  for (const warning of [...secretWarnings(config), ...publicUrlWarnings(config)]) app.log.warn(warning);
 
   await app.register(compress, apiCompression);
 

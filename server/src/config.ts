@@ -160,6 +160,29 @@ function loadOrCreateSecrets(dataDir: string): { jwtSecret: string; paymentSecre
 }
 
 /**
+ * The origin of links the portal hands to someone else to open (set-password links in the ERP's
+ * answers): PUBLIC_URL, else the address this server listens on; never a request's Host header,
+ * which the caller chooses. `listening` is the server's bound address, when it has one.
+ */
+export function linkOrigin(
+  config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>,
+  listening?: { address: string; port: number; family: string } | string | null,
+): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  const bound = listening && typeof listening === 'object' ? listening : undefined;
+  const host = bound?.address ?? config.HOST;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${bound?.port ?? config.PORT}`;
+}
+
+/** Said once at start-up: without PUBLIC_URL, links go to the listening address. */
+export function publicUrlWarnings(config: Pick<Config, 'PUBLIC_URL'>): string[] {
+  return config.PUBLIC_URL
+    ? []
+    : ['PUBLIC_URL not set: set-password links in the ERP API point at the address this server listens on'];
+}
+
+/**
  * Start-up warnings about the signing secrets: served over TLS (PUBLIC_URL is https, i.e. production)
  * they should come from the environment (a secret store), not the generated file beside the database,
  * which a copy of DATA_DIR or a backup would hand out along with the data.

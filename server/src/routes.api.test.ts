@@ -24,6 +24,8 @@ const PUBLIC = [
   'receivePaymentCallback',
   'showPaymentPage',
   'payByCard',
+  // Static text: the page each integration problem's `type` points at.
+  'describeProblemType',
 ];
 
 /** Routes third-party plugins add: the OpenAPI page (@fastify/swagger-ui), public by design. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_RULE_MESSAGE } from '@wholesale/contract';
+import { INTEGRATION_MSG, PASSWORD_RULE_MESSAGE } from '@wholesale/contract';
 import type { DbHandle } from '../db/client.js';
 import { testEngines } from '../db/testing.js';
 import { seedDemo } from '../seed/index.js';
@@ -287,6 +287,10 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
       .where('order_id', '=', order.id)
       .execute();
     expect(tracking.map((t) => t.tracking_id).sort()).toEqual(['JD0001112223334445', 'JD0001112223334446']);
+    // The same life cycle as the ERP's PUT /orders/{n}/status: Shipped is final.
+    await expect(setOrderStatus(handle.db, { order: order.order_number, status: 'Open' })).rejects.toThrow(
+      INTEGRATION_MSG.orderStatusTransition(order.order_number, 'Shipped', 'Open', []),
+    );
   });
 
   it('imports products from CSV: upserts, creates types and ranges, reports bad rows by line', async () => {

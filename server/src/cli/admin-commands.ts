@@ -4,7 +4,14 @@
  */
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { CURRENCIES, ORDER_STATUSES, newPassword, type CurrencyCode, type OrderStatus } from '@wholesale/contract';
+import {
+  CURRENCIES,
+  INTEGRATION_MSG,
+  ORDER_STATUSES,
+  newPassword,
+  type CurrencyCode,
+  type OrderStatus,
+} from '@wholesale/contract';
 import type { Db } from '../db/client.js';
 import { amountToE5, amountToMinor } from '../domain/money.js';
 import { hashPassword } from '../modules/auth/password.js';
@@ -262,6 +269,8 @@ export async function setOrderStatus(db: Db, input: SetOrderStatusInput): Promis
   } catch (err) {
     if (!(err instanceof OrderStatusError)) throw err;
     if (err.reason === 'unknown-order') throw new UsageError(`no order ${orderNumber}`);
+    if (err.reason === 'transition')
+      throw new UsageError(INTEGRATION_MSG.orderStatusTransition(orderNumber, err.current, status, err.allowed));
     throw new UsageError(`--despatch-date ${err.despatchDate} is before the order date ${err.orderedDate}`);
   }
   const despatch = changed.despatchDate;

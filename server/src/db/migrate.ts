@@ -16,7 +16,9 @@ import * as passwordLinks from './migrations/011-set-password-links.js';
 import * as basketLineOrigin from './migrations/012-basket-line-origin.js';
 // issue 27 item 2: the ship choice made at review
 import * as shipmentPreference from './migrations/013-shipment-preference.js';
-// issue 31 items 2-3: failing webhook endpoints, client-scoped events
+// usernames unique without regard to case
+import * as usernameCase from './migrations/014-username-case.js';
+// failing webhook endpoints, client-scoped events
 import * as webhookIsolation from './migrations/015-webhook-isolation.js';
 import type { DbHandle, Engine } from './client.js';
 
@@ -41,7 +43,7 @@ const migrations: Record<string, EngineMigration> = {
   '012-basket-line-origin': basketLineOrigin,
   // issue 27 item 2
   '013-shipment-preference': shipmentPreference,
-  // issue 31 items 2-3
+  '014-username-case': usernameCase,
   '015-webhook-isolation': webhookIsolation,
 };
 

@@ -6,9 +6,31 @@
 /** a / b rounded half away from zero, for integers a and b > 0. */
 export function divRound(a: number, b: number): number {
   if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b <= 0) throw new RangeError(`divRound(${a}, ${b})`);
-  const sign = a < 0 ? -1 : 1;
+  // Quotient and remainder stay exact for every safe a (2a + b would not, above 2^52).
   const abs = Math.abs(a);
-  return sign * Math.floor((2 * abs + b) / (2 * b));
+  const rem = abs % b;
+  const q = (abs - rem) / b + (2 * rem >= b ? 1 : 0);
+  return a < 0 ? -q : q;
+}
+
+/**
+ * a × m / b rounded half away from zero, exact whenever the answer is a safe integer: the product
+ * is taken in BigInt when it would leave the safe range (a basket total times a VAT rate can).
+ * Throws RangeError only for an answer beyond Number.MAX_SAFE_INTEGER, which the contract's
+ * bounds (limits.ts) rule out.
+ */
+export function mulDivRound(a: number, m: number, b: number): number {
+  const product = a * m;
+  if (Number.isSafeInteger(product)) return divRound(product, b);
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(m) || !Number.isSafeInteger(b) || b <= 0)
+    throw new RangeError(`mulDivRound(${a}, ${m}, ${b})`);
+  const p = BigInt(a) * BigInt(m);
+  const abs = p < 0n ? -p : p;
+  const big = BigInt(b);
+  const q = abs / big + (2n * (abs % big) >= big ? 1n : 0n);
+  const result = Number(p < 0n ? -q : q);
+  if (!Number.isSafeInteger(result)) throw new RangeError(`mulDivRound(${a}, ${m}, ${b})`);
+  return result;
 }
 
 /** Minor units (pence) to a JSON number with 2 decimals. */
@@ -37,8 +59,8 @@ function decimalToScaled(text: string, places: number): number {
   return neg ? -value : value;
 }
 /** e5 unit price times quantity, as minor units (rounded half up to the penny). */
-export const lineTotalMinor = (unitE5: number, quantity: number): number => divRound(unitE5 * quantity, 1000);
+export const lineTotalMinor = (unitE5: number, quantity: number): number => mulDivRound(unitE5, quantity, 1000);
 /** Basis points (1/100 %) of an amount in minor units. */
-export const percentOfMinor = (minor: number, bp: number): number => divRound(minor * bp, 10_000);
+export const percentOfMinor = (minor: number, bp: number): number => mulDivRound(minor, bp, 10_000);
 /** Basis points to a percent number with 2 decimals (1250 -> 12.5). */
 export const bpToPercent = (bp: number): number => Number((bp / 100).toFixed(2));

@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { carriageMinor, discountPriceE5, priceLine, tierFor, totals } from './pricing.js';
-import { amountToE5, amountToMinor, divRound, e5ToAmount, lineTotalMinor, minorToAmount } from './money.js';
+import {
+  BASKET_MAX_LINES,
+  CARRIAGE_MAX_MINOR,
+  LIST_PRICE_MAX_E5,
+  MONEY_EXACT_MAX_MINOR,
+  PERCENT_MAX_BP,
+  PRICE_CEILING_E5,
+  QUANTITY_MAX,
+} from '@wholesale/contract';
+import {
+  amountToE5,
+  amountToMinor,
+  divRound,
+  e5ToAmount,
+  lineTotalMinor,
+  minorToAmount,
+  mulDivRound,
+} from './money.js';
 
 describe('money', () => {
   it('rounds half away from zero on integers', () => {
@@ -81,5 +98,47 @@ describe('pricing', () => {
     expect(totals([], { carriageMinor: 995, freeOverMinor: 0 }, 2300).totalMinor).toBe(0);
     // Irish VAT 23% on €100.05: 23.0115 -> 23.01
     expect(totals([10_005], { carriageMinor: 0, freeOverMinor: 0 }, 2300).vatMinor).toBe(2301);
+  });
+});
+
+describe('pricing at the bounds of what the ERP may store (limits.ts)', () => {
+  it('divides exactly above 2^52 and multiplies beyond the safe range when the answer fits', () => {
+    expect(divRound(Number.MAX_SAFE_INTEGER, 2)).toBe(4_503_599_627_370_496);
+    expect(divRound(Number.MAX_SAFE_INTEGER - 2, 2)).toBe(4_503_599_627_370_495);
+    expect(mulDivRound(2 ** 52, 10_000, 10_000)).toBe(2 ** 52);
+    expect(mulDivRound(-(2 ** 52) - 1, 5_000, 10_000)).toBe(-(2 ** 51) - 1);
+    expect(() => mulDivRound(Number.MAX_SAFE_INTEGER, 2, 1)).toThrow(RangeError);
+  });
+
+  it('keeps the list price bound under the ceiling derived from the fullest basket', () => {
+    expect(LIST_PRICE_MAX_E5).toBeLessThanOrEqual(PRICE_CEILING_E5);
+    expect(MONEY_EXACT_MAX_MINOR).toBeLessThan(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('prices the largest price × the largest quantity at every discount and tier, and the fullest basket', () => {
+    const bad: string[] = [];
+    for (let discountBp = 0; discountBp <= PERCENT_MAX_BP; discountBp += 7) {
+      for (const tiers of [[], [{ minimumQuantity: 2, priceE5: LIST_PRICE_MAX_E5 - 1 }]]) {
+        const line = priceLine(LIST_PRICE_MAX_E5, { discountBp }, tiers, QUANTITY_MAX);
+        const unit =
+          tiers.length > 0
+            ? Math.min(LIST_PRICE_MAX_E5 - 1, discountPriceE5(LIST_PRICE_MAX_E5, { discountBp }))
+            : discountPriceE5(LIST_PRICE_MAX_E5, { discountBp });
+        // Exact: BigInt gives the rounded product to compare with.
+        const exact = (BigInt(unit) * BigInt(QUANTITY_MAX) * 2n + 1000n) / 2000n;
+        if (BigInt(line.totalMinor) !== exact) bad.push(`${discountBp} bp: ${line.totalMinor} != ${exact}`);
+      }
+    }
+    expect(bad).toEqual([]);
+    const worst = priceLine(LIST_PRICE_MAX_E5, { discountBp: 0 }, [], QUANTITY_MAX).totalMinor;
+    const t = totals(
+      Array.from({ length: BASKET_MAX_LINES }, () => worst),
+      { carriageMinor: CARRIAGE_MAX_MINOR, freeOverMinor: 0 },
+      PERCENT_MAX_BP,
+    );
+    expect(t.totalMinor).toBe(2 * (BASKET_MAX_LINES * worst + CARRIAGE_MAX_MINOR));
+    expect(t.totalMinor).toBeLessThanOrEqual(MONEY_EXACT_MAX_MINOR);
+    // ...and the JSON number the customer sees carries every penny.
+    expect(minorToAmount(t.totalMinor).toFixed(2).replace('.', '')).toBe(String(t.totalMinor));
   });
 });

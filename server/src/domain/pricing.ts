@@ -2,7 +2,7 @@
  * The one pricing module (architecture.md): basket, checkout, order placement, copy order, seed
  * data and invoices all price through these functions. Pure; no I/O.
  */
-import { divRound, lineTotalMinor, percentOfMinor } from './money.js';
+import { lineTotalMinor, mulDivRound, percentOfMinor } from './money.js';
 
 export interface PriceTerms {
   /** The account's discount in basis points for this product's type (or its default). */
@@ -16,7 +16,7 @@ export interface Tier {
 
 /** discountPrice: list price less the account's discount, to 5 decimals. */
 export function discountPriceE5(listPriceE5: number, terms: PriceTerms): number {
-  return divRound(listPriceE5 * (10_000 - terms.discountBp), 10_000);
+  return mulDivRound(listPriceE5, 10_000 - terms.discountBp, 10_000);
 }
 
 /** The multi-buy tier that applies to a quantity: the one with the highest minimum reached. */
@@ -39,7 +39,7 @@ export function priceLine(listPriceE5: number, terms: PriceTerms, tiers: readonl
   const discounted = discountPriceE5(listPriceE5, terms);
   const tier = tierFor(tiers, quantity);
   const unitPriceE5 = tier && tier.priceE5 < discounted ? tier.priceE5 : discounted;
-  const discountBp = listPriceE5 > 0 ? divRound((listPriceE5 - unitPriceE5) * 10_000, listPriceE5) : 0;
+  const discountBp = listPriceE5 > 0 ? mulDivRound(listPriceE5 - unitPriceE5, 10_000, listPriceE5) : 0;
   return { unitPriceE5, discountBp, totalMinor: lineTotalMinor(unitPriceE5, quantity) };
 }
 

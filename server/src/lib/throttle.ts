@@ -61,6 +61,19 @@ export class Throttle {
     return refused ? { ok: false, retryAfterSeconds: retry } : { ok: true };
   }
 
+  /** Whether a key's budget is spent, without counting an attempt (for failures-only budgets). */
+  async spent(limit: Limit, key: string): Promise<ThrottleVerdict> {
+    let res: RateLimiterRes | null;
+    try {
+      res = await this.limiter(limit).get(key);
+    } catch {
+      return { ok: true }; // Redis down: the failure count falls back on consume's local limiter
+    }
+    return res && res.consumedPoints > limit.points
+      ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) }
+      : { ok: true };
+  }
+
   /** Like consume, but throws the API's 429 (with Retry-After) when refused. */
   async enforce(...checks: [Limit, string][]): Promise<void> {
     const verdict = await this.consume(...checks);

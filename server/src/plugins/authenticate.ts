@@ -1,4 +1,4 @@
-import { SERVER_MSG } from '@wholesale/contract';
+import { API_KEY_PREFIX, SERVER_MSG } from '@wholesale/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims, AuthService } from '../modules/auth/auth.service.js';
 import { unauthorized } from '../lib/http-errors.js';
@@ -25,6 +25,8 @@ export function requireAuth(auth: AuthService) {
   return async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
+    // An ERP's API key is no session that expired: say what it is, and no invalid_token (nothing to refresh).
+    if (token.startsWith(API_KEY_PREFIX)) throw unauthorized(SERVER_MSG.apiKeyOnCustomerRoute);
     const claims = await auth.authenticate(token);
     if (!claims) throw unauthorized(SERVER_MSG.sessionExpired, true);
     request.auth = claims;

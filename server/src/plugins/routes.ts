@@ -91,6 +91,8 @@ export type EndpointHandler<E extends Endpoint> = (
 export interface RouteExtras {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   validatorCompiler?: FastifySchemaCompiler<FastifySchema>;
+  /** The route's own body limit in bytes (the app's default otherwise). */
+  bodyLimit?: number;
 }
 
 /**
@@ -137,6 +139,7 @@ export function registerRoute(
     ...(guard ? { onRequest: guard.check as onRequestHookHandler } : {}),
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
     ...(extras.validatorCompiler ? { validatorCompiler: extras.validatorCompiler } : {}),
+    ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     handler,
   });
 }

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
 import type { UsersTable } from '../../db/types.js';
@@ -28,8 +28,11 @@ export function authRepository(db: Db) {
       .execute();
   };
   return {
+    /** Either case matches (usernames are unique without regard to case: migration 014). */
     findUserByUsername(username: string) {
-      return selectLogin().where('users.username', '=', username).executeTakeFirst();
+      return selectLogin()
+        .where(sql`lower(users.username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
     },
 
     findUserById(userId: number) {
@@ -255,7 +258,7 @@ export function authRepository(db: Db) {
           'users.job_title',
           'accounts.customer_number',
         ])
-        .where('users.username', '=', username)
+        .where(sql`lower(users.username)`, '=', username.toLowerCase())
         .executeTakeFirst();
     },
 

@@ -8,7 +8,8 @@ import {
   type WebhookEndpoint,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { conflict, notFound } from '../../lib/http-errors.js';
+import { PROBLEM_TYPES, ProblemError } from '../integration/problem.js';
 import { nowIso } from '../../lib/time.js';
 import { eventsRepository } from './events.repository.js';
 import { newSigningSecret, type SecretBox } from './secret-box.js';
@@ -41,7 +42,7 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
 
   async function requireSafeUrl(url: string): Promise<void> {
     const problem = await checkWebhookUrl(url, opts.allowPrivate);
-    if (problem) throw badRequest(problem);
+    if (problem) throw new ProblemError(400, problem, { type: PROBLEM_TYPES.webhookUrl });
   }
 
   async function find(clientId: number, id: number): Promise<EndpointRow> {

@@ -327,7 +327,7 @@ interface UsersLoaded {
 }
 
 export interface UsersUpsertOptions extends UpsertOptions {
-  /** Origin of the set-password links (PUBLIC_URL, else the request's). */
+  /** Origin of the set-password links (config.ts: linkOrigin; never the request's Host). */
   baseUrl: string;
   /** Called after the commit with the users whose sessions ended. */
   sessionsEnded?: (userIds: number[]) => void;
@@ -357,13 +357,14 @@ export function userSpec(
   return {
     entity: 'user',
     schema: userUpsertItem as unknown as z.ZodType<UserItem>,
-    key: (i) => i.username,
+    key: (i) => i.username.toLowerCase(),
     async load(repo, items) {
       const users = await repo.usersByUsername(items.map((i) => i.username));
-      return { users: new Map(users.map((u) => [u.username, u])), links: new Map() };
+      // Keyed by the lower-case name: an item's username finds its user in either case.
+      return { users: new Map(users.map((u) => [u.username.toLowerCase(), u])), links: new Map() };
     },
     check(i, { users }) {
-      const existing = users.get(i.username);
+      const existing = users.get(i.username.toLowerCase());
       if (existing && existing.account_id !== account.id)
         return [{ pointer: '/username', detail: INTEGRATION_MSG.usernameOfOtherAccount }];
       if (i.newSetPasswordLink && !i.enabled)
@@ -371,7 +372,7 @@ export function userSpec(
       return [];
     },
     unchanged(i, { users }) {
-      const existing = users.get(i.username);
+      const existing = users.get(i.username.toLowerCase());
       if (!existing || i.newSetPasswordLink) return false;
       return Object.entries(userColumns(i)).every(([k, v]) => existing[k as keyof UserRow] === v);
     },
@@ -380,7 +381,7 @@ export function userSpec(
       const now = nowIso();
       const changed: { item: UserItem; change: 'created' | 'updated' }[] = [];
       for (const i of items) {
-        const existing = loaded.users.get(i.username);
+        const existing = loaded.users.get(i.username.toLowerCase());
         let id: number;
         if (existing) {
           id = existing.id;

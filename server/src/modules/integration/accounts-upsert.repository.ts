@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type {
   AccountsTable,
@@ -80,7 +80,12 @@ export function accountsUpsertRepository(db: Db) {
         : db
             .selectFrom('users')
             .select(['id', 'account_id', 'username', 'name', 'email', 'job_title', 'disabled'])
-            .where('username', 'in', usernames)
+            // Without regard to case (migration 014): `DEMO` finds `demo`.
+            .where(
+              sql`lower(username)`,
+              'in',
+              usernames.map((u) => u.toLowerCase()),
+            )
             .execute(),
     insertUser: async (values: Insertable<UsersTable>) =>
       (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id,

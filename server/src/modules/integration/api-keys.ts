@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { API_SCOPES, INTEGRATION_MSG, type ApiScope } from '@wholesale/contract';
+import { API_KEY_PREFIX, API_SCOPES, INTEGRATION_MSG, type ApiScope } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { apiClientsRepository } from './api-clients.repository.js';
@@ -10,8 +10,11 @@ import type { ApiCaller } from './guard.js';
  * makes the key unguessable, so a plain SHA-256 of the whole key is a safe thing to store (a slow
  * password hash would only slow every request). The whole key is shown once, at creation.
  */
-export const KEY_PREFIX = 'wpk_';
+export const KEY_PREFIX = API_KEY_PREFIX;
 const KEY_PATTERN = /^wpk_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+
+/** The key id of a presented key (its public part, safe to log), if it has one. */
+export const keyIdOf = (key: string): string | undefined => /^wpk_([0-9a-f]{12})_/.exec(key)?.[1];
 
 export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 

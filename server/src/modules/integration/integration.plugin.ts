@@ -11,6 +11,7 @@ import { registerIdempotency } from './idempotency.js';
 import { registerProblemHandling } from './problem.js';
 import { orderStatusRoutes } from './order-status.routes.js';
 import { integrationEventsRoutes } from '../events/events.routes.js';
+import { problemTypeRoutes } from './problem-types.routes.js';
 
 /**
  * Route plugins under /api/integration/v1, each registered with `{ ctx }`; each route's contract
@@ -21,6 +22,7 @@ export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
   catalogueRoutes,
   orderStatusRoutes,
   integrationEventsRoutes,
+  problemTypeRoutes,
 ];
 
 /**
@@ -30,6 +32,10 @@ export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
  */
 export const integrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.decorateRequest('apiClient', null as unknown as ApiCaller);
+  // Every answer (errors and 404s included) is for one API client only: no cache may keep it.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
   registerProblemHandling(app);
   // A claim older than twice the longest a request may take belongs to a request that died.
   registerIdempotency(app, ctx.handle.db, { staleAfterMs: Math.max(60_000, 2 * ctx.config.HTTP_REQUEST_TIMEOUT_MS) });

@@ -18,6 +18,11 @@ export const orderStatusRoutes: IntegrationRoutePlugin = async (app, { ctx }) =>
       if (!(err instanceof OrderStatusError)) throw err;
       if (err.reason === 'unknown-order')
         throw new ProblemError(404, INTEGRATION_MSG.unknownOrder(req.params.orderNumber));
+      if (err.reason === 'transition')
+        throw new ProblemError(
+          409,
+          INTEGRATION_MSG.orderStatusTransition(req.params.orderNumber, err.current, req.body.status, err.allowed),
+        );
       throw new ProblemError(400, INTEGRATION_MSG.invalidRequest, {
         type: PROBLEM_TYPES.invalid,
         errors: [{ pointer: '/despatchDate', detail: INTEGRATION_MSG.despatchBeforeOrder(err.orderedDate) }],

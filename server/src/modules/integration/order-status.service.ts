@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@wholesale/contract';
+import { ORDER_STATUS_TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { nowIso, todayIso } from '../../lib/time.js';
 import { orderStatusRepository } from './order-status.repository.js';
@@ -6,9 +6,12 @@ import { orderStatusRepository } from './order-status.repository.js';
 /** Why a status change was refused; each caller (API, CLI) words it for its reader. */
 export class OrderStatusError extends Error {
   constructor(
-    readonly reason: 'unknown-order' | 'despatch-before-order',
+    readonly reason: 'unknown-order' | 'despatch-before-order' | 'transition',
     readonly orderedDate = '',
     readonly despatchDate = '',
+    /** 'transition': the order's status now, and where it may go from there. */
+    readonly current: OrderStatus | '' = '',
+    readonly allowed: readonly OrderStatus[] = [],
   ) {
     super(reason);
   }
@@ -33,6 +36,10 @@ export function orderStatusService(db: Db) {
     async setOrderStatus(change: OrderStatusChange) {
       const order = await repo.byNumber(change.orderNumber);
       if (!order) throw new OrderStatusError('unknown-order');
+      const current = ORDER_STATUSES.find((st) => st === order.status);
+      // A status outside the life cycle (an ERP history row) may move anywhere but back to itself.
+      if (current && current !== change.status && !ORDER_STATUS_TRANSITIONS[current].includes(change.status))
+        throw new OrderStatusError('transition', '', '', current, ORDER_STATUS_TRANSITIONS[current]);
       const despatch =
         change.despatchDate ??
         (change.status === 'Shipped' ? (order.despatch_date ?? todayIso()) : order.despatch_date);

@@ -1,18 +1,46 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { INTEGRATION_MSG, type ProblemDetails, type ProblemFieldError, SERVER_MSG } from '@wholesale/contract';
+import {
+  INTEGRATION_MSG,
+  problemType,
+  type ProblemDetails,
+  type ProblemFieldError,
+  type ProblemKind,
+  SERVER_MSG,
+} from '@wholesale/contract';
 import { HttpError } from '../../lib/http-errors.js';
 import { isDatabaseUnavailable } from '../../db/client.js';
 import { ResponseSchemaError } from '../../lib/serializer.js';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/errors.js';
 
-/** Problem types of this API beyond the status code's own meaning (RFC 9457 `type`). */
+/** Problem types of this API (RFC 9457 `type`; the contract's PROBLEM_KINDS describes each). */
 export const PROBLEM_TYPES = {
-  invalid: '/api/integration/v1/problems/invalid-request',
-  atomic: '/api/integration/v1/problems/atomic-refused',
-  rateLimited: '/api/integration/v1/problems/rate-limited',
-  idempotency: '/api/integration/v1/problems/idempotency-key-reused',
+  invalid: problemType('invalid-request'),
+  malformedJson: problemType('malformed-json'),
+  webhookUrl: problemType('webhook-url-refused'),
+  idempotencyKeyInvalid: problemType('idempotency-key-invalid'),
+  atomic: problemType('atomic-refused'),
+  rateLimited: problemType('rate-limited'),
+  idempotency: problemType('idempotency-key-reused'),
+  conflict: problemType('conflict'),
 } as const;
+
+/** The kind of a problem raised with no type of its own: the one its status stands for. */
+const KIND_OF_STATUS: Record<number, ProblemKind> = {
+  400: 'bad-request',
+  401: 'unauthenticated',
+  403: 'missing-scope',
+  404: 'not-found',
+  409: 'conflict',
+  413: 'content-too-large',
+  415: 'unsupported-media-type',
+  422: 'unprocessable',
+  429: 'rate-limited',
+  500: 'server-error',
+  503: 'unavailable',
+};
+const typeOfStatus = (status: number): string =>
+  problemType(KIND_OF_STATUS[status] ?? (status >= 500 ? 'server-error' : 'bad-request'));
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -48,7 +76,7 @@ export function sendProblem(
   extra: { type?: string; errors?: ProblemFieldError[]; headers?: Record<string, string> } = {},
 ): FastifyReply {
   const body: ProblemDetails = {
-    type: extra.type ?? 'about:blank',
+    type: extra.type ?? typeOfStatus(status),
     title: TITLES[status] ?? 'Error',
     status,
     detail,
@@ -98,6 +126,11 @@ export function registerProblemHandling(app: FastifyInstance): void {
     }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    // Fastify's JSON parser: a body that is not JSON (or empty where one is needed).
+    if (status === 400 && (err instanceof SyntaxError || /^FST_ERR_CTP_(INVALID_JSON|EMPTY_JSON)/.test(err.code ?? '')))
+      return sendProblem(request, reply, 400, err.message || SERVER_MSG.badRequest, {
+        type: PROBLEM_TYPES.malformedJson,
+      });
     if (status >= 500) {
       request.log.error({ err }, 'integration request failed');
       return sendProblem(request, reply, 500, SERVER_MSG.serverError);
