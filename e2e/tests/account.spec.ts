@@ -197,7 +197,7 @@ test.describe('invoice detail and statements', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeVisible();
     const balance = page.getByRole('region', { name: 'Balance Details' });
     await expect(balance.getByText('Credit Limit')).toBeVisible();
-    await expect(balance.getByText('£15,000.00')).toBeVisible();
+    await expect(balance.getByText('£30,000.00')).toBeVisible();
     await expect(balance.getByText('On Stop').locator('xpath=following-sibling::dd')).toHaveText('No');
     await expect(page.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/change-password');
     await expectNoSeriousA11yViolations(page, testInfo, 'my details');

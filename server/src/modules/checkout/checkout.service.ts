@@ -13,6 +13,7 @@ import {
   normalisePhone,
   type SubmitBasketHeader,
   SERVER_MSG,
+  creditExposure,
   exceedsAvailableCredit,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
@@ -62,19 +63,22 @@ function requireShownAmount(posted: number, priced: PricedBasket): void {
 }
 
 /**
- * A credit order must fit the account's available credit (credit limit minus balance); beyond it the
+ * A credit order must fit the account's available credit (credit limit minus the exposure: balance
+ * and orders not yet invoiced); beyond it the
  * order is refused and the customer told to contact the office (docs/spec-deviations.md). A credit
  * limit of 0 means none is set (as in the ERP), so no check. Proforma orders are paid by card first.
  */
 function requireAvailableCredit(
-  credit: { credit_limit_minor: number | string; balance_minor: number | string } | undefined,
+  credit:
+    | { credit_limit_minor: number | string; balance_minor: number | string; uninvoiced_minor: number | string | null }
+    | undefined,
   totalMinor: number,
   email: string,
 ): void {
   const limit = Number(credit?.credit_limit_minor ?? 0);
-  const balance = Number(credit?.balance_minor ?? 0);
+  const exposure = creditExposure(Number(credit?.balance_minor ?? 0), Number(credit?.uninvoiced_minor ?? 0));
   // The same rule the basket and Review Order warn by (contract credit.ts).
-  if (exceedsAvailableCredit(limit, balance, totalMinor)) throw forbidden(SERVER_MSG.overCreditLimit(email));
+  if (exceedsAvailableCredit(limit, exposure, totalMinor)) throw forbidden(SERVER_MSG.overCreditLimit(email));
 }
 
 export interface CheckoutDeps {
