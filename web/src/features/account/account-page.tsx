@@ -99,7 +99,8 @@ export function AccountPage() {
           </p>
         )}
       </PageHeading>
-      <CreditPanel symbol={symbol} onSelect={selectForPayment} />
+      {/* A proforma account pays each order up front: no credit to show (issue 37 item 12). */}
+      {user && !user.isProforma && <CreditPanel symbol={symbol} onSelect={selectForPayment} />}
 
       {isLoading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-brand-700">

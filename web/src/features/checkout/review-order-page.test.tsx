@@ -148,6 +148,39 @@ describe('Checkout - Review Order', () => {
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
   });
 
+  it('stays on Review Order with Place Order disabled and the reason when the credit changed underneath', async () => {
+    const { user, location } = setup();
+    // The figures on entry leave room; Place Order is refused (another order took the credit).
+    let credit = { ...creditSummaryFixture };
+    server.use(
+      on(routes.getCreditSummary, () => HttpResponse.json(credit)),
+      on(routes.submitBasket, () => {
+        credit = { ...creditSummaryFixture, exposure: 4990, availableCredit: 10 };
+        return HttpResponse.json({ message: 'over credit' }, { status: 403 });
+      }),
+    );
+    const place = await screen.findByRole('button', { name: 'Place Order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    const reason = await screen.findByText(CREDIT_MSG.placeOrderBlocked.overCredit);
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription(CREDIT_MSG.placeOrderBlocked.overCredit);
+    expect(screen.getByRole('alert')).toHaveTextContent(CREDIT_MSG.overCredit('£55.54', '£10.00'));
+    expect(location()).toBe('/checkout/review-order');
+    expect(screen.queryByRole('dialog', { name: MSG.checkoutIssueTitle })).not.toBeInTheDocument();
+  });
+
+  it('puts Place Order after every choice: delivery, lines, how to send, terms', async () => {
+    setup();
+    await table();
+    const place = await screen.findByRole('button', { name: 'Place Order' });
+    const terms = screen.getByRole('button', { name: 'Terms and Conditions' });
+    const lines = screen.getByRole('table', { name: 'Order lines' });
+    for (const before of [terms, lines])
+      expect(before.compareDocumentPosition(place) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('sends a fresh visit without stored delivery information to step 1', async () => {
     const { location } = setup({ header: invoiceHeader });
     await waitFor(() => expect(location()).toBe('/checkout/deliveryinformation'));
