@@ -580,6 +580,31 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       expect(ok.statusCode).toBe(200);
     });
 
+    it('warns of a purchase order used before on the account, and still places the order', async () => {
+      const acc = await insertAccount(handle.db, { credit_limit_minor: 0 });
+      await insertUser(handle.db, acc, 'vera');
+      await insertUser(handle.db, acc, 'vic');
+      const vera = (await login(app, 'vera')).accessToken;
+      const vic = (await login(app, 'vic')).accessToken;
+      await add(vera, 'RB-100', 1);
+      const fresh = await header(vera, { externalDocNo: 'PO-TWICE', deliveryCode: 'INVOICE' });
+      expect(fresh.json().purchaseOrderUsedOn).toBeNull();
+      const first = await submit(vera, (await getBasket(vera)).revision, (await amount(vera)).totalAmount);
+      expect(first.statusCode).toBe(200);
+      // A colleague on the same account reuses it: warned on both the POST and the GET, not refused.
+      await add(vic, 'RB-100', 1);
+      const again = await header(vic, { externalDocNo: 'PO-TWICE', deliveryCode: 'INVOICE' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().purchaseOrderUsedOn).toBe(first.json().orderNumber);
+      const stored = await app.inject({ method: 'GET', url: pathOf(routes.getBasketHeader), headers: bearer(vic) });
+      expect(stored.json().purchaseOrderUsedOn).toBe(first.json().orderNumber);
+      // Another account's orders never count.
+      const otherPo = await header(other, { externalDocNo: 'PO-TWICE', deliveryCode: 'INVOICE' });
+      expect(otherPo.json().purchaseOrderUsedOn).toBeNull();
+      const second = await submit(vic, (await getBasket(vic)).revision, (await amount(vic)).totalAmount);
+      expect(second.statusCode).toBe(200);
+    });
+
     it('sends proforma accounts to payment and credit accounts away from it', async () => {
       await add(proforma, 'CS-7', 1);
       await header(proforma, { externalDocNo: 'PO', deliveryCode: 'INVOICE' });

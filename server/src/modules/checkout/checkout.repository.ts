@@ -172,6 +172,21 @@ export function checkoutRepository(db: Db) {
       return row?.revision;
     },
 
+    /** The number of the account's latest order (not cancelled) placed with this purchase order. */
+    async orderWithReference(accountId: number, reference: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('orders')
+        .select('order_number')
+        .where('account_id', '=', accountId)
+        .where('reference', '=', reference)
+        .where('status', '!=', 'Cancelled')
+        .orderBy('ordered_date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.order_number;
+    },
+
     async orderFromSource(basketId: number, revision: number) {
       return db
         .selectFrom('orders')

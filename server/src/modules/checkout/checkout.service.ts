@@ -131,6 +131,12 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     };
   };
 
+  /** A purchase order used before on one of the account's orders is warned of, not refused (issue 37 item 12). */
+  async function purchaseOrderUsedOn(caller: Caller, purchaseOrder: string): Promise<string | null> {
+    if (!purchaseOrder) return null;
+    return (await checkoutRepository(db).orderWithReference(caller.accountId, purchaseOrder)) ?? null;
+  }
+
   async function supportEmail(): Promise<string> {
     return settings.get('support.email');
   }
@@ -140,7 +146,13 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     async getBasketHeader(caller: Caller): Promise<BasketHeader> {
       const inv = await invoiceAddress(db, caller.accountId);
       const stored = storedDelivery(await checkoutRepository(db).header(caller.userId));
-      if (stored) return { ...stored, saved: true, invoiceAddress: asAddress(inv) };
+      if (stored)
+        return {
+          ...stored,
+          saved: true,
+          invoiceAddress: asAddress(inv),
+          purchaseOrderUsedOn: await purchaseOrderUsedOn(caller, stored.purchaseOrder),
+        };
       return { ...inv, purchaseOrder: '', saved: false, invoiceAddress: asAddress(inv) };
     },
 
@@ -148,7 +160,12 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
       const delivery = await resolveDelivery(caller, parseHeader(body));
       const basketId = await basketRepository(db).ensureBasket(caller.userId, caller.accountId);
       await checkoutRepository(db).saveHeader(basketId, delivery);
-      return { ...delivery, saved: true, invoiceAddress: asAddress(await invoiceAddress(db, caller.accountId)) };
+      return {
+        ...delivery,
+        saved: true,
+        invoiceAddress: asAddress(await invoiceAddress(db, caller.accountId)),
+        purchaseOrderUsedOn: await purchaseOrderUsedOn(caller, delivery.purchaseOrder),
+      };
     },
 
     /**

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CREDIT_MSG, MSG, type BasketHeader, type User, routes, pathOf } from '@wholesale/contract';
+import { CHECKOUT_MSG, CREDIT_MSG, MSG, type BasketHeader, type User, routes, pathOf } from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
@@ -169,6 +169,12 @@ describe('Checkout - Review Order', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(CREDIT_MSG.overCredit('£55.54', '£10.00'));
     expect(location()).toBe('/checkout/review-order');
     expect(screen.queryByRole('dialog', { name: MSG.checkoutIssueTitle })).not.toBeInTheDocument();
+  });
+
+  it('warns of a purchase order used before, and still lets the order be placed', async () => {
+    setup({ header: { ...savedHeader, purchaseOrderUsedOn: 'SO-200073' } });
+    expect(await screen.findByText(CHECKOUT_MSG.purchaseOrderReused(savedHeader.purchaseOrder, 'SO-200073'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
   });
 
   it('puts Place Order after every choice: delivery, lines, how to send, terms', async () => {

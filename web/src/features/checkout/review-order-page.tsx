@@ -1,6 +1,7 @@
 import { CreditUsage, useOrderStop } from '../../components/credit-usage';
 import { OnStopBanner } from '../../components/on-stop-banner';
 import {
+  CHECKOUT_MSG,
   CREDIT_MSG,
   MSG,
   paymentAddressOf,
@@ -180,6 +181,15 @@ export function ReviewOrderPage() {
             change={{ to: '/checkout/deliveryinformation', label: 'Change delivery information' }}
           >
             <DeliveryDetails header={header.data} />
+            {header.data?.purchaseOrderUsedOn && (
+              <p
+                role="status"
+                data-testid="po-reused"
+                className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              >
+                {CHECKOUT_MSG.purchaseOrderReused(header.data.purchaseOrder, header.data.purchaseOrderUsedOn)}
+              </p>
+            )}
           </Section>
           <Section title="Review Order" defaultOpen change={{ to: '/basket', label: 'Change basket' }}>
             <ReviewTable symbol={symbol} promises={!onStop} />
