@@ -60,11 +60,15 @@ export const creditSummary = z.lazy(() =>
   z.object({
     creditLimit: money.describe('0 when no credit limit is set'),
     balance: money.describe("The account's posted balance (from the ERP); orders not yet invoiced are not in it"),
-    uninvoicedOrders: money.describe('The total (VAT included) of the account’s orders placed and not yet invoiced: Open and In Progress'),
+    uninvoicedOrders: money.describe(
+      'The total (VAT included) of the account’s orders placed and not yet invoiced: Open and In Progress',
+    ),
     exposure: money.describe('Balance plus orders not yet invoiced: what the credit limit is measured against'),
     availableCredit: money
       .nullable()
-      .describe('Credit limit minus exposure (balance and orders not yet invoiced), never below 0; null when no credit limit is set'),
+      .describe(
+        'Credit limit minus exposure (balance and orders not yet invoiced), never below 0; null when no credit limit is set',
+      ),
     buckets: z
       .array(ageingBucket)
       .describe('The five buckets, always in the order current, 1-30, 31-60, 61-90, over-90'),

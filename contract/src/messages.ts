@@ -19,7 +19,8 @@ export const MSG = {
   passwordsMustMatch: 'Passwords must match',
 
   /** Our wording (issue 37): the basket link's name, the spec's label and the number of lines when there are any. */
-  basketLinkName: (lines: number) => (lines > 0 ? `My Basket, ${lines} ${lines === 1 ? 'line' : 'lines'}` : 'My Basket'),
+  basketLinkName: (lines: number) =>
+    lines > 0 ? `My Basket, ${lines} ${lines === 1 ? 'line' : 'lines'}` : 'My Basket',
 
   // auth
   loginFailed: 'Failed to log in',

@@ -40,7 +40,10 @@ describe('credit usage at the basket', () => {
     expect(alert).toHaveTextContent(CREDIT_MSG.overCredit('£55.54', '£50.00'));
     expect(screen.queryByText(/This order uses/)).not.toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: CREDIT_MSG.wayPayInvoices })).toHaveAttribute('href', '/account');
-    expect(within(alert).getByRole('link', { name: CREDIT_MSG.wayRemoveLines })).toHaveAttribute('href', '#basket-lines');
+    expect(within(alert).getByRole('link', { name: CREDIT_MSG.wayRemoveLines })).toHaveAttribute(
+      'href',
+      '#basket-lines',
+    );
     expect(within(alert).getByRole('link', { name: CREDIT_MSG.wayContact(settings.supportEmail) })).toHaveAttribute(
       'href',
       `mailto:${settings.supportEmail}`,

@@ -42,14 +42,22 @@ export function useOrderStop() {
  * The ways out of a stop, as links: pay invoices (on stop, exactly the overdue ones), take lines out
  * of the basket (over credit), contact the office. `linesHref` is where the basket's lines are.
  */
-export function WaysOut({ stop, payHref, linesHref }: { stop: Exclude<OrderStop, null>; payHref: string; linesHref?: string }) {
+export function WaysOut({
+  stop,
+  payHref,
+  linesHref,
+}: {
+  stop: Exclude<OrderStop, null>;
+  payHref: string;
+  linesHref?: string;
+}) {
   const { data: settings } = useGetSettingsQuery();
   const email = settings?.supportEmail;
   const link = 'font-semibold underline underline-offset-2 hover:no-underline';
   return (
     <div className="mt-2">
       <p className="font-semibold">{CREDIT_MSG.waysOutHeading}</p>
-      <ul className="mt-1 list-disc space-y-1 pl-5">
+      <ul className="mt-1 list-disc space-y-1 pl-5 [overflow-wrap:anywhere]">
         <li>
           <Link to={payHref} className={link}>
             {CREDIT_MSG.wayPayInvoices}

@@ -67,7 +67,9 @@ export function CreditPanel({ symbol, onSelect }: { symbol: string; onSelect: (d
               </div>
             ))}
           </dl>
-          {data.availableCredit !== null && <p className="mt-2 text-sm text-slate-700">{CREDIT_MSG.availableExplained}</p>}
+          {data.availableCredit !== null && (
+            <p className="mt-2 text-sm text-slate-700">{CREDIT_MSG.availableExplained}</p>
+          )}
           <ul aria-label="Ageing" className="mt-4 grid gap-2 sm:grid-cols-5">
             {data.buckets.map((bucket) => (
               <li key={bucket.key}>

@@ -173,9 +173,7 @@ export function PayForm({
         </div>
         <Button type="submit" className="w-full py-2.5" disabled={isSubmitting || invoices.length === 0}>
           {isSubmitting && <Spinner decorative size="sm" />}
-          {isSubmitting
-            ? 'Redirecting to payment...'
-            : `${initial ? INVOICE_PAY_MSG.payAgain : 'Pay'} ${money(total)}`}
+          {isSubmitting ? 'Redirecting to payment...' : `${initial ? INVOICE_PAY_MSG.payAgain : 'Pay'} ${money(total)}`}
         </Button>
       </div>
     </form>

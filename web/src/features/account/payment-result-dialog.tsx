@@ -9,10 +9,7 @@ import { useGetSettingsQuery } from '../../lib/settings-api';
  * payment of more than one invoice.
  */
 export type PaymentOutcome =
-  | { kind: 'success'; invoices: number }
-  | { kind: 'declined' }
-  | { kind: 'cancelled' }
-  | { kind: 'failure' };
+  { kind: 'success'; invoices: number } | { kind: 'declined' } | { kind: 'cancelled' } | { kind: 'failure' };
 
 /** Reads the return parameters; null when there is no result to show. */
 export function paymentOutcomeOf(params: URLSearchParams): PaymentOutcome | null {
@@ -56,11 +53,7 @@ export function ResultDialog({
       onClose={onClose}
       title={title}
       size="sm"
-      actions={
-        retry && onPayAgain ? (
-          <Button onClick={onPayAgain}>{INVOICE_PAY_MSG.payAgain}</Button>
-        ) : undefined
-      }
+      actions={retry && onPayAgain ? <Button onClick={onPayAgain}>{INVOICE_PAY_MSG.payAgain}</Button> : undefined}
     >
       <p>{text}</p>
     </Modal>

@@ -40,7 +40,10 @@ function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
       {stop ? (
         // On stop or over credit, the buyer is stopped here, with the reason and the ways out above
         // (the on-stop notice, or the credit notice), not at Place Order (issue 37 item 3).
-        <p className="mt-5 rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800" data-testid="checkout-blocked">
+        <p
+          className="mt-5 rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800"
+          data-testid="checkout-blocked"
+        >
           {CREDIT_MSG.checkoutBlocked[stop]}
         </p>
       ) : (

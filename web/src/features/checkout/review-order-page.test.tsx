@@ -173,7 +173,9 @@ describe('Checkout - Review Order', () => {
 
   it('warns of a purchase order used before, and still lets the order be placed', async () => {
     setup({ header: { ...savedHeader, purchaseOrderUsedOn: 'SO-200073' } });
-    expect(await screen.findByText(CHECKOUT_MSG.purchaseOrderReused(savedHeader.purchaseOrder, 'SO-200073'))).toBeInTheDocument();
+    expect(
+      await screen.findByText(CHECKOUT_MSG.purchaseOrderReused(savedHeader.purchaseOrder, 'SO-200073')),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
   });
 

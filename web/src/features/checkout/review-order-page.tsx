@@ -82,7 +82,6 @@ export function ReviewOrderPage() {
     if (focusReason && stop) document.getElementById('place-order-blocked')?.focus();
   }, [focusReason, stop]);
 
-
   // Nothing stored from step 1 (a fresh visit): start there.
   useEffect(() => {
     if (header.data && !header.data.saved && !busy) void navigate('/checkout/deliveryinformation', { replace: true });
