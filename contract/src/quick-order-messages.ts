@@ -35,4 +35,8 @@ export const QUICK_MSG = {
   priceChanged: (orderNumber: string, oldPrice: string, newPrice: string) =>
     `Price changed since order ${orderNumber}: was ${oldPrice}, now ${newPrice}`,
   movedToBreak: (item: string, quantity: number) => `${item} now ${quantity}`,
+  // pack quantity (issue 37 item 12): explained and offered, never refused
+  soldInPacks: (pack: number) => `Sold in packs of ${pack}`,
+  roundUpToPack: (quantity: number) => `Make it ${quantity}`,
+  roundUpToPackLabel: (quantity: number, item: string) => `Make it ${quantity}: whole packs of ${item}`,
 } as const;

@@ -429,4 +429,32 @@ test.describe('credit, the basket and payments (issue 37)', () => {
     await expect(page.getByRole('region', { name: CREDIT_MSG.panelHeading })).toHaveCount(0);
     await expectNoA11yViolations(page, 'My Account, proforma');
   });
+
+  test('Create Orders explains a pack quantity and offers to round up, never refusing', async ({ page }, testInfo) => {
+    await login(page, demoUser(testInfo));
+    let packed: Product | undefined;
+    for (const word of ['chain', 'bracket', 'cord', 'blind', 'pack']) {
+      packed = (await search(page, word)).find((p) => p.packQuantity > 1);
+      if (packed) break;
+    }
+    expect(packed, 'a product sold in packs').toBeDefined();
+    const pack = packed!.packQuantity;
+    await page.goto('/products/search');
+    await page.getByLabel('Look up product').fill(packed!.itemNumber);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const qty = page.getByLabel(`Quantity of ${packed!.itemNumber}`).filter({ visible: true });
+    await qty.fill(String(pack + 1));
+    const hint = page.getByTestId('pack-hint').filter({ visible: true });
+    await expect(hint).toContainText(QUICK_MSG.soldInPacks(pack));
+    await expect(
+      page.getByRole('button', { name: `Add ${packed!.itemNumber} to basket` }).filter({ visible: true }),
+    ).toBeEnabled();
+    await shot(page, testInfo, 'i37-pack-hint', false);
+    await expectNoA11yViolations(page, 'Create Orders with the pack hint');
+    const roundUp = hint.getByRole('button', { name: QUICK_MSG.roundUpToPackLabel(pack * 2, packed!.itemNumber) });
+    await roundUp.focus();
+    await page.keyboard.press('Enter');
+    await expect(qty).toHaveValue(String(pack * 2));
+    await expect(hint).toHaveCount(0);
+  });
 });
