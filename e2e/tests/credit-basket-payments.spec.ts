@@ -442,7 +442,9 @@ test.describe('credit, the basket and payments (issue 37)', () => {
     await page.goto('/products/search');
     await page.getByLabel('Look up product').fill(packed!.itemNumber);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    const qty = page.getByLabel(`Quantity of ${packed!.itemNumber}`).filter({ visible: true });
+    const qty = page
+      .getByRole('textbox', { name: `Quantity of ${packed!.itemNumber}`, exact: true })
+      .filter({ visible: true });
     await qty.fill(String(pack + 1));
     const hint = page.getByTestId('pack-hint').filter({ visible: true });
     await expect(hint).toContainText(QUICK_MSG.soldInPacks(pack));
