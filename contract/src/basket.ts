@@ -284,6 +284,13 @@ export const basketHeader = z.lazy(() =>
     invoiceAddress: deliveryAddress.describe(
       "The account's invoice address (reference INVOICE), for the address selector",
     ),
+    purchaseOrderUsedOn: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'The number of the account’s latest order (not cancelled) placed with the same purchase order, if any: a warning, never a refusal',
+      ),
   }),
 );
 export type BasketHeader = z.infer<typeof basketHeader>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageingBucketOf, exceedsAvailableCredit } from './credit.js';
+import { ageingBucketOf, creditExposure, exceedsAvailableCredit } from './credit.js';
 
 describe('ageingBucketOf', () => {
   it('puts each number of days overdue in its bucket, on the boundaries', () => {
@@ -20,7 +20,15 @@ describe('ageingBucketOf', () => {
 });
 
 describe('exceedsAvailableCredit', () => {
-  it('is beyond when the order is more than limit minus balance, to the penny', () => {
+  it('measures the balance and the orders not yet invoiced together', () => {
+    // £1,000 limit, £400 balance, £500 of open orders: £100 left, not £600.
+    const exposure = creditExposure(40_000, 50_000);
+    expect(exposure).toBe(90_000);
+    expect(exceedsAvailableCredit(100_000, exposure, 10_000)).toBe(false);
+    expect(exceedsAvailableCredit(100_000, exposure, 10_001)).toBe(true);
+  });
+
+  it('is beyond when the order is more than limit minus exposure, to the penny', () => {
     expect(exceedsAvailableCredit(100_000, 40_000, 60_000)).toBe(false);
     expect(exceedsAvailableCredit(100_000, 40_000, 60_001)).toBe(true);
     // Balance over the limit: any order is beyond it.

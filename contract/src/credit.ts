@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money } from './common.js';
+import type { OrderStatus } from './limits.js';
 
 /**
  * Credit and ageing (issue 27 item 3; an addition to the spec, docs/spec-deviations.md).
@@ -20,14 +21,27 @@ export function ageingBucketOf(daysOverdue: number): AgeingBucketKey {
 }
 
 /**
+ * The orders that count against credit before they are invoiced: placed and not yet shipped (an
+ * order is invoiced when it ships; a cancelled one owes nothing). Issue 37 item 2, a deviation from
+ * the spec's "limit minus balance" (docs/spec-deviations.md).
+ */
+export const UNINVOICED_ORDER_STATUSES = ['Open', 'In Progress'] as const satisfies readonly OrderStatus[];
+
+/** Credit exposure: the posted balance plus the orders not yet invoiced (minor units). */
+export function creditExposure(balanceMinor: number, uninvoicedOrdersMinor: number): number {
+  return balanceMinor + uninvoicedOrdersMinor;
+}
+
+/**
  * The credit rule, one place for the server's refusal at Place Order and the warning at the basket
  * and Review Order: an order is beyond the account's available credit (credit limit minus the
- * posted balance) when its total is more than that. A credit limit of 0 means none is set (as in
- * the ERP): nothing is beyond it. All amounts in minor units.
+ * exposure: the posted balance and the orders not yet invoiced, creditExposure) when its total is
+ * more than that. A credit limit of 0 means none is set (as in the ERP): nothing is beyond it. All
+ * amounts in minor units.
  */
-export function exceedsAvailableCredit(creditLimitMinor: number, balanceMinor: number, orderMinor: number): boolean {
+export function exceedsAvailableCredit(creditLimitMinor: number, exposureMinor: number, orderMinor: number): boolean {
   if (creditLimitMinor <= 0) return false;
-  return orderMinor > creditLimitMinor - balanceMinor;
+  return orderMinor > creditLimitMinor - exposureMinor;
 }
 
 const documentNumbers = z.lazy(() => z.array(z.string()).describe('Document numbers, oldest due first'));
@@ -46,9 +60,15 @@ export const creditSummary = z.lazy(() =>
   z.object({
     creditLimit: money.describe('0 when no credit limit is set'),
     balance: money.describe("The account's posted balance (from the ERP); orders not yet invoiced are not in it"),
+    uninvoicedOrders: money.describe(
+      'The total (VAT included) of the account’s orders placed and not yet invoiced: Open and In Progress',
+    ),
+    exposure: money.describe('Balance plus orders not yet invoiced: what the credit limit is measured against'),
     availableCredit: money
       .nullable()
-      .describe('Credit limit minus balance, never below 0; null when no credit limit is set'),
+      .describe(
+        'Credit limit minus exposure (balance and orders not yet invoiced), never below 0; null when no credit limit is set',
+      ),
     buckets: z
       .array(ageingBucket)
       .describe('The five buckets, always in the order current, 1-30, 31-60, 61-90, over-90'),

@@ -18,6 +18,10 @@ export const MSG = {
   mustBeNumber: 'Must be number',
   passwordsMustMatch: 'Passwords must match',
 
+  /** Our wording (issue 37): the basket link's name, the spec's label and the number of lines when there are any. */
+  basketLinkName: (lines: number) =>
+    lines > 0 ? `My Basket, ${lines} ${lines === 1 ? 'line' : 'lines'}` : 'My Basket',
+
   // auth
   loginFailed: 'Failed to log in',
   loggingIn: 'Logging In...',

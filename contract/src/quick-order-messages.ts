@@ -27,11 +27,16 @@ export const QUICK_MSG = {
     (left > 0 ? `; ${left} line${left === 1 ? '' : 's'} still need${left === 1 ? 's' : ''} fixing` : ''),
   fileUnreadable: 'Unable to read the file',
   // price-break nudges
-  nextBreak: (more: number, unitPrice: string, saving: string) =>
-    `Add ${more} more for ${unitPrice} each, save ${saving}`,
+  /** Issue 37 item 12: what moving to the break costs on the line as well as what it saves. */
+  nextBreak: (more: number, unitPrice: string, saving: string, extra: string) =>
+    `Add ${more} more for ${unitPrice} each: ${extra} more on this line, saving ${saving}`,
   savingsWon: 'Multi-buy savings on this basket',
   moveToBreak: (quantity: number, item: string) => `Make it ${quantity} of ${item}`,
   priceChanged: (orderNumber: string, oldPrice: string, newPrice: string) =>
     `Price changed since order ${orderNumber}: was ${oldPrice}, now ${newPrice}`,
   movedToBreak: (item: string, quantity: number) => `${item} now ${quantity}`,
+  // pack quantity (issue 37 item 12): explained and offered, never refused
+  soldInPacks: (pack: number) => `Sold in packs of ${pack}`,
+  roundUpToPack: (quantity: number) => `Make it ${quantity}`,
+  roundUpToPackLabel: (quantity: number, item: string) => `Make it ${quantity}: whole packs of ${item}`,
 } as const;

@@ -85,6 +85,9 @@ export const priceBreakLine = z.lazy(() =>
         addQuantity: z.number().int(),
         unitPrice,
         saving: money.describe('The line at the tier quantity: at the current unit price less at the tier price'),
+        extraCost: money.describe(
+          'What the line costs more at the tier quantity and price than it costs now (the spend beside the saving)',
+        ),
       })
       .nullable()
       .describe(

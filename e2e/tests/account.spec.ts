@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pdfText } from '../../server/src/test/pdf-text';
+import { INVOICE_PAY_MSG } from '@wholesale/contract';
 import {
   atPath,
   DEMO_PASSWORD,
@@ -96,7 +97,7 @@ test.describe('invoices and online payment', () => {
 
     await expect(page).toHaveURL(atPath('/account'));
     const dialog = page.getByRole('dialog', { name: 'Thank You!' });
-    await expect(dialog).toContainText('Your invoice has been paid.');
+    await expect(dialog).toContainText(INVOICE_PAY_MSG.invoicesPaid(2));
     // The parameter is removed once the dialog has opened.
     await expect(page).toHaveURL((url) => url.pathname === '/account' && url.search === '');
     await expectNoSeriousA11yViolations(page, testInfo, 'payment result dialog');
@@ -112,7 +113,7 @@ test.describe('invoices and online payment', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('paying with the declining card shows the failure dialog and settles nothing', async ({ page }, testInfo) => {
+  test('paying with the declining card says declined and settles nothing', async ({ page }, testInfo) => {
     await login(page, demoUsers.credit);
     await openAccount(page);
     const before = await totalRemaining(page);
@@ -121,8 +122,8 @@ test.describe('invoices and online payment', () => {
     await payWith(page, DECLINING_CARD, total);
 
     await expect(page).toHaveURL(atPath('/account'));
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText(/Unable to process this payment\. Contact .+@.+ for further assistance/);
+    const dialog = page.getByRole('dialog', { name: INVOICE_PAY_MSG.declinedTitle });
+    await expect(dialog).toContainText(INVOICE_PAY_MSG.declined);
     await expect(page).toHaveURL((url) => url.search === '');
     await expectNoSeriousA11yViolations(page, testInfo, 'payment failure dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -197,7 +198,7 @@ test.describe('invoice detail and statements', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeVisible();
     const balance = page.getByRole('region', { name: 'Balance Details' });
     await expect(balance.getByText('Credit Limit')).toBeVisible();
-    await expect(balance.getByText('£15,000.00')).toBeVisible();
+    await expect(balance.getByText('£30,000.00')).toBeVisible();
     await expect(balance.getByText('On Stop').locator('xpath=following-sibling::dd')).toHaveText('No');
     await expect(page.getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/change-password');
     await expectNoSeriousA11yViolations(page, testInfo, 'my details');

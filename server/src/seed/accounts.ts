@@ -80,7 +80,7 @@ export const DEMO_ACCOUNTS: readonly AccountSpec[] = [
     email: 'accounts@kingfisherblinds.example',
     phoneNumber: '0117 496 0123',
     faxNumber: '0117 496 0124',
-    creditLimitMinor: 1_500_000,
+    creditLimitMinor: 3_000_000,
     onStop: false,
     isProforma: false,
     vatRateBp: 2000,

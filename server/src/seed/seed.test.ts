@@ -19,7 +19,7 @@ const NOW = new Date('2026-11-18T10:00:00Z');
  */
 const DEMO_FINGERPRINT = {
   account_discounts: '6:582b633a715b91c0',
-  accounts: '3:66a8b209d978569d',
+  accounts: '3:329c51b6f900b019',
   delivery_addresses: '4:832b5f45e598f0b8',
   favourites: '30:26b66ebadde31f57',
   inbound_deliveries: '979:dae91817b6ac0d18',
@@ -42,7 +42,7 @@ const DEMO_FINGERPRINT = {
 /** The same for 400 products, 23 accounts and 600 orders (generated accounts and orders). */
 const GENERATED_FINGERPRINT = {
   account_discounts: '19:89907aa6c74f72c6',
-  accounts: '23:7732e174a79ac75b',
+  accounts: '23:1084004e12e7c3ce',
   delivery_addresses: '16:1b91094d27b949b2',
   favourites: '70:637f0a967f0aba6a',
   inbound_deliveries: '149:15f7526f1a6979e1',

@@ -2,21 +2,24 @@ import { NavLink } from '../lib/router';
 import { useGetBasketQuery } from '../lib/basket-api';
 import { cx } from '../lib/cx';
 import { BasketIcon } from './icons';
-import { BASKET_LABEL } from './nav-items';
+import { BASKET_LABEL, basketLinkName } from './nav-items';
 
 /**
- * The basket icon link. It carries a red dot marker unless the basket query failed
- * (spec section 2 and 8). Only rendered with a session, so the query never runs logged out.
+ * The basket icon link. Its marker (the spec's red dot) carries the number of basket lines, the
+ * carriage line not counted, and is gone when the basket is empty or its query failed (spec sections
+ * 2 and 8); the link's name says the number too ("My Basket, 3 lines"). Only rendered with a session,
+ * so the query never runs logged out.
  */
 export function BasketLink({ onNavigate, withText = false }: { onNavigate?: () => void; withText?: boolean }) {
   // A refetch that failed (the connection dropped) keeps the basket it had: only no basket at all hides the dot.
   const { isError, data } = useGetBasketQuery();
   const failed = isError && !data;
+  const lines = failed ? 0 : (data?.basketLines.length ?? 0);
   return (
     <NavLink
       to="/basket"
       end
-      aria-label={withText ? undefined : BASKET_LABEL}
+      aria-label={basketLinkName(lines)}
       onClick={onNavigate}
       className={({ isActive }) =>
         cx(
@@ -29,15 +32,17 @@ export function BasketLink({ onNavigate, withText = false }: { onNavigate?: () =
     >
       <span className="relative">
         <BasketIcon />
-        {!failed && (
+        {lines > 0 && (
           <span
             data-testid="basket-marker"
             aria-hidden="true"
             className={cx(
-              'absolute -right-1 -top-1 size-2.5 rounded-full bg-red-500 ring-2',
+              'absolute -right-2 -top-2 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-700 px-1 text-[11px] leading-none font-bold text-white ring-2',
               withText ? 'ring-white' : 'ring-brand-900',
             )}
-          />
+          >
+            {lines > 99 ? '99+' : lines}
+          </span>
         )}
       </span>
       {withText && <span className="font-medium">{BASKET_LABEL}</span>}

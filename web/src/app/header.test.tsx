@@ -6,7 +6,8 @@ import { api } from '../lib/base-api';
 import { basketQueries } from '../lib/basket-api';
 import { renderApp } from '../test/render';
 import { answerOtherApiCallsWith404, server, on } from '../test/server';
-import { routes } from '@wholesale/contract';
+import { MSG, routes } from '@wholesale/contract';
+import { twoLineBasket } from '../features/basket/basket-test-data';
 
 // The shell renders once the first screen's chunk is in (route `lazy`), so tests wait for it.
 const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
@@ -45,25 +46,33 @@ describe('header', () => {
       ),
     );
     renderApp('/', { session: loggedInSession });
-    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Basket' });
     await waitFor(() => expect(calls).toBe(1));
-    expect(within(basket).getByTestId('basket-marker')).toBeInTheDocument();
+    // Empty: no marker, and the name says no number.
+    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Basket' });
+    expect(within(basket).queryByTestId('basket-marker')).not.toBeInTheDocument();
+  });
+
+  it('counts the basket lines (not carriage) on the marker and in the link name', async () => {
+    server.use(on(routes.getBasket, () => HttpResponse.json(twoLineBasket)));
+    renderApp('/', { session: loggedInSession });
+    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Basket, 2 lines' });
+    expect(within(basket).getByTestId('basket-marker')).toHaveTextContent('2');
+    expect(MSG.basketLinkName(1)).toBe('My Basket, 1 line');
   });
 
   it('hides the basket marker when the basket query fails (after its one retry)', async () => {
     let calls = 0;
     server.use(on(routes.getBasket, () => (calls++, new HttpResponse(null, { status: 500 }))));
     renderApp('/', { session: loggedInSession });
-    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Basket' });
-    await waitFor(() => expect(within(basket).queryByTestId('basket-marker')).not.toBeInTheDocument(), {
-      timeout: 4000,
-    });
-    expect(calls).toBe(2);
+    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: /^My Basket/ });
+    await waitFor(() => expect(calls).toBe(2), { timeout: 4000 });
+    expect(within(basket).queryByTestId('basket-marker')).not.toBeInTheDocument();
   });
 
   it('keeps the basket marker when a refetch gets no answer (the connection dropped): the basket is still known', async () => {
+    server.use(on(routes.getBasket, () => HttpResponse.json(twoLineBasket)));
     const { store } = renderApp('/', { session: loggedInSession });
-    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: 'My Basket' });
+    const basket = await within(await screen.findByRole('banner')).findByRole('link', { name: /^My Basket/ });
     await waitFor(() => expect(within(basket).getByTestId('basket-marker')).toBeInTheDocument());
     let calls = 0;
     server.use(on(routes.getBasket, () => (calls++, HttpResponse.error())));

@@ -1,3 +1,5 @@
+import { MSG } from '@wholesale/contract';
+
 /** The page links shared by the desktop header, the mobile menu and the footer (Log Out is a button). */
 export const NAV_ITEMS = [
   { to: '/account', label: 'My Account' },
@@ -8,6 +10,8 @@ export const NAV_ITEMS = [
 ] as const;
 
 export const BASKET_LABEL = 'My Basket';
+
+export const basketLinkName = MSG.basketLinkName;
 
 /** Builds a link under the public company site, tolerating a trailing slash in the setting. */
 export function companySitePath(companySiteUrl: string, path: string): string {

@@ -181,6 +181,24 @@ describe('Delivery promise (issue 27)', () => {
     await waitFor(() => expect(sent).toEqual([{ amount: twoLineSummary.totalAmount, shipmentPreference: 'complete' }]));
   });
 
+  it('at review offers no choice when everything ships the same day (all in stock)', async () => {
+    const sameDay = {
+      ...promise,
+      options: promise.options.map((o) => ({ ...o, date: '2026-12-10', dateText: 'Ships today' })),
+    };
+    server.use(
+      on(routes.getBasket, () => HttpResponse.json(twoLineBasket)),
+      on(routes.getBasketAmount, () => HttpResponse.json(twoLineSummary)),
+      on(routes.getBasketHeader, () => HttpResponse.json(savedHeader)),
+      on(routes.getDeliveryPromise, () => HttpResponse.json(sameDay)),
+    );
+    renderApp('/checkout/review-order', { session: loggedInSession });
+    const section = await screen.findByRole('region', { name: DELIVERY_MSG.heading });
+    expect(await within(section).findByText(sameDay.cutOff.text)).toBeInTheDocument();
+    expect(within(section).queryByRole('group', { name: DELIVERY_MSG.choiceLegend })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+
   it("shows an order's stored choice and its lines still to send on Open Order Enquiry", async () => {
     server.use(
       on(routes.listOpenOrders, () =>

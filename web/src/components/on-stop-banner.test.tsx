@@ -36,7 +36,7 @@ describe('the on-stop notice', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
   });
 
-  it('keeps the stop message alone when nothing is overdue, and is not shown to an account not on stop', async () => {
+  it('acknowledges the payment when nothing is overdue any more, and is not shown to an account not on stop', async () => {
     server.use(
       on(routes.getCreditSummary, () =>
         HttpResponse.json({ ...onStopCredit, overdue: { total: 0, documentNumbers: [] } }),
@@ -46,6 +46,7 @@ describe('the on-stop notice', () => {
     expect(await screen.findByTestId('on-stop-banner')).toBeInTheDocument();
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByTestId('on-stop-reason')).not.toBeInTheDocument();
+    expect(await screen.findByText(CREDIT_MSG.onStopPaid)).toBeInTheDocument();
     first.unmount();
 
     renderApp('/', { session: loggedInSession });

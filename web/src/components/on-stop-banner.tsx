@@ -15,6 +15,9 @@ import { buttonClass } from './button';
  * It also says why (issue 27 item 3): the overdue invoices and their amount, with one action that
  * opens My Account's invoice payment with exactly those invoices selected.
  *
+ * Once nothing overdue is left (the buyer has paid it), it acknowledges the payment instead: the
+ * stop stays until credit control releases the account (issue 37 item 10).
+ *
  * `urgent` where the stop blocks what the buyer is doing (Review Order's Place Order): an alert,
  * not a status.
  */
@@ -32,6 +35,12 @@ export function OnStopBanner({ urgent = false, className = 'mb-4' }: { urgent?: 
       className={cx('rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900', className)}
     >
       <p>{MSG.accountOnStop(settings?.supportEmail ?? '')}</p>
+      {/* Everything overdue is paid: say so; the stop itself is lifted by credit control (issue 37 item 10). */}
+      {overdue && overdue.documentNumbers.length === 0 && (
+        <p className="mt-2 font-semibold" data-testid="on-stop-paid">
+          {CREDIT_MSG.onStopPaid}
+        </p>
+      )}
       {overdue && overdue.documentNumbers.length > 0 && (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3" data-testid="on-stop-reason">
           <div className="min-w-0">

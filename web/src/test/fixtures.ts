@@ -77,6 +77,8 @@ export const emptyDeliveryPromise: DeliveryPromise = {
 export const quietCreditSummary: CreditSummary = {
   creditLimit: 0,
   balance: 0,
+  uninvoicedOrders: 0,
+  exposure: 0,
   availableCredit: null,
   buckets: AGEING_BUCKETS.map((key) => ({ key, total: 0, documentNumbers: [] })),
   unallocatedCredit: { total: 0, documentNumbers: [] },

@@ -1,4 +1,5 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import { UNINVOICED_ORDER_STATUSES } from '@wholesale/contract';
 import { insertInBatches, insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
 import type {
@@ -9,6 +10,17 @@ import type {
   InvoicesTable,
   StatementsTable,
 } from '../../db/types.js';
+import type { Database } from '../../db/types.js';
+
+/** The total of the account's orders not yet invoiced (Open, In Progress): part of its credit exposure. */
+export function uninvoicedOrdersMinor(eb: ExpressionBuilder<Database, 'accounts'>) {
+  return eb
+    .selectFrom('orders')
+    .select((o) => o.fn.coalesce(o.fn.sum<number | string>('orders.total_minor'), o.lit(0)).as('total'))
+    .whereRef('orders.account_id', '=', 'accounts.id')
+    .where('orders.status', 'in', [...UNINVOICED_ORDER_STATUSES])
+    .as('uninvoiced_minor');
+}
 
 /**
  * The only place account SQL lives (invoices, statements). Every query is scoped to one account, but
@@ -100,11 +112,12 @@ export function accountRepository(db: Db) {
         .execute();
     },
 
-    /** The account's credit terms: limit, posted balance, on stop (minor units). */
+    /** The account's credit terms: limit, posted balance, orders not yet invoiced, on stop (minor units). */
     credit(accountId: number) {
       return db
         .selectFrom('accounts')
         .select(['credit_limit_minor', 'balance_minor', 'on_stop'])
+        .select(uninvoicedOrdersMinor)
         .where('id', '=', accountId)
         .executeTakeFirst();
     },

@@ -1,6 +1,7 @@
 import {
   AGEING_BUCKETS,
   ageingBucketOf,
+  creditExposure,
   toShortDate,
   type AgeingBucketKey,
   type CreditSummary,
@@ -208,9 +209,9 @@ export function accountService(db: Db) {
     },
 
     /**
-     * Credit and ageing (issue 27 item 3): the credit limit, the posted balance, what is available
-     * (limit minus balance, never below 0; null when no limit is set, as the credit rule at Place
-     * Order reads it: orders not yet invoiced are not in the balance, so not in this either), and
+     * Credit and ageing (issue 27 item 3): the credit limit, the posted balance, the orders not yet
+     * invoiced, the exposure (both together) and what is available (limit minus exposure, never below
+     * 0; null when no limit is set, as the credit rule at Place Order reads it), and
      * the open invoices aged by days past their due date. Credit notes (and any document with a
      * negative remaining amount) are not aged: they are the account's unallocated credit, not payable.
      */
@@ -223,6 +224,8 @@ export function accountService(db: Db) {
       if (!credit) throw notFound(SERVER_MSG.notFound);
       const limit = Number(credit.credit_limit_minor);
       const balance = Number(credit.balance_minor);
+      const uninvoiced = Number(credit.uninvoiced_minor ?? 0);
+      const exposure = creditExposure(balance, uninvoiced);
       const buckets = new Map<AgeingBucketKey, { totalMinor: number; documentNumbers: string[] }>(
         AGEING_BUCKETS.map((key) => [key, { totalMinor: 0, documentNumbers: [] }]),
       );
@@ -247,7 +250,9 @@ export function accountService(db: Db) {
       return {
         creditLimit: minorToAmount(limit),
         balance: minorToAmount(balance),
-        availableCredit: limit > 0 ? minorToAmount(Math.max(0, limit - balance)) : null,
+        uninvoicedOrders: minorToAmount(uninvoiced),
+        exposure: minorToAmount(exposure),
+        availableCredit: limit > 0 ? minorToAmount(Math.max(0, limit - exposure)) : null,
         buckets: AGEING_BUCKETS.map((key) => {
           const b = buckets.get(key)!;
           return { key, total: minorToAmount(b.totalMinor), documentNumbers: b.documentNumbers };

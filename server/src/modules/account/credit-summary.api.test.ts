@@ -7,6 +7,7 @@ import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
 import { todayIso } from '../../lib/time.js';
 import { insertInvoice } from './account.test-fixtures.js';
+import { insertOrder } from '../orders/orders.fixtures.js';
 import { accountService, daysOverdue } from './account.service.js';
 
 const TODAY = '2026-06-30';
@@ -89,6 +90,19 @@ describe.each(testEngines())('credit and ageing on $name', (engine) => {
     await insertInvoice(db, otherId, { documentNumber: 'SI-OTHER-LATE', dueDate: daysBefore(3, todayIso()) });
     await insertInvoice(db, otherId, { documentNumber: 'SI-OTHER-NEW', dueDate: daysBefore(-3, todayIso()) });
 
+    // Orders not yet invoiced count against the other account's credit (Open £12, In Progress £24);
+    // shipped (invoiced) and cancelled ones do not, nor does this account's order elsewhere.
+    await insertOrder(db, { accountId: otherId, orderNumber: 'SO-CR-1', status: 'Open' });
+    await insertOrder(db, {
+      accountId: otherId,
+      orderNumber: 'SO-CR-2',
+      status: 'In Progress',
+      lines: [{ itemNo: 'RB-100', quantity: 2, unitPriceE5: 1_000_000 }],
+    });
+    await insertOrder(db, { accountId: otherId, orderNumber: 'SO-CR-3', status: 'Shipped' });
+    await insertOrder(db, { accountId: otherId, orderNumber: 'SO-CR-4', status: 'Cancelled' });
+    await insertOrder(db, { accountId: noLimitId, orderNumber: 'SO-CR-5', status: 'Open' });
+
     token = (await login(app, 'ageing')).accessToken;
     otherToken = (await login(app, 'other-ageing')).accessToken;
     noLimitToken = (await login(app, 'nolimit-ageing')).accessToken;
@@ -137,6 +151,13 @@ describe.each(testEngines())('credit and ageing on $name', (engine) => {
   it('gives the credit limit, balance and available credit, never below 0', async () => {
     const s = await accountService(handle.db).getCreditSummary({ accountId }, {}, TODAY);
     expect([s.creditLimit, s.balance, s.availableCredit]).toEqual([5000, 6200, 0]);
+    expect([s.uninvoicedOrders, s.exposure]).toEqual([0, 6200]);
+  });
+
+  it('measures the credit against the balance plus the orders not yet invoiced (Open, In Progress)', async () => {
+    const res = await app.inject({ method: 'GET', url: pathOf(routes.getCreditSummary), headers: bearer(otherToken) });
+    const s = creditSummary.parse(res.json());
+    expect([s.balance, s.uninvoicedOrders, s.exposure, s.availableCredit]).toEqual([2_500, 36, 2_536, 7_464]);
   });
 
   it('answers 401 without a session', async () => {
@@ -148,7 +169,7 @@ describe.each(testEngines())('credit and ageing on $name', (engine) => {
     const res = await app.inject({ method: 'GET', url: pathOf(routes.getCreditSummary), headers: bearer(otherToken) });
     expect(res.statusCode).toBe(200);
     const s = creditSummary.parse(res.json());
-    expect([s.creditLimit, s.balance, s.availableCredit, s.onStop]).toEqual([10_000, 2_500, 7_500, false]);
+    expect([s.creditLimit, s.balance, s.availableCredit, s.onStop]).toEqual([10_000, 2_500, 7_464, false]);
     const all = [...s.buckets.flatMap((b) => b.documentNumbers), ...s.unallocatedCredit.documentNumbers];
     expect(all.sort()).toEqual(['SI-OTHER', 'SI-OTHER-LATE', 'SI-OTHER-NEW']);
     expect(bucket(s, 'current').documentNumbers).toEqual(['SI-OTHER-NEW']);

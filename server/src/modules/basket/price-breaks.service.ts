@@ -29,6 +29,7 @@ export function nextBreak(tiers: readonly Tier[], accountPriceE5: number, curren
     unitPriceE5: tier.priceE5,
     savingMinor:
       lineTotalMinor(currentPriceE5, tier.minimumQuantity) - lineTotalMinor(tier.priceE5, tier.minimumQuantity),
+    extraCostMinor: lineTotalMinor(tier.priceE5, tier.minimumQuantity) - lineTotalMinor(currentPriceE5, quantity),
   };
 }
 
@@ -71,6 +72,7 @@ export function priceBreaksService(db: Db, baskets: BasketService) {
             addQuantity: next.addQuantity,
             unitPrice: e5ToAmount(next.unitPriceE5),
             saving: minorToAmount(next.savingMinor),
+            extraCost: minorToAmount(next.extraCostMinor),
           },
           savingWon: minorToAmount(savingMinor),
           priceChange,

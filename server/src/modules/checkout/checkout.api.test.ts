@@ -552,6 +552,59 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       expect(ok.statusCode).toBe(200);
     });
 
+    it('counts the orders not yet invoiced against the credit limit, as well as the balance', async () => {
+      const roomy = await insertAccount(handle.db, { credit_limit_minor: 1_000_000, balance_minor: 0 });
+      await insertUser(handle.db, roomy, 'ursula');
+      const ursula = (await login(app, 'ursula')).accessToken;
+      await add(ursula, 'RB-100', 1);
+      await header(ursula, { externalDocNo: 'PO-FIRST', deliveryCode: 'INVOICE' });
+      const first = (await amount(ursula)).totalAmount;
+      const placed = await submit(ursula, (await getBasket(ursula)).revision, first);
+      expect(placed.statusCode).toBe(200);
+      await add(ursula, 'RB-100', 1);
+      await header(ursula, { externalDocNo: 'PO-SECOND', deliveryCode: 'INVOICE' });
+      const second = (await amount(ursula)).totalAmount;
+      // A limit a penny short of both orders: the balance (0) alone would leave room for the second.
+      const limit = Math.round((first + second) * 100) - 1;
+      await handle.db.updateTable('accounts').set({ credit_limit_minor: limit }).where('id', '=', roomy).execute();
+      const over = await submit(ursula, (await getBasket(ursula)).revision, second);
+      expect(over.statusCode).toBe(403);
+      expect(over.json().message).toBe(SERVER_MSG.overCreditLimit(SUPPORT));
+      // Once the first order no longer counts (cancelled), the second fits.
+      await handle.db
+        .updateTable('orders')
+        .set({ status: 'Cancelled' })
+        .where('order_number', '=', placed.json().orderNumber)
+        .execute();
+      const ok = await submit(ursula, (await getBasket(ursula)).revision, second);
+      expect(ok.statusCode).toBe(200);
+    });
+
+    it('warns of a purchase order used before on the account, and still places the order', async () => {
+      const acc = await insertAccount(handle.db, { credit_limit_minor: 0 });
+      await insertUser(handle.db, acc, 'vera');
+      await insertUser(handle.db, acc, 'vic');
+      const vera = (await login(app, 'vera')).accessToken;
+      const vic = (await login(app, 'vic')).accessToken;
+      await add(vera, 'RB-100', 1);
+      const fresh = await header(vera, { externalDocNo: 'PO-TWICE', deliveryCode: 'INVOICE' });
+      expect(fresh.json().purchaseOrderUsedOn).toBeNull();
+      const first = await submit(vera, (await getBasket(vera)).revision, (await amount(vera)).totalAmount);
+      expect(first.statusCode).toBe(200);
+      // A colleague on the same account reuses it: warned on both the POST and the GET, not refused.
+      await add(vic, 'RB-100', 1);
+      const again = await header(vic, { externalDocNo: 'PO-TWICE', deliveryCode: 'INVOICE' });
+      expect(again.statusCode).toBe(200);
+      expect(again.json().purchaseOrderUsedOn).toBe(first.json().orderNumber);
+      const stored = await app.inject({ method: 'GET', url: pathOf(routes.getBasketHeader), headers: bearer(vic) });
+      expect(stored.json().purchaseOrderUsedOn).toBe(first.json().orderNumber);
+      // Another account's orders never count.
+      const otherPo = await header(other, { externalDocNo: 'PO-TWICE', deliveryCode: 'INVOICE' });
+      expect(otherPo.json().purchaseOrderUsedOn).toBeNull();
+      const second = await submit(vic, (await getBasket(vic)).revision, (await amount(vic)).totalAmount);
+      expect(second.statusCode).toBe(200);
+    });
+
     it('sends proforma accounts to payment and credit accounts away from it', async () => {
       await add(proforma, 'CS-7', 1);
       await header(proforma, { externalDocNo: 'PO', deliveryCode: 'INVOICE' });

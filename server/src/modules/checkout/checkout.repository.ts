@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { deliveryColumns, type DeliveryColumns } from '../../domain/address.js';
+import { uninvoicedOrdersMinor } from '../account/account.repository.js';
 import type { DeliveryInformation } from '@wholesale/contract';
 
 /** The delivery details kept on a basket (POST /basket/header) and copied onto the order. */
@@ -78,11 +79,22 @@ export function checkoutRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Credit limit and balance (minor units), read with the order in the same transaction. */
-    credit(accountId: number) {
+    /**
+     * Credit limit, balance and the orders not yet invoiced (minor units), read with the order in the
+     * same transaction. The account's row is locked first (a write that changes nothing), so two
+     * users of one account placing orders at once are checked one after the other: the second sees
+     * the first's order in its exposure. The read is a statement of its own, after the lock.
+     */
+    async credit(accountId: number) {
+      await db
+        .updateTable('accounts')
+        .set({ credit_limit_minor: sql<number>`credit_limit_minor` })
+        .where('id', '=', accountId)
+        .execute();
       return db
         .selectFrom('accounts')
         .select(['credit_limit_minor', 'balance_minor'])
+        .select(uninvoicedOrdersMinor)
         .where('id', '=', accountId)
         .executeTakeFirst();
     },
@@ -158,6 +170,21 @@ export function checkoutRepository(db: Db) {
         .returning('revision')
         .executeTakeFirst();
       return row?.revision;
+    },
+
+    /** The number of the account's latest order (not cancelled) placed with this purchase order. */
+    async orderWithReference(accountId: number, reference: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('orders')
+        .select('order_number')
+        .where('account_id', '=', accountId)
+        .where('reference', '=', reference)
+        .where('status', '!=', 'Cancelled')
+        .orderBy('ordered_date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.order_number;
     },
 
     async orderFromSource(basketId: number, revision: number) {

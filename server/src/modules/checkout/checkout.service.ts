@@ -13,6 +13,7 @@ import {
   normalisePhone,
   type SubmitBasketHeader,
   SERVER_MSG,
+  creditExposure,
   exceedsAvailableCredit,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
@@ -62,19 +63,22 @@ function requireShownAmount(posted: number, priced: PricedBasket): void {
 }
 
 /**
- * A credit order must fit the account's available credit (credit limit minus balance); beyond it the
+ * A credit order must fit the account's available credit (credit limit minus the exposure: balance
+ * and orders not yet invoiced); beyond it the
  * order is refused and the customer told to contact the office (docs/spec-deviations.md). A credit
  * limit of 0 means none is set (as in the ERP), so no check. Proforma orders are paid by card first.
  */
 function requireAvailableCredit(
-  credit: { credit_limit_minor: number | string; balance_minor: number | string } | undefined,
+  credit:
+    | { credit_limit_minor: number | string; balance_minor: number | string; uninvoiced_minor: number | string | null }
+    | undefined,
   totalMinor: number,
   email: string,
 ): void {
   const limit = Number(credit?.credit_limit_minor ?? 0);
-  const balance = Number(credit?.balance_minor ?? 0);
+  const exposure = creditExposure(Number(credit?.balance_minor ?? 0), Number(credit?.uninvoiced_minor ?? 0));
   // The same rule the basket and Review Order warn by (contract credit.ts).
-  if (exceedsAvailableCredit(limit, balance, totalMinor)) throw forbidden(SERVER_MSG.overCreditLimit(email));
+  if (exceedsAvailableCredit(limit, exposure, totalMinor)) throw forbidden(SERVER_MSG.overCreditLimit(email));
 }
 
 export interface CheckoutDeps {
@@ -127,6 +131,12 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     };
   };
 
+  /** A purchase order used before on one of the account's orders is warned of, not refused (issue 37 item 12). */
+  async function purchaseOrderUsedOn(caller: Caller, purchaseOrder: string): Promise<string | null> {
+    if (!purchaseOrder) return null;
+    return (await checkoutRepository(db).orderWithReference(caller.accountId, purchaseOrder)) ?? null;
+  }
+
   async function supportEmail(): Promise<string> {
     return settings.get('support.email');
   }
@@ -136,7 +146,13 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     async getBasketHeader(caller: Caller): Promise<BasketHeader> {
       const inv = await invoiceAddress(db, caller.accountId);
       const stored = storedDelivery(await checkoutRepository(db).header(caller.userId));
-      if (stored) return { ...stored, saved: true, invoiceAddress: asAddress(inv) };
+      if (stored)
+        return {
+          ...stored,
+          saved: true,
+          invoiceAddress: asAddress(inv),
+          purchaseOrderUsedOn: await purchaseOrderUsedOn(caller, stored.purchaseOrder),
+        };
       return { ...inv, purchaseOrder: '', saved: false, invoiceAddress: asAddress(inv) };
     },
 
@@ -144,7 +160,12 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
       const delivery = await resolveDelivery(caller, parseHeader(body));
       const basketId = await basketRepository(db).ensureBasket(caller.userId, caller.accountId);
       await checkoutRepository(db).saveHeader(basketId, delivery);
-      return { ...delivery, saved: true, invoiceAddress: asAddress(await invoiceAddress(db, caller.accountId)) };
+      return {
+        ...delivery,
+        saved: true,
+        invoiceAddress: asAddress(await invoiceAddress(db, caller.accountId)),
+        purchaseOrderUsedOn: await purchaseOrderUsedOn(caller, delivery.purchaseOrder),
+      };
     },
 
     /**

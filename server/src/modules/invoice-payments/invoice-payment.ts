@@ -11,7 +11,19 @@ import { invoicePaymentsRepository } from './invoice-payments.repository.js';
 import { recordPaymentApproved } from '../events/outbox.js';
 
 export const INVOICES_PAID_RETURN_URL = '/account?confirminvoice=success';
-export const INVOICES_DECLINED_RETURN_URL = '/account?confirminvoice=failure';
+export const INVOICES_DECLINED_RETURN_URL = '/account?confirminvoice=failure&payment=declined';
+/** Left the hosted page without paying (Cancel and return, a withdrawn link): nothing was charged. */
+export const INVOICES_CANCELLED_RETURN_URL = '/account?confirminvoice=failure&payment=cancelled';
+
+/** How many invoices a payment settles, from what it stored (the result dialog says invoice or invoices). */
+function invoiceCount(payment: { payload: string }): number {
+  try {
+    const docs = (JSON.parse(payment.payload) as Partial<InvoicePaymentPayload>).documentNumbers;
+    return Array.isArray(docs) ? docs.length : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /** What an invoice payment stores with it, for the record (figures live in payment_invoices). */
 export interface InvoicePaymentPayload {
@@ -38,5 +50,10 @@ export const invoicesPaymentPurpose: PurposeHandler = {
     const changed = now.find((i) => i.remainingMinor < i.amountMinor);
     return changed ? SERVER_MSG.paymentRefusal.invoicePaid(changed.documentNumber) : undefined;
   },
-  returnUrl: (_payment, outcome) => (outcome === 'approved' ? INVOICES_PAID_RETURN_URL : INVOICES_DECLINED_RETURN_URL),
+  returnUrl: (payment, outcome) => {
+    if (outcome === 'declined') return INVOICES_DECLINED_RETURN_URL;
+    if (outcome === 'cancelled') return INVOICES_CANCELLED_RETURN_URL;
+    const n = invoiceCount(payment);
+    return n > 1 ? `${INVOICES_PAID_RETURN_URL}&invoices=${n}` : INVOICES_PAID_RETURN_URL;
+  },
 };

@@ -169,7 +169,8 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
 
     const paid = await payOnHostedPage(url, APPROVING);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('/account?confirminvoice=success');
+    // Two invoices: the result dialog says so (invoices=2).
+    expect(paid.headers.location).toBe('/account?confirminvoice=success&invoices=2');
     expect(await remaining(a)).toBe(0);
     expect(await remaining(b)).toBe(0);
     expect(await balance(accountId)).toBe(50_000 - 26_000);
@@ -247,13 +248,16 @@ describe.each(testEngines())('invoice payments on $name', (engine) => {
     expect(page.body).not.toContain('Paid by Pat');
   });
 
-  it('a declined card changes nothing and returns to the failure dialog', async () => {
+  it('a declined card changes nothing and returns to the failure dialog, saying declined', async () => {
     const a = `P${accountId}-1`;
     const res = await request(payload([{ documentNo: a, remainingAmount: '120.00' }]));
     const url: string = res.json().payment_Checkout_Url;
+    const page = await app.inject({ method: 'GET', url: new URL(url).pathname });
+    // Cancel and return says cancelled, not declined.
+    expect(page.body).toContain('href="/account?confirminvoice=failure&amp;payment=cancelled"');
     const declined = await payOnHostedPage(url, DECLINING);
     expect(declined.statusCode).toBe(303);
-    expect(declined.headers.location).toBe('/account?confirminvoice=failure');
+    expect(declined.headers.location).toBe('/account?confirminvoice=failure&payment=declined');
     expect(await remaining(a)).toBe(12_000);
     expect(await balance(accountId)).toBe(50_000);
     const paymentId = url.split('/').pop()!;

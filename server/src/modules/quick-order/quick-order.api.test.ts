@@ -246,7 +246,7 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
       {
         lineNumber: 1,
         itemNumber: 'RB-BLK-0001',
-        nextBreak: { quantity: 10, addQuantity: 4, unitPrice: 1.5, saving: 3 },
+        nextBreak: { quantity: 10, addQuantity: 4, unitPrice: 1.5, saving: 3, extraCost: 4.2 },
         savingWon: 0,
         priceChange: { orderNumber: 'SO-Q1', oldUnitPrice: 1.7, newUnitPrice: 1.8 },
       },
@@ -261,7 +261,7 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
     });
     const second = await breaks(gina);
     expect(second.lines[0]).toMatchObject({
-      nextBreak: { quantity: 50, addQuantity: 40, unitPrice: 1.2, saving: 15 },
+      nextBreak: { quantity: 50, addQuantity: 40, unitPrice: 1.2, saving: 15, extraCost: 45 },
       savingWon: 3,
       // Compared at the quantity ordered (6), not the new one.
       priceChange: { orderNumber: 'SO-Q1', oldUnitPrice: 1.7, newUnitPrice: 1.8 },

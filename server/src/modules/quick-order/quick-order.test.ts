@@ -50,8 +50,15 @@ describe('nextBreak', () => {
       addQuantity: 4,
       unitPriceE5: 150_000,
       savingMinor: 300,
+      // 10 at 1.50 against 6 at 1.80 now.
+      extraCostMinor: 420,
     });
-    expect(nextBreak(tiers, 180_000, 150_000, 10)).toMatchObject({ quantity: 50, addQuantity: 40, savingMinor: 1500 });
+    expect(nextBreak(tiers, 180_000, 150_000, 10)).toMatchObject({
+      quantity: 50,
+      addQuantity: 40,
+      savingMinor: 1500,
+      extraCostMinor: 4500,
+    });
   });
   it('offers nothing past the last tier or when no tier beats the price', () => {
     expect(nextBreak(tiers, 180_000, 120_000, 50)).toBeNull();

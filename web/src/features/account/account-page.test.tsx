@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, type InvoicePaymentRequest, routes } from '@wholesale/contract';
+import { INVOICE_PAY_MSG, MSG, type InvoicePaymentRequest, routes } from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
@@ -179,6 +179,50 @@ describe('My Account', () => {
     await waitFor(() => expect(dialog).toHaveTextContent(MSG.paymentFailed(settings.supportEmail)));
     await waitFor(() => expect(location()).toBe('/account'));
   });
+
+  it('says a payment of two invoices paid them both', async () => {
+    invoicesAnswer();
+    const { location } = renderApp('/account?confirminvoice=success&invoices=2', { session: loggedInSession });
+    const dialog = await screen.findByRole('dialog', { name: MSG.thankYou });
+    expect(dialog).toHaveTextContent(INVOICE_PAY_MSG.invoicesPaid(2));
+    await waitFor(() => expect(location()).toBe('/account'));
+  });
+
+  it.each([
+    ['declined', INVOICE_PAY_MSG.declinedTitle, INVOICE_PAY_MSG.declined],
+    ['cancelled', INVOICE_PAY_MSG.cancelledTitle, INVOICE_PAY_MSG.cancelled],
+  ] as const)(
+    'after a %s payment says so, keeps the invoices and reference, and pays again',
+    async (why, title, text) => {
+      invoicesAnswer();
+      const bodies: InvoicePaymentRequest[] = [];
+      server.use(
+        on(routes.requestInvoicePayment, async ({ request }) => {
+          bodies.push((await request.json()) as InvoicePaymentRequest);
+          return HttpResponse.json({ payment_Checkout_Url: 'http://localhost/payments/sandbox/abc' });
+        }),
+      );
+      // What the buyer chose before leaving for the hosted page.
+      sessionStorage.setItem(
+        'wholesale.invoicePayment',
+        JSON.stringify({ documentNumbers: ['SI-100234', 'SI-100240'], reference: 'REMIT-42', notes: '' }),
+      );
+      const { user, location } = renderApp(`/account?confirminvoice=failure&payment=${why}`, {
+        session: loggedInSession,
+      });
+      const dialog = await screen.findByRole('dialog', { name: title });
+      expect(dialog).toHaveTextContent(text);
+      expect(dialog).not.toHaveTextContent(/Contact/);
+      await waitFor(() => expect(location()).toBe('/account'));
+      await waitFor(() => expect(screen.getByTestId('selected-total')).toHaveTextContent('£248.24'));
+      expect(screen.getByLabelText('Reference')).toHaveValue('REMIT-42');
+      await user.click(within(dialog).getByRole('button', { name: INVOICE_PAY_MSG.payAgain }));
+      await waitFor(() => expect(paymentRedirect.go).toHaveBeenCalledWith('http://localhost/payments/sandbox/abc'));
+      expect(bodies).toHaveLength(1);
+      expect(bodies[0]!.reference).toBe('REMIT-42');
+      expect(bodies[0]!.meta.map((m) => m.documentNo)).toEqual(['SI-100234', 'SI-100240']);
+    },
+  );
 
   it('ignores an unknown confirminvoice value but still removes it', async () => {
     invoicesAnswer();

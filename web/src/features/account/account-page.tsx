@@ -12,8 +12,8 @@ import { useGetCurrentUserQuery, useGetInvoicesQuery } from './account-api';
 import { CreditPanel } from './credit-panel';
 import { selectedInvoices, selectedTotal, toggleInvoice } from './invoice-selection';
 import { InvoiceTable } from './invoice-table';
-import { PayForm } from './pay-form';
-import { ResultDialog, type PaymentOutcome } from './payment-result-dialog';
+import { PAY_FORM_ID, PayForm, pendingInvoicePayment, type PendingInvoicePayment } from './pay-form';
+import { ResultDialog, paymentOutcomeOf, type PaymentOutcome } from './payment-result-dialog';
 
 export { invoicePaymentPayload, paymentRedirect } from './invoice-payment';
 
@@ -27,24 +27,42 @@ export function AccountPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
 
-  // confirminvoice=success|failure opens the result dialog once; the parameter is then removed.
+  // After a declined or cancelled payment: the invoices, reference and notes the buyer had chosen.
+  const [restored, setRestored] = useState<PendingInvoicePayment | null>(null);
+
+  // confirminvoice=success|failure (with payment=declined|cancelled, invoices=N) opens the result
+  // dialog once; the parameters are then removed.
   const confirm = searchParams.get('confirminvoice');
   const [seenConfirm, setSeenConfirm] = useState<string | null>(null);
   if (confirm !== seenConfirm) {
     setSeenConfirm(confirm);
-    if (confirm === 'success' || confirm === 'failure') setOutcome(confirm);
+    const result = paymentOutcomeOf(searchParams);
+    if (result) {
+      setOutcome(result);
+      const pending = pendingInvoicePayment.read();
+      if (pending && (result.kind === 'declined' || result.kind === 'cancelled')) {
+        setRestored(pending);
+        setSelected(pending.documentNumbers);
+      }
+    }
   }
   useEffect(() => {
     if (confirm === null) return;
+    pendingInvoicePayment.forget();
     setSearchParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        next.delete('confirminvoice');
+        for (const k of ['confirminvoice', 'payment', 'invoices']) next.delete(k);
         return next;
       },
       { replace: true },
     );
   }, [confirm, setSearchParams]);
+  const payAgain = () => {
+    setOutcome(null);
+    // The kept choice goes to the hosted page again, as the proforma checkout's Pay again does.
+    (document.getElementById(PAY_FORM_ID) as HTMLFormElement | null)?.requestSubmit();
+  };
 
   useEffect(() => {
     // A refetch that failed keeps the invoices on screen (the connection notice says why).
@@ -99,7 +117,8 @@ export function AccountPage() {
           </p>
         )}
       </PageHeading>
-      <CreditPanel symbol={symbol} onSelect={selectForPayment} />
+      {/* A proforma account pays each order up front: no credit to show (issue 37 item 12). */}
+      {user && !user.isProforma && <CreditPanel symbol={symbol} onSelect={selectForPayment} />}
 
       {isLoading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-brand-700">
@@ -145,10 +164,21 @@ export function AccountPage() {
               </div>
             )}
           </section>
-          <aside aria-label="Payment">{user && <PayForm user={user} invoices={chosen} total={total} />}</aside>
+          <aside aria-label="Payment">
+            {user && (
+              <PayForm
+                // A restored choice remounts the form with its reference and notes.
+                key={restored ? 'restored' : 'fresh'}
+                user={user}
+                invoices={chosen}
+                total={total}
+                initial={restored ?? undefined}
+              />
+            )}
+          </aside>
         </div>
       )}
-      <ResultDialog outcome={outcome} onClose={() => setOutcome(null)} />
+      <ResultDialog outcome={outcome} onClose={() => setOutcome(null)} onPayAgain={payAgain} />
     </div>
   );
 }

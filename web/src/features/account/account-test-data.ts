@@ -80,11 +80,13 @@ export const invoicesFixture: InvoiceList = {
   totalRemainingAmount: 236.44,
 };
 
-/** Credit and ageing for invoicesFixture: two current invoices, one 31-60 days overdue, a credit note apart. */
+/** Credit and ageing for invoicesFixture (and £1,000 of orders not yet invoiced): two current invoices, one 31-60 days overdue, a credit note apart. */
 export const creditSummaryFixture: CreditSummary = {
   creditLimit: 5000,
   balance: 236.44,
-  availableCredit: 4763.56,
+  uninvoicedOrders: 1000,
+  exposure: 1236.44,
+  availableCredit: 3763.56,
   buckets: [
     { key: 'current', total: 148.34, documentNumbers: ['SI-100234', 'SI-100241'] },
     { key: '1-30', total: 0, documentNumbers: [] },

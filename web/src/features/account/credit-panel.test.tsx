@@ -28,7 +28,11 @@ describe('Credit and ageing on My Account', () => {
     const p = await panel();
     expect((await p.findByText(CREDIT_MSG.creditLimit)).nextSibling).toHaveTextContent('£5,000.00');
     expect(p.getByText(CREDIT_MSG.balance).nextSibling).toHaveTextContent('£236.44');
-    expect(p.getByText(CREDIT_MSG.availableCredit).nextSibling).toHaveTextContent('£4,763.56');
+    // Available: the limit less the balance and the orders not yet invoiced (issue 37 item 2).
+    expect(p.getByText(CREDIT_MSG.uninvoicedOrders).nextSibling).toHaveTextContent('£1,000.00');
+    expect(p.getByText(CREDIT_MSG.exposure).nextSibling).toHaveTextContent('£1,236.44');
+    expect(p.getByText(CREDIT_MSG.availableCredit).nextSibling).toHaveTextContent('£3,763.56');
+    expect(p.getByText(CREDIT_MSG.availableExplained)).toBeInTheDocument();
     const buckets = within(p.getByRole('list', { name: 'Ageing' })).getAllByRole('listitem');
     expect(buckets.map((b) => b.textContent)).toEqual([
       'Current£148.342 invoices',
@@ -88,5 +92,14 @@ describe('Credit and ageing on My Account', () => {
     server.use(on(routes.getCreditSummary, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
     renderApp('/account', { session: loggedInSession });
     expect(await (await panel()).findByText(CREDIT_MSG.creditFailed)).toBeInTheDocument();
+  });
+
+  it('is not shown to a proforma account (it pays each order up front)', async () => {
+    answers();
+    const proformaUser = { ...demoUser, isProforma: true, creditLimit: 0 };
+    server.use(on(routes.getCurrentUser, () => HttpResponse.json(proformaUser)));
+    renderApp('/account', { session: { ...loggedInSession, user: proformaUser } });
+    expect(await screen.findByRole('heading', { name: 'Pay Invoices' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: CREDIT_MSG.panelHeading })).not.toBeInTheDocument();
   });
 });

@@ -5,8 +5,9 @@ import { PAY_OVERDUE, useGetCreditSummaryQuery } from '../../lib/credit-api';
 import { useSearchParams } from '../../lib/router';
 
 /**
- * Credit and ageing on My Account (issue 27 item 3; an addition to the spec): credit limit, balance
- * and available credit, and the open invoices aged by days overdue. Each bucket with invoices is a
+ * Credit and ageing on My Account (issue 27 item 3; an addition to the spec): credit limit, balance,
+ * orders not yet invoiced, credit in use (the two together) and available credit (issue 37 item 2),
+ * and the open invoices aged by days overdue. Each bucket with invoices is a
  * button that selects exactly its invoices in the pay-invoices selection (`onSelect`).
  */
 export function CreditPanel({ symbol, onSelect }: { symbol: string; onSelect: (documentNumbers: string[]) => void }) {
@@ -44,7 +45,7 @@ export function CreditPanel({ symbol, onSelect }: { symbol: string; onSelect: (d
         </p>
       ) : (
         <>
-          <dl className="mt-3 grid grid-cols-3 gap-3 text-sm">
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
             {(
               [
                 [
@@ -52,6 +53,8 @@ export function CreditPanel({ symbol, onSelect }: { symbol: string; onSelect: (d
                   data.availableCredit === null ? CREDIT_MSG.noCreditLimit : money(data.creditLimit),
                 ],
                 [CREDIT_MSG.balance, money(data.balance)],
+                [CREDIT_MSG.uninvoicedOrders, money(data.uninvoicedOrders)],
+                [CREDIT_MSG.exposure, money(data.exposure)],
                 [
                   CREDIT_MSG.availableCredit,
                   data.availableCredit === null ? CREDIT_MSG.noCreditLimit : money(data.availableCredit),
@@ -64,6 +67,9 @@ export function CreditPanel({ symbol, onSelect }: { symbol: string; onSelect: (d
               </div>
             ))}
           </dl>
+          {data.availableCredit !== null && (
+            <p className="mt-2 text-sm text-slate-700">{CREDIT_MSG.availableExplained}</p>
+          )}
           <ul aria-label="Ageing" className="mt-4 grid gap-2 sm:grid-cols-5">
             {data.buckets.map((bucket) => (
               <li key={bucket.key}>

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  INVOICE_PAY_MSG,
   MSG,
   PAYMENT_METHOD,
   formatMoney,
@@ -18,8 +19,64 @@ import { cx } from '../../lib/cx';
 import { useRequestInvoicePaymentMutation } from './account-api';
 import { invoicePaymentPayload, paymentRedirect } from './invoice-payment';
 
-/** Pay Invoices: method, reference and notes for the selected invoices; sends the browser to the hosted page. */
-export function PayForm({ user, invoices, total }: { user: User; invoices: Invoice[]; total: number }) {
+/** What the buyer chose before leaving for the hosted page, kept to restore after a decline or cancel. */
+export interface PendingInvoicePayment {
+  documentNumbers: string[];
+  reference: string;
+  notes: string;
+}
+const PENDING_KEY = 'wholesale.invoicePayment';
+
+/** The choice kept before the hosted page (this tab only), then forgotten. */
+export const pendingInvoicePayment = {
+  save(p: PendingInvoicePayment) {
+    try {
+      sessionStorage.setItem(PENDING_KEY, JSON.stringify(p));
+    } catch {
+      // Storage refused (private mode, full): the choice is simply not restored.
+    }
+  },
+  forget() {
+    try {
+      sessionStorage.removeItem(PENDING_KEY);
+    } catch {
+      // Nothing kept.
+    }
+  },
+  read(): PendingInvoicePayment | null {
+    try {
+      const raw = sessionStorage.getItem(PENDING_KEY);
+      const p = raw ? (JSON.parse(raw) as Partial<PendingInvoicePayment>) : null;
+      if (!p || !Array.isArray(p.documentNumbers)) return null;
+      return {
+        documentNumbers: p.documentNumbers.filter((d): d is string => typeof d === 'string'),
+        reference: typeof p.reference === 'string' ? p.reference : '',
+        notes: typeof p.notes === 'string' ? p.notes : '',
+      };
+    } catch {
+      return null;
+    }
+  },
+};
+
+export const PAY_FORM_ID = 'pay-invoices-form';
+
+/**
+ * Pay Invoices: method, reference and notes for the selected invoices; sends the browser to the
+ * hosted page. `initial` restores the reference and notes after a declined or cancelled payment
+ * (issue 37 item 4), when the button reads Pay again.
+ */
+export function PayForm({
+  user,
+  invoices,
+  total,
+  initial,
+}: {
+  user: User;
+  invoices: Invoice[];
+  total: number;
+  initial?: { reference: string; notes: string };
+}) {
   const methodId = useId();
   const notesId = useId();
   const [requestPayment] = useRequestInvoicePaymentMutation();
@@ -29,7 +86,7 @@ export function PayForm({ user, invoices, total }: { user: User; invoices: Invoi
     formState: { errors, isSubmitting },
   } = useForm<PayInvoicesForm>({
     resolver: zodResolver(payInvoicesForm),
-    defaultValues: { method: PAYMENT_METHOD, reference: '', notes: '' },
+    defaultValues: { method: PAYMENT_METHOD, reference: initial?.reference ?? '', notes: initial?.notes ?? '' },
   });
   const money = (n: number) => formatMoney(n, user.currencySymbol);
 
@@ -42,6 +99,11 @@ export function PayForm({ user, invoices, total }: { user: User; invoices: Invoi
       const { payment_Checkout_Url: url } = await requestPayment(
         invoicePaymentPayload(user, invoices, form, total),
       ).unwrap();
+      pendingInvoicePayment.save({
+        documentNumbers: invoices.map((i) => i.documentNumber),
+        reference: form.reference,
+        notes: form.notes ?? '',
+      });
       paymentRedirect.go(url);
     } catch {
       toast.error(MSG.payInvoicesFailed, { toastId: 'pay-invoices-failed' });
@@ -50,6 +112,7 @@ export function PayForm({ user, invoices, total }: { user: User; invoices: Invoi
 
   return (
     <form
+      id={PAY_FORM_ID}
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       aria-labelledby="pay-invoices-heading"
@@ -110,7 +173,7 @@ export function PayForm({ user, invoices, total }: { user: User; invoices: Invoi
         </div>
         <Button type="submit" className="w-full py-2.5" disabled={isSubmitting || invoices.length === 0}>
           {isSubmitting && <Spinner decorative size="sm" />}
-          {isSubmitting ? 'Redirecting to payment...' : `Pay ${money(total)}`}
+          {isSubmitting ? 'Redirecting to payment...' : `${initial ? INVOICE_PAY_MSG.payAgain : 'Pay'} ${money(total)}`}
         </Button>
       </div>
     </form>

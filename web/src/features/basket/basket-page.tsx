@@ -1,13 +1,13 @@
 import { ScrollRegion } from '../../components/scroll-region';
 import { BasketTotals } from '../../components/basket-totals';
-import { MSG, formatMoney } from '@wholesale/contract';
+import { CREDIT_MSG, MSG, formatMoney } from '@wholesale/contract';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from '../../lib/router';
 import { buttonClass } from '../../components/button';
 import { CheckoutErrorDialog, readCheckoutError } from '../../components/checkout-error-dialog';
 import { PageHeading } from '../../components/page-heading';
-import { CreditUsage } from '../../components/credit-usage';
+import { CreditUsage, useOrderStop, type OrderStop } from '../../components/credit-usage';
 import { OnStopBanner } from '../../components/on-stop-banner';
 import { Spinner } from '../../components/spinner';
 import { selectUser } from '../../lib/session';
@@ -19,7 +19,7 @@ import { useLinePromises } from '../../lib/delivery-promise-api';
 
 import { LineCard, LineRow, type Drafts, type DraftState } from './basket-line';
 
-function OrderSummary({ symbol }: { symbol: string }) {
+function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
   const { data, isLoading, isError } = useGetBasketAmountQuery();
   return (
     <section
@@ -37,9 +37,20 @@ function OrderSummary({ symbol }: { symbol: string }) {
         <BasketTotals summary={data} symbol={symbol} />
       )}
       {isError && !data && <p className="mt-2 text-sm text-red-700">{MSG.basketUnavailable}</p>}
-      <Link to="/checkout/deliveryinformation" className={buttonClass('primary', 'mt-5 w-full')}>
-        {MSG.proceedToCheckout}
-      </Link>
+      {stop ? (
+        // On stop or over credit, the buyer is stopped here, with the reason and the ways out above
+        // (the on-stop notice, or the credit notice), not at Place Order (issue 37 item 3).
+        <p
+          className="mt-5 rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800"
+          data-testid="checkout-blocked"
+        >
+          {CREDIT_MSG.checkoutBlocked[stop]}
+        </p>
+      ) : (
+        <Link to="/checkout/deliveryinformation" className={buttonClass('primary', 'mt-5 w-full')}>
+          {MSG.proceedToCheckout}
+        </Link>
+      )}
     </section>
   );
 }
@@ -67,8 +78,11 @@ export function BasketPage() {
   const closeError = () => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
 
   const lines = data?.basketLines ?? [];
+  const { stop } = useOrderStop();
+  const onStop = stop === 'onStop';
   // Each line's delivery promise in its row or card; the panel below keeps the cut-off (issue 27).
-  const promiseOf = useLinePromises(lines.length === 0);
+  // On stop nothing can ship: no promise, no cut-off, no upsell, as if ordering were possible (issue 37 item 10).
+  const promiseOf = useLinePromises(lines.length === 0 || onStop);
   const all = data?.carriageLine ? [...lines, data.carriageLine] : lines;
   let content;
   if (isLoading) {
@@ -99,7 +113,7 @@ export function BasketPage() {
                   line={l}
                   symbol={symbol}
                   edits={edits}
-                  promise={promiseOf(l)}
+                  promise={onStop ? undefined : promiseOf(l)}
                 />
               ))}
             </ul>
@@ -153,7 +167,7 @@ export function BasketPage() {
                     line={l}
                     symbol={symbol}
                     edits={edits}
-                    promise={promiseOf(l)}
+                    promise={onStop ? undefined : promiseOf(l)}
                   />
                 ))}
               </tbody>
@@ -169,7 +183,7 @@ export function BasketPage() {
             </table>
           </ScrollRegion>
         )}
-        <OrderSummary symbol={symbol} />
+        <OrderSummary symbol={symbol} stop={stop} />
       </div>
     );
   }
@@ -178,10 +192,12 @@ export function BasketPage() {
     <>
       <PageHeading title="Shopping Basket" />
       <OnStopBanner />
-      {lines.length > 0 && <CreditUsage className="mb-4" />}
-      {content}
-      {lines.length > 0 && <PriceBreaksPanel symbol={symbol} />}
-      {lines.length > 0 && <DeliveryPromisePanel />}
+      {lines.length > 0 && <CreditUsage className="mb-4" linesHref="#basket-lines" />}
+      <div id="basket-lines" tabIndex={-1} className="outline-none">
+        {content}
+      </div>
+      {lines.length > 0 && !onStop && <PriceBreaksPanel symbol={symbol} />}
+      {lines.length > 0 && !onStop && <DeliveryPromisePanel />}
       <CheckoutErrorDialog error={checkoutError} onClose={closeError} />
     </>
   );

@@ -15,7 +15,7 @@ const breaks: BasketPriceBreaks = {
     {
       lineNumber: 1,
       itemNumber: 'RB-100',
-      nextBreak: { quantity: 10, addQuantity: 8, unitPrice: 1.2, saving: 3.1 },
+      nextBreak: { quantity: 10, addQuantity: 8, unitPrice: 1.2, saving: 3.1, extraCost: 8.4 },
       savingWon: 0,
       priceChange: { orderNumber: 'SO-1', oldUnitPrice: 17, newUnitPrice: 18 },
     },
@@ -37,7 +37,7 @@ describe('Price-break nudges on the basket', () => {
     );
     renderApp('/basket', { session: loggedInSession });
     const panel = await screen.findByRole('region', { name: 'Multi-buy offers' });
-    expect(within(panel).getByText(QUICK_MSG.nextBreak(8, '£1.20', '£3.10'))).toBeInTheDocument();
+    expect(within(panel).getByText(QUICK_MSG.nextBreak(8, '£1.20', '£3.10', '£8.40'))).toBeInTheDocument();
     expect(within(panel).getByText(QUICK_MSG.priceChanged('SO-1', '£17.00', '£18.00'))).toBeInTheDocument();
     expect(within(panel).getByText(QUICK_MSG.savingsWon).nextSibling).toHaveTextContent('£3.10');
     // A line with only savings won offers no action.

@@ -25,6 +25,7 @@ function Nudge({ line, symbol }: { line: PriceBreakLine; symbol: string }) {
               next.addQuantity,
               formatUnitPrice(next.unitPrice, symbol),
               formatMoney(next.saving, symbol),
+              formatMoney(next.extraCost, symbol),
             )}
           </p>
         )}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CREDIT_MSG, MSG, type BasketHeader, type User, routes, pathOf } from '@wholesale/contract';
+import { CHECKOUT_MSG, CREDIT_MSG, MSG, type BasketHeader, type User, routes, pathOf } from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
@@ -146,6 +146,47 @@ describe('Checkout - Review Order', () => {
       '/account?pay=overdue',
     );
     expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  });
+
+  it('stays on Review Order with Place Order disabled and the reason when the credit changed underneath', async () => {
+    const { user, location } = setup();
+    // The figures on entry leave room; Place Order is refused (another order took the credit).
+    let credit = { ...creditSummaryFixture };
+    server.use(
+      on(routes.getCreditSummary, () => HttpResponse.json(credit)),
+      on(routes.submitBasket, () => {
+        credit = { ...creditSummaryFixture, exposure: 4990, availableCredit: 10 };
+        return HttpResponse.json({ message: 'over credit' }, { status: 403 });
+      }),
+    );
+    const place = await screen.findByRole('button', { name: 'Place Order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    const reason = await screen.findByText(CREDIT_MSG.placeOrderBlocked.overCredit);
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(place).toBeDisabled();
+    expect(place).toHaveAccessibleDescription(CREDIT_MSG.placeOrderBlocked.overCredit);
+    expect(screen.getByRole('alert')).toHaveTextContent(CREDIT_MSG.overCredit('£55.54', '£10.00'));
+    expect(location()).toBe('/checkout/review-order');
+    expect(screen.queryByRole('dialog', { name: MSG.checkoutIssueTitle })).not.toBeInTheDocument();
+  });
+
+  it('warns of a purchase order used before, and still lets the order be placed', async () => {
+    setup({ header: { ...savedHeader, purchaseOrderUsedOn: 'SO-200073' } });
+    expect(
+      await screen.findByText(CHECKOUT_MSG.purchaseOrderReused(savedHeader.purchaseOrder, 'SO-200073')),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+  });
+
+  it('puts Place Order after every choice: delivery, lines, how to send, terms', async () => {
+    setup();
+    await table();
+    const place = await screen.findByRole('button', { name: 'Place Order' });
+    const terms = screen.getByRole('button', { name: 'Terms and Conditions' });
+    const lines = screen.getByRole('table', { name: 'Order lines' });
+    for (const before of [terms, lines])
+      expect(before.compareDocumentPosition(place) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('sends a fresh visit without stored delivery information to step 1', async () => {

@@ -1,10 +1,13 @@
-import { CreditUsage } from '../../components/credit-usage';
+import { CreditUsage, useOrderStop } from '../../components/credit-usage';
 import { OnStopBanner } from '../../components/on-stop-banner';
 import {
+  CHECKOUT_MSG,
+  CREDIT_MSG,
   MSG,
   paymentAddressOf,
   type BasketHeader,
   DEFAULT_SHIPMENT_PREFERENCE,
+  exceedsAvailableCredit,
   type ShipmentPreference,
   type User,
 } from '@wholesale/contract';
@@ -57,6 +60,7 @@ export function ReviewOrderPage() {
   const [busy, setBusy] = useState(false);
   const [shipment, setShipment] = useState<ShipmentPreference>(DEFAULT_SHIPMENT_PREFERENCE);
   const [paymentProblem, setPaymentProblem] = useState<string | null>(null);
+  const [focusReason, setFocusReason] = useState(false);
   // Back from the payment page: ?payment=declined (the card was refused) or ?payment=cancelled (left
   // without paying). Read once, then dropped from the address so a reload does not repeat it.
   const [returned] = useState(() => {
@@ -70,7 +74,13 @@ export function ReviewOrderPage() {
 
   const symbol = user?.currencySymbol ?? '£';
   const proforma = !!user?.isProforma;
-  const onStop = !proforma && user?.onStop === 'True';
+  // On stop or over credit (read afresh on entry, and again when Place Order is refused): Place
+  // Order is disabled with the reason beside it (issue 37 item 3).
+  const { stop, refetchCredit } = useOrderStop();
+  const onStop = stop === 'onStop';
+  useEffect(() => {
+    if (focusReason && stop) document.getElementById('place-order-blocked')?.focus();
+  }, [focusReason, stop]);
 
   // Nothing stored from step 1 (a fresh visit): start there.
   useEffect(() => {
@@ -92,6 +102,21 @@ export function ReviewOrderPage() {
       await navigate('/open-orders?confirmorder=success');
     } catch (err) {
       const status = errorStatus(err);
+      if (status === 403) {
+        // Refused for the account's credit (on stop, or over credit since the figures were read):
+        // stay, with the fresh figures, the reason and Place Order disabled.
+        const fresh = (await refetchCredit()).data;
+        const total = Math.round(amount.data.totalAmount * 100);
+        const refused =
+          fresh &&
+          (fresh.onStop ||
+            exceedsAvailableCredit(Math.round(fresh.creditLimit * 100), Math.round(fresh.exposure * 100), total));
+        if (refused) {
+          setBusy(false);
+          setFocusReason(true);
+          return;
+        }
+      }
       const detail = status === 400 || status === 403 ? errorMessage(err) : undefined;
       await navigate('/basket', { state: checkoutErrorState(status === 409 ? 'updated' : 'failed', detail) });
     }
@@ -145,32 +170,46 @@ export function ReviewOrderPage() {
           {paymentProblem && <p className="text-sm">{paymentProblem}</p>}
         </div>
       )}
+      {/* Place Order comes after every choice (delivery, lines, how to send, terms) at every width; the
+          summary sits beside the choices on wide screens (issue 37 item 12). */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <div className="space-y-4">
+        <div className="space-y-4 lg:col-start-1 lg:row-start-1">
           <Section
             title="Delivery Information"
             defaultOpen
             change={{ to: '/checkout/deliveryinformation', label: 'Change delivery information' }}
           >
             <DeliveryDetails header={header.data} />
+            {header.data?.purchaseOrderUsedOn && (
+              <p
+                role="status"
+                data-testid="po-reused"
+                className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              >
+                {CHECKOUT_MSG.purchaseOrderReused(header.data.purchaseOrder, header.data.purchaseOrderUsedOn)}
+              </p>
+            )}
           </Section>
           <Section title="Review Order" defaultOpen change={{ to: '/basket', label: 'Change basket' }}>
-            <ReviewTable symbol={symbol} />
+            <ReviewTable symbol={symbol} promises={!onStop} />
           </Section>
-          <ShipmentChoice value={shipment} onChange={setShipment} />
+          {/* On stop nothing ships: no choice of how to send it (issue 37 item 10). */}
+          {!onStop && <ShipmentChoice value={shipment} onChange={setShipment} />}
           <Section title="Terms and Conditions" defaultOpen={false}>
             <Terms />
           </Section>
         </div>
-        <div className="space-y-4">
+        <div className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <Summary symbol={symbol} />
-          <CreditUsage />
+          <CreditUsage linesHref="/basket" />
           {/* On stop: why (the overdue invoices) and the way to pay them, as on Home and the basket. */}
           {onStop && <OnStopBanner urgent className="" />}
+        </div>
+        <div className="space-y-4 lg:col-start-1 lg:row-start-2">
           <p className="text-sm text-slate-700">{MSG.termsConsent}</p>
           {proforma ? (
             <Button
-              className="w-full"
+              className="w-full sm:w-auto sm:min-w-64"
               disabled={!ready || busy}
               aria-busy={busy || undefined}
               onClick={() => void proceedToPayment()}
@@ -179,15 +218,28 @@ export function ReviewOrderPage() {
               {returnNotice ? MSG.payAgain : 'Proceed to Payment'}
             </Button>
           ) : (
-            <Button
-              className="w-full"
-              disabled={!ready || busy || onStop}
-              aria-busy={busy || undefined}
-              onClick={() => void placeOrder()}
-            >
-              {busy && <Spinner decorative size="sm" />}
-              Place Order
-            </Button>
+            <>
+              <Button
+                className="w-full sm:w-auto sm:min-w-64"
+                disabled={!ready || busy || !!stop}
+                aria-busy={busy || undefined}
+                aria-describedby={stop ? 'place-order-blocked' : undefined}
+                onClick={() => void placeOrder()}
+              >
+                {busy && <Spinner decorative size="sm" />}
+                Place Order
+              </Button>
+              {stop && (
+                <p
+                  id="place-order-blocked"
+                  tabIndex={-1}
+                  className="text-sm font-medium text-red-800 outline-none"
+                  data-testid="place-order-blocked"
+                >
+                  {CREDIT_MSG.placeOrderBlocked[stop]}
+                </p>
+              )}
+            </>
           )}
         </div>
       </div>

@@ -95,12 +95,13 @@ export function DeliveryDetails({ header }: { header: BasketHeader | undefined }
   );
 }
 
-export function ReviewTable({ symbol }: { symbol: string }) {
+export function ReviewTable({ symbol, promises = true }: { symbol: string; promises?: boolean }) {
   const { data, isLoading } = useGetBasketQuery();
   const narrow = useIsNarrow();
   // Each line's delivery promise under its description; the cut-off and the choice stay in the
   // Delivery promise section below (shipment-choice.tsx), which also says if it cannot load.
-  const promiseOf = useLinePromises();
+  const linePromise = useLinePromises(!promises);
+  const promiseOf: typeof linePromise = (l) => (promises ? linePromise(l) : undefined);
   if (isLoading) return <p role="status">{MSG.loadingBasket}</p>;
   if (!data)
     return (

@@ -17,52 +17,56 @@ export function ShipmentChoice({
   onChange: (value: ShipmentPreference) => void;
 }) {
   const { data, isError } = useGetDeliveryPromiseQuery();
+  // Every option ships the same day (everything is in stock): there is nothing to choose (issue 37 item 12).
+  const choice = !!data && new Set(data.options.map((o) => o.date)).size > 1;
   return (
     <Panel title={DELIVERY_MSG.heading}>
       {isError && <p className="mt-2 text-sm text-slate-700">{DELIVERY_MSG.promiseUnavailable}</p>}
       {data && (
         <>
           <p className="mt-1 text-sm font-medium text-brand-800">{data.cutOff.text}</p>
-          <fieldset className="mt-4">
-            <legend className="text-sm font-semibold text-slate-900">{DELIVERY_MSG.choiceLegend}</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {data.options.map((o) => {
-                const id = `shipment-${o.preference}`;
-                const checked = value === o.preference;
-                return (
-                  <label
-                    key={o.preference}
-                    htmlFor={id}
-                    className={cx(
-                      'flex cursor-pointer gap-3 rounded-lg border px-4 py-3 text-sm',
-                      'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
-                      checked ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-white hover:border-slate-400',
-                    )}
-                  >
-                    <input
-                      id={id}
-                      type="radio"
-                      name="shipment-preference"
-                      value={o.preference}
-                      checked={checked}
-                      onChange={() => onChange(o.preference)}
-                      aria-labelledby={`${id}-label`}
-                      aria-describedby={`${id}-date`}
-                      className="mt-0.5 size-4 accent-brand-700"
-                    />
-                    <span>
-                      <span id={`${id}-label`} className="block font-medium text-slate-900">
-                        {o.label}
+          {choice && (
+            <fieldset className="mt-4">
+              <legend className="text-sm font-semibold text-slate-900">{DELIVERY_MSG.choiceLegend}</legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {data.options.map((o) => {
+                  const id = `shipment-${o.preference}`;
+                  const checked = value === o.preference;
+                  return (
+                    <label
+                      key={o.preference}
+                      htmlFor={id}
+                      className={cx(
+                        'flex cursor-pointer gap-3 rounded-lg border px-4 py-3 text-sm',
+                        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700',
+                        checked ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-white hover:border-slate-400',
+                      )}
+                    >
+                      <input
+                        id={id}
+                        type="radio"
+                        name="shipment-preference"
+                        value={o.preference}
+                        checked={checked}
+                        onChange={() => onChange(o.preference)}
+                        aria-labelledby={`${id}-label`}
+                        aria-describedby={`${id}-date`}
+                        className="mt-0.5 size-4 accent-brand-700"
+                      />
+                      <span>
+                        <span id={`${id}-label`} className="block font-medium text-slate-900">
+                          {o.label}
+                        </span>
+                        <span id={`${id}-date`} className="block text-slate-700">
+                          {o.dateText}
+                        </span>
                       </span>
-                      <span id={`${id}-date`} className="block text-slate-700">
-                        {o.dateText}
-                      </span>
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          )}
         </>
       )}
     </Panel>

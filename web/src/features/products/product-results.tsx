@@ -1,4 +1,4 @@
-import { MSG, formatUnitPrice, type Product } from '@wholesale/contract';
+import { MSG, QUICK_MSG, formatUnitPrice, type Product } from '@wholesale/contract';
 import { useRef, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
@@ -106,6 +106,37 @@ function MultiBuyLink({ product, onModal }: { product: Product } & Pick<RowCallb
   );
 }
 
+/**
+ * A quantity that is not whole packs: says how the item is sold and offers to round up to whole
+ * packs. Never refuses: the quantity can still be added as it is (issue 37 item 12).
+ */
+function PackHint({
+  product,
+  quantity,
+  onRoundUp,
+}: {
+  product: Product;
+  quantity: number;
+  onRoundUp: (q: number) => void;
+}) {
+  const pack = product.packQuantity;
+  if (pack <= 1 || quantity <= 0 || quantity % pack === 0) return null;
+  const up = Math.ceil(quantity / pack) * pack;
+  return (
+    <p className="flex flex-wrap items-center justify-end gap-x-2 text-xs text-slate-700" data-testid="pack-hint">
+      <span role="status">{QUICK_MSG.soldInPacks(pack)}</span>
+      <button
+        type="button"
+        onClick={() => onRoundUp(up)}
+        aria-label={QUICK_MSG.roundUpToPackLabel(up, product.itemNumber)}
+        className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+      >
+        {QUICK_MSG.roundUpToPack(up)}
+      </button>
+    </p>
+  );
+}
+
 function AddControls({ product, compact = false }: { product: Product; compact?: boolean }) {
   const { quantity, setQuantity, add: addLine, adding, canAdd } = useAddToBasket(product);
   const input = useRef<HTMLInputElement>(null);
@@ -116,24 +147,27 @@ function AddControls({ product, compact = false }: { product: Product; compact?:
     focusWhenReady(() => (input.current && !input.current.disabled ? input.current : null), { onlyIfLost: true });
   };
   return (
-    <div className={cx('flex items-center gap-2', compact ? 'justify-between' : 'justify-end')}>
-      <QuantityStepper
-        value={quantity}
-        onChange={setQuantity}
-        onEnter={() => void add()}
-        min={0}
-        label={`Quantity of ${product.itemNumber}`}
-        disabled={adding}
-        inputRef={input}
-      />
-      <Button
-        onClick={() => void add()}
-        disabled={!canAdd}
-        aria-label={`Add ${product.itemNumber} to basket`}
-        className="min-w-16 px-3"
-      >
-        {adding ? <Spinner decorative size="sm" /> : 'Add'}
-      </Button>
+    <div className="space-y-1">
+      <div className={cx('flex items-center gap-2', compact ? 'justify-between' : 'justify-end')}>
+        <QuantityStepper
+          value={quantity}
+          onChange={setQuantity}
+          onEnter={() => void add()}
+          min={0}
+          label={`Quantity of ${product.itemNumber}`}
+          disabled={adding}
+          inputRef={input}
+        />
+        <Button
+          onClick={() => void add()}
+          disabled={!canAdd}
+          aria-label={`Add ${product.itemNumber} to basket`}
+          className="min-w-16 px-3"
+        >
+          {adding ? <Spinner decorative size="sm" /> : 'Add'}
+        </Button>
+      </div>
+      <PackHint product={product} quantity={quantity} onRoundUp={setQuantity} />
     </div>
   );
 }
