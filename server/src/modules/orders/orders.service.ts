@@ -8,6 +8,7 @@ import {
   type CopyOrderResponse,
   type OpenOrder,
   type OpenOrderLine,
+  type OrderCancellation,
   type TrackingResponse,
   SERVER_MSG,
   type OrderNumberParams as OrderNumber,
@@ -61,6 +62,10 @@ function toLine(l: LineRow): OpenOrderLine {
 }
 
 function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenOrder {
+  const cancellation: OrderCancellation | null =
+    o.status === 'Cancelled' && o.cancelled_at && o.cancelled_by
+      ? { at: o.cancelled_at, by: o.cancelled_by, name: o.cancelled_by === 'customer' ? o.cancelled_by_name : null }
+      : null;
   return {
     orderNumber: o.order_number,
     reference: o.reference,
@@ -76,6 +81,16 @@ function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenO
     openOrderLine: lines.map(toLine),
     erpReference: o.erp_reference ?? null,
     shipmentPreference: o.shipment_preference,
+    deliveryAddress: {
+      name: o.delivery_name,
+      address1: o.delivery_address1,
+      address2: o.delivery_address2,
+      city: o.delivery_city,
+      county: o.delivery_county,
+      postcode: o.delivery_postcode,
+      country: o.delivery_country,
+    },
+    cancellation,
   };
 }
 
@@ -161,7 +176,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
      * Shipped or In Progress (section 4); the status check is part of the UPDATE itself, so a
      * concurrent status change cannot slip between check and write.
      */
-    async cancelOrder({ accountId }: AccountCaller, { orderNumber }: OrderNumber): Promise<CancelOrderResponse> {
+    async cancelOrder({ accountId, userId }: Caller, { orderNumber }: OrderNumber): Promise<CancelOrderResponse> {
       const email = await settings.get('support.email');
       return db.transaction().execute(async (trx) => {
         const r = ordersRepository(trx);
@@ -170,7 +185,9 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
         const account = await r.account(accountId);
         if (!account) throw notFound();
         if (account.is_proforma) throw forbidden(MSG.cancelNotAllowed(email));
-        if (await r.cancelIfAllowed(accountId, order.id)) {
+        const name = (await r.userName(accountId, userId)) ?? '';
+        // Who and when are recorded with the status: the list shows them, the cancellation email reads them.
+        if (await r.cancelIfAllowed(accountId, order.id, { userId, name })) {
           await recordOrderCancelled(trx, order.order_number);
           return { orderNumber: order.order_number, status: 'Cancelled' };
         }

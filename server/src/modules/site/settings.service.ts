@@ -12,6 +12,8 @@ export const SETTING_DEFAULTS = {
   'support.email': 'tradesupport@harbourhome.example',
   'company.name': 'Harbour Home Trade',
   'company.address': 'Unit 4, Quayside Business Park, Bristol BS1 6AA',
+  /** The supplier's VAT registration number, printed on every VAT invoice (empty: none printed). */
+  'company.vatNumber': 'GB 123 4567 89',
   'company.generalEnquiries': 'enquiries@harbourhome.example',
   'company.siteUrl': 'https://www.harbourhome.example',
   'company.customerLoginUrl': 'https://www.harbourhome.example/customer-login',

@@ -1,4 +1,4 @@
-import { MSG, orderCancellable, type OpenOrder } from '@wholesale/contract';
+import { MSG, ORDER_MSG, orderCancellable, type OpenOrder, type OrderDeliveryAddress } from '@wholesale/contract';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageHeading } from '../../components/page-heading';
+import { Panel } from '../../components/panel';
 import { Spinner } from '../../components/spinner';
 import { useCopyOrderToBasket } from '../../lib/order-copy-api';
 import { selectUser } from '../../lib/session';
@@ -78,6 +79,32 @@ export function OpenOrderEnquiryPage() {
   return <OrderEnquiry key={order.orderNumber} order={order} />;
 }
 
+/** Where the order goes: the address it was placed with, one line each (blank parts left out). */
+function DeliveryAddress({ address }: { address: OrderDeliveryAddress }) {
+  const lines = [
+    address.name,
+    address.address1,
+    address.address2,
+    address.city,
+    address.county,
+    address.postcode,
+    address.country,
+  ]
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return (
+    <Panel title={ORDER_MSG.deliveryAddressHeading}>
+      <address className="mt-2 text-slate-900 not-italic">
+        {lines.map((l, i) => (
+          <span key={i} className="block">
+            {l}
+          </span>
+        ))}
+      </address>
+    </Panel>
+  );
+}
+
 function OrderEnquiry({ order }: { order: OpenOrder }) {
   const user = useSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
@@ -142,6 +169,11 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
         </div>
       </PageHeading>
 
+      {order.cancellation && (
+        <p className="mb-4 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm font-medium text-slate-800">
+          {ORDER_MSG.cancelledNote(order.cancellation)}
+        </p>
+      )}
       {cancelRefusal && (
         <p className="mb-4 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
           {cancelRefusal}
@@ -175,6 +207,7 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
           currencySymbol={symbol}
           totals={{ net: order.amount, vat: order.vatAmount, gross: order.invoiceTotal }}
         />
+        {order.deliveryAddress && <DeliveryAddress address={order.deliveryAddress} />}
         <OrderDeliveryPromise order={order} />
       </div>
 
@@ -197,6 +230,8 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
           busyLabel={MSG.cancelling}
           onConfirm={onCancel}
           onCancel={() => setCancelOpen(false)}
+          cancelLabel={ORDER_MSG.keepOrder}
+          confirmLabel={ORDER_MSG.cancelOrder}
           danger
         />
       )}

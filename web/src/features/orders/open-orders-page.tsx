@@ -1,4 +1,11 @@
-import { MSG, OPEN_ORDERS_PAGE_SIZE, formatMoney, orderListLocation, type OpenOrder } from '@wholesale/contract';
+import {
+  MSG,
+  OPEN_ORDERS_PAGE_SIZE,
+  ORDER_MSG,
+  formatMoney,
+  orderListLocation,
+  type OpenOrder,
+} from '@wholesale/contract';
 import { useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from '../../lib/router';
@@ -176,6 +183,11 @@ export function OpenOrdersPage() {
                   <td className="px-3 py-2">{orderListLocation(o.location)}</td>
                   <td className="px-3 py-2">
                     <OrderStatusBadge status={o.status} />
+                    {o.cancellation && (
+                      <span className="mt-1 block text-xs text-slate-700">
+                        {ORDER_MSG.cancelledShort(o.cancellation)}
+                      </span>
+                    )}
                   </td>
                   <td className="px-3 py-2 text-right font-medium tabular-nums">{money(o.invoiceTotal)}</td>
                   <td className="px-3 py-2">{actions(o)}</td>
@@ -217,6 +229,9 @@ export function OpenOrdersPage() {
                   </div>
                   <OrderStatusBadge status={o.status} />
                 </div>
+                {o.cancellation && (
+                  <p className="mt-2 text-sm text-slate-700">{ORDER_MSG.cancelledNote(o.cancellation)}</p>
+                )}
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
                   {(
                     [
