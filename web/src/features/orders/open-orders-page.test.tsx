@@ -46,6 +46,18 @@ describe('Open Orders', () => {
     expect(screen.getByRole('columnheader', { name: /Order Date/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('keeps a cancelled order listed as Cancelled, with when and by whom', async () => {
+    ordersAre([
+      openOrder('SO-4', '01/01/25', {
+        status: 'Cancelled',
+        cancellation: { at: '2026-11-27T14:02:00.000Z', by: 'customer', name: 'Dee Moore' },
+      }),
+    ]);
+    renderApp('/open-orders', { session: loggedInSession });
+    const row = within(await table()).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell')[5]).toHaveTextContent('Cancelled27/11/26 by Dee Moore');
+  });
+
   it('sorts a clicked column ascending, then toggles it', async () => {
     ordersAre(orders);
     const { user } = renderApp('/open-orders', { session: loggedInSession });
