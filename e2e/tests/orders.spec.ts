@@ -198,12 +198,26 @@ test.describe('open orders', () => {
     const downloadEvent = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Order Summary' }).click();
     const download = await downloadEvent;
-    expect(download.suggestedFilename()).toBe('Statement.pdf');
+    // Named after the order, so that several downloads can be told apart (issue 37).
+    expect(download.suggestedFilename()).toBe(`${orderNumber}.pdf`);
     const pdf = fs.readFileSync((await download.path())!);
     expect(isPdf(pdf)).toBe(true);
     const text = pdfText(pdf);
     expect(text).toContain(orderNumber);
     expect(text).toContain('Order Summary');
+
+    // Where it goes: the delivery address the order was placed with, as the PDF prints it.
+    const delivery = page.getByRole('region', { name: 'Delivery address' });
+    await expect(delivery).toBeVisible();
+    const order = (
+      (await apiGet(page, pathOf(routes.listOpenOrders))) as {
+        orderNumber: string;
+        deliveryAddress: { address1: string; postcode: string };
+      }[]
+    ).find((o) => o.orderNumber === orderNumber)!;
+    await expect(delivery.getByText(order.deliveryAddress.address1, { exact: true })).toBeVisible();
+    await expect(delivery.getByText(order.deliveryAddress.postcode, { exact: true })).toBeVisible();
+    expect(text).toContain(order.deliveryAddress.address1);
 
     await page.reload();
     await expect(page.getByRole('region', { name: `Order ${orderNumber}` })).toBeVisible();
@@ -238,18 +252,50 @@ test.describe('open orders', () => {
     for (const line of basket.basketLines) expect(ordered).toContain(line.itemNumber);
   });
 
-  test('demo cancels an Open order and it leaves the list', async ({ page }, testInfo) => {
+  test('demo cancels an Open order; it stays listed as Cancelled, with when and by whom', async ({
+    page,
+  }, testInfo) => {
     await login(page, demoUsers.credit);
     const orderNumber = await openFirstWithStatus(page, 'Open');
     await page.getByRole('button', { name: 'Cancel Order' }).click();
     const cancel = dialog(page, 'Cancel Order');
     await expect(cancel.getByText('Are you sure you want to cancel this order')).toBeVisible();
+    // The buttons say what they do: "Keep order" keeps it, "Cancel order" cancels it.
+    await expect(cancel.getByRole('button')).toHaveText(['Keep order', 'Cancel order']);
     await expectNoSeriousA11yViolations(page, testInfo, 'cancel dialog');
-    await cancel.getByRole('button', { name: 'Confirm' }).click();
+    await cancel.getByRole('button', { name: 'Keep order' }).click();
+    await expect(cancel).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: `Order ${orderNumber}` }).getByText('Open', { exact: true }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cancel Order' }).click();
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    // The toast keeps the spec's words.
     await expect(page.getByText(`Order is ${orderNumber} canceled`)).toBeVisible();
     await expect(page).toHaveURL(atPath('/open-orders'));
     await page.getByLabel('Search orders').fill(orderNumber);
-    await expect(page.getByText(`No orders match "${orderNumber}".`)).toBeVisible();
+    const item = orderItems(page).filter({ hasText: orderNumber });
+    await expect(item).toHaveCount(1);
+    await expect(item.getByText('Cancelled', { exact: true })).toBeVisible();
+    // Who: demo is Sarah Whitfield (the seed's user); when: today, UK time.
+    const today = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      day: '2-digit',
+      month: '2-digit',
+      year: '2-digit',
+    }).format(new Date());
+    await expect(item).toContainText(
+      new RegExp(`${today.replace(/\//g, '\\/')}( at \\d\\d:\\d\\d)? by Sarah Whitfield`),
+    );
+    await expectNoSeriousA11yViolations(page, testInfo, 'open orders with a cancelled order');
+
+    await item.getByRole('link', { name: `View order ${orderNumber}` }).click();
+    await expect(
+      page.getByText(new RegExp(`^Cancelled ${today.replace(/\//g, '\\/')} at \\d\\d:\\d\\d by Sarah Whitfield$`)),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, testInfo, 'cancelled order enquiry');
   });
 
   test('demo is not offered Cancel Order on a Shipped order, and is told why', async ({ page }) => {
