@@ -28,6 +28,11 @@ export const ORDER_MSG = {
   /** The short form for a list row or card: "27/11/26 by Dee Moore". */
   cancelledShort: (c: OrderCancellation) => `${toShortDate(ukDate(c.at))} ${ORDER_MSG.cancelledBy(c)}`,
   deliveryAddressHeading: 'Delivery address',
+  /** Copy Order when the basket already has lines: add to them, or replace them (the spec's copy). */
+  copyOrderChoice: (lines: number) =>
+    `Your basket has ${lines} ${lines === 1 ? 'line' : 'lines'}. Add this order to it, or replace the basket with this order?`,
+  addToBasket: 'Add to basket',
+  replaceBasket: 'Replace basket',
   /** The invoice PDF's title: a VAT invoice carries what UK and Irish VAT law asks of one. */
   vatInvoiceTitle: 'VAT Invoice',
   vatNumberLabel: 'VAT Reg No',

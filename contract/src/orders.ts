@@ -80,7 +80,9 @@ export const openOrder = z.lazy(() =>
     cancellation: orderCancellation
       .nullable()
       .optional()
-      .describe('When and by whom a Cancelled order was cancelled (null for others, and for ones cancelled before this was recorded)'),
+      .describe(
+        'When and by whom a Cancelled order was cancelled (null for others, and for ones cancelled before this was recorded)',
+      ),
   }),
 );
 export type OpenOrder = z.infer<typeof openOrder>;
@@ -101,6 +103,22 @@ export type OrderNumberParams = z.infer<typeof orderNumberParams>;
 export const trackingResponse = z.lazy(() => z.object({ trackingId: z.array(z.string()) }));
 export type TrackingResponse = z.infer<typeof trackingResponse>;
 export const trackOrderResponse = trackingResponse;
+
+/**
+ * POST /api/order/{orderNumber}/copy?mode=: 'replace' (the spec's: clear the basket first, the
+ * default) or 'add' (keep the basket; an item already in it gets the order's quantity added).
+ */
+export const COPY_ORDER_MODES = ['replace', 'add'] as const;
+export type CopyOrderMode = (typeof COPY_ORDER_MODES)[number];
+export const copyOrderQuery = z.lazy(() =>
+  z.object({
+    mode: z
+      .enum(COPY_ORDER_MODES)
+      .default('replace')
+      .describe("'replace' clears the basket first (the default); 'add' keeps what is in it"),
+  }),
+);
+export type CopyOrderQuery = z.input<typeof copyOrderQuery>;
 
 /** POST /api/order/{orderNumber}/copy */
 export const copyOrderResponse = z.lazy(() =>
@@ -133,6 +151,9 @@ export const STATEMENT_FILENAME = 'Statement.pdf';
  * underscore reach a Content-Disposition header.
  */
 export function documentFilename(documentNumber: string): string {
-  const safe = documentNumber.trim().replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
+  const safe = documentNumber
+    .trim()
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .slice(0, 120);
   return safe ? `${safe}.pdf` : STATEMENT_FILENAME;
 }

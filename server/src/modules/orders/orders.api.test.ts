@@ -397,6 +397,25 @@ describe.each(testEngines())('orders API on $name', (engine) => {
       expect((await getBasket(oscar)).basketLines.map((l) => [l.itemNumber, l.quantity])).toEqual([['CS-7', 7]]);
     });
 
+    it("with mode=add keeps the basket's lines and adds the order's quantities to the same items", async () => {
+      // olga's basket is now SO-A1's copy: RB-100 x2, CS-7 x3.
+      const res = await post(olga, `${pathOf(routes.copyOrder, { orderNumber: 'SO-A1' })}?mode=add`);
+      expect(res.statusCode).toBe(200);
+      expect((await getBasket(olga)).basketLines.map((l) => [l.itemNumber, l.quantity])).toEqual([
+        ['RB-100', 4],
+        ['CS-7', 6],
+      ]);
+      // The spec's copy is the default and can be named; another mode is refused with a 400.
+      const replaced = await post(olga, `${pathOf(routes.copyOrder, { orderNumber: 'SO-A1' })}?mode=replace`);
+      expect(replaced.statusCode).toBe(200);
+      expect((await getBasket(olga)).basketLines.map((l) => [l.itemNumber, l.quantity])).toEqual([
+        ['RB-100', 2],
+        ['CS-7', 3],
+      ]);
+      const bad = await post(olga, `${pathOf(routes.copyOrder, { orderNumber: 'SO-A1' })}?mode=merge`);
+      expect(bad.statusCode).toBe(400);
+    });
+
     it('leaves the basket alone when none of the items is still sold', async () => {
       const before = await getBasket(olga);
       const res = await post(olga, pathOf(routes.copyOrder, { orderNumber: 'SO-A7' }));

@@ -5,6 +5,7 @@ import {
   formatMoney,
   toShortDate,
   type CancelOrderResponse,
+  type CopyOrderMode,
   type CopyOrderResponse,
   type OpenOrder,
   type OpenOrderLine,
@@ -127,12 +128,16 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
     },
 
     /**
-     * POST /api/order/{orderNumber}/copy: replaces the caller's basket with the order's goods lines.
+     * POST /api/order/{orderNumber}/copy: replaces the caller's basket with the order's goods lines
+     * (mode 'add': adds them to it).
      * The basket prices them at today's prices when it is read. Items no longer sold (withdrawn, or
      * without a price in the account's currency) are reported in skippedItems; if none is still sold
      * the basket is left as it was and the call answers 409.
      */
-    async copyOrder(caller: Caller, { orderNumber }: OrderNumber): Promise<CopyOrderResponse> {
+    async copyOrder(
+      caller: Caller,
+      { orderNumber, mode = 'replace' }: OrderNumber & { mode?: CopyOrderMode },
+    ): Promise<CopyOrderResponse> {
       return db.transaction().execute(async (trx) => {
         const r = ordersRepository(trx);
         const order = await r.findOrder(caller.accountId, orderNumber);
@@ -166,7 +171,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
             });
         }
         if (copy.length === 0) throw conflict(SERVER_MSG.nothingLeftToCopy(orderNumber));
-        await basket.replaceLines(trx, caller, copy);
+        await basket.replaceLines(trx, caller, copy, { keep: mode === 'add' });
         return { orderNumber: order.order_number, copiedLines: copy.length, skippedItems: skipped };
       });
     },

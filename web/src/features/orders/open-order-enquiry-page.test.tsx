@@ -6,6 +6,7 @@ import { demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
 import { openOrder } from './orders-test-data';
+import { twoLineBasket } from '../basket/basket-test-data';
 
 const order = openOrder('SO-7', '01/02/25', {
   despatchDate: '03/02/25',
@@ -159,6 +160,38 @@ describe('Open Order Enquiry', () => {
     expect(await screen.findByText(MSG.orderCopied('SO-7'))).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/basket'));
     expect(calls).toBe(1);
+  });
+
+  it('with lines in the basket, asks whether to add the order to them or replace them', async () => {
+    const modes: (string | null)[] = [];
+    server.use(
+      on(routes.getBasket, () => HttpResponse.json(twoLineBasket)),
+      http.post(pathOf(routes.copyOrder, { orderNumber: 'SO-7' }), ({ request }) => {
+        modes.push(new URL(request.url).searchParams.get('mode'));
+        return HttpResponse.json({ orderNumber: 'SO-7', copiedLines: 1, skippedItems: [] });
+      }),
+    );
+    const { user, location, router } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    await user.click(screen.getByRole('button', { name: 'Copy Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Order' });
+    expect(dialog).toHaveTextContent(ORDER_MSG.copyOrderChoice(2));
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel', ORDER_MSG.addToBasket, ORDER_MSG.replaceBasket]);
+    await user.click(within(dialog).getByRole('button', { name: ORDER_MSG.addToBasket }));
+    await waitFor(() => expect(location()).toBe('/basket'));
+    await router.navigate('/open-order-enquiry?order=SO-7');
+    await summary();
+    await user.click(screen.getByRole('button', { name: 'Copy Order' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Copy Order' })).getByRole('button', {
+        name: ORDER_MSG.replaceBasket,
+      }),
+    );
+    await waitFor(() => expect(modes).toEqual(['add', 'replace']));
   });
 
   it("closes the copy dialog on Cancel without copying, and toasts 'Unable to copy order' on failure", async () => {

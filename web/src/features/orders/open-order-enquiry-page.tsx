@@ -1,10 +1,18 @@
-import { MSG, ORDER_MSG, orderCancellable, type OpenOrder, type OrderDeliveryAddress } from '@wholesale/contract';
+import {
+  MSG,
+  ORDER_MSG,
+  orderCancellable,
+  type CopyOrderMode,
+  type OpenOrder,
+  type OrderDeliveryAddress,
+} from '@wholesale/contract';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyOrderDialog } from '../../components/copy-order-dialog';
 import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageHeading } from '../../components/page-heading';
@@ -133,8 +141,8 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
     }
   };
 
-  const onCopy = async () => {
-    await copyToBasket(order.orderNumber);
+  const onCopy = async (mode: CopyOrderMode) => {
+    await copyToBasket(order.orderNumber, mode);
     setCopyOpen(false);
   };
 
@@ -211,15 +219,7 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
         <OrderDeliveryPromise order={order} />
       </div>
 
-      <ConfirmDialog
-        open={copyOpen}
-        title="Copy Order"
-        question={MSG.copyOrderQuestion}
-        busy={copy.isLoading}
-        busyLabel={MSG.copying}
-        onConfirm={onCopy}
-        onCancel={() => setCopyOpen(false)}
-      />
+      <CopyOrderDialog open={copyOpen} busy={copy.isLoading} onCopy={onCopy} onCancel={() => setCopyOpen(false)} />
 
       {canCancel && (
         <ConfirmDialog
