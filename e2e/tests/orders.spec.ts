@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 // The server's own reader of its PDFs' text (pdf-parse 1.1's pdf.js cannot open pdfkit 0.20 files).
 import { isPdf, pdfText } from '../../server/src/test/pdf-text';
-import { atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
+import { api, atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
 import { routes, pathOf } from '@wholesale/contract';
 
 const ORDER_NUMBER = /^SO-\d+$/;
@@ -319,5 +319,86 @@ test.describe('open orders', () => {
     await openFirstWithStatus(page, 'Open');
     await expect(page.getByRole('button', { name: 'Copy Order' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  });
+
+  test('demo finds orders by an item code typed without dashes, and narrows them by status and date', async ({
+    page,
+  }, testInfo) => {
+    await login(page, demoUsers.credit);
+    await openOrders(page);
+    const orders = (await apiGet(page, pathOf(routes.listOpenOrders))) as {
+      orderNumber: string;
+      status: string;
+      orderedDate: string;
+      openOrderLine: { type: string; itemNo: string }[];
+    }[];
+    // An item code that only some orders hold, typed as a buyer would: no dashes, lower case.
+    const code = orders
+      .flatMap((o) => o.openOrderLine.filter((l) => l.type === 'Item').map((l) => l.itemNo))
+      .find((c) => orders.filter((o) => o.openOrderLine.some((l) => l.itemNo === c)).length < orders.length)!;
+    const holding = orders.filter((o) => o.openOrderLine.some((l) => l.itemNo === code)).map((o) => o.orderNumber);
+    await page.getByLabel('Search orders').fill(code.replaceAll('-', '').toLowerCase());
+    await expect(orderItems(page)).toHaveCount(Math.min(holding.length, 20));
+    expect((await shownOrderNumbers(page)).every((n) => holding.includes(n))).toBe(true);
+
+    await page.getByLabel('Search orders').fill('');
+    await page.getByLabel('Order status', { exact: true }).selectOption('In Progress');
+    const inProgress = orders.filter((o) => o.status === 'In Progress');
+    await expect(orderItems(page)).toHaveCount(inProgress.length);
+    // The newest In Progress order's date, as both ends of the range: that day's In Progress orders.
+    const day = inProgress[0]!.orderedDate;
+    const [dd, mm, yy] = day.split('/');
+    await page.getByLabel('Ordered from').fill(`20${yy}-${mm}-${dd}`);
+    await page.getByLabel('Ordered to').fill(`20${yy}-${mm}-${dd}`);
+    await expect(orderItems(page)).toHaveCount(inProgress.filter((o) => o.orderedDate === day).length);
+    await expectNoSeriousA11yViolations(page, testInfo, 'open orders filtered');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(orderItems(page)).toHaveCount(Math.min(orders.length, 20));
+  });
+
+  test('demo copies an order into a basket that has lines: adds it, or replaces the basket', async ({
+    page,
+  }, testInfo) => {
+    await login(page, demoUsers.credit);
+    const orderNumber = await openFirstWithStatus(page, 'Shipped');
+    const orders = (await apiGet(page, pathOf(routes.listOpenOrders))) as {
+      orderNumber: string;
+      openOrderLine: { type: string; itemNo: string }[];
+    }[];
+    const ordered = orders
+      .find((o) => o.orderNumber === orderNumber)!
+      .openOrderLine.filter((l) => l.type === 'Item')
+      .map((l) => l.itemNo);
+    // A basket with one line the order does not hold.
+    const other = orders
+      .flatMap((o) => o.openOrderLine.filter((l) => l.type === 'Item').map((l) => l.itemNo))
+      .find((c) => !ordered.includes(c))!;
+    const basket = await api<{ basketLines: { lineNumber: number }[] }>(page, 'GET', pathOf(routes.getBasket));
+    for (const l of basket.basketLines)
+      await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id: l.lineNumber }));
+    await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber: other, quantity: 1 });
+    await page.reload();
+    await expect(page.getByRole('region', { name: `Order ${orderNumber}` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Copy Order' }).click();
+    const copy = dialog(page, 'Copy Order');
+    await expect(copy).toContainText(
+      'Your basket has 1 line. Add this order to it, or replace the basket with this order?',
+    );
+    await expect(copy.getByRole('button')).toHaveText(['Cancel', 'Add to basket', 'Replace basket']);
+    await expectNoSeriousA11yViolations(page, testInfo, 'copy order choice');
+    await copy.getByRole('button', { name: 'Add to basket' }).click();
+    await expect(page).toHaveURL(atPath('/basket'));
+    const added = await api<{ basketLines: { itemNumber: string }[] }>(page, 'GET', pathOf(routes.getBasket));
+    expect(added.basketLines.map((l) => l.itemNumber)).toContain(other);
+    expect(added.basketLines.length).toBeGreaterThan(1);
+
+    await page.goBack();
+    await page.getByRole('button', { name: 'Copy Order' }).click();
+    await dialog(page, 'Copy Order').getByRole('button', { name: 'Replace basket' }).click();
+    await expect(page).toHaveURL(atPath('/basket'));
+    const replaced = await api<{ basketLines: { itemNumber: string }[] }>(page, 'GET', pathOf(routes.getBasket));
+    expect(replaced.basketLines.map((l) => l.itemNumber)).not.toContain(other);
+    for (const l of replaced.basketLines) expect(ordered).toContain(l.itemNumber);
   });
 });

@@ -65,15 +65,15 @@ describe('Open Orders', () => {
     await user.type(screen.getByLabelText('Search orders'), 'rb100');
     expect(await orderNumbers()).toEqual(['SO-2', 'SO-1', 'SO-3']); // every test order has RB-100
     await user.clear(screen.getByLabelText('Search orders'));
-    await user.selectOptions(screen.getByLabelText('Status'), 'Shipped');
+    await user.selectOptions(screen.getByLabelText('Order status'), 'Shipped');
     expect(await orderNumbers()).toEqual(['SO-1']);
-    await user.selectOptions(screen.getByLabelText('Status'), '');
+    await user.selectOptions(screen.getByLabelText('Order status'), '');
     await user.type(screen.getByLabelText('Ordered from'), '2024-12-31');
     await user.type(screen.getByLabelText('Ordered to'), '2024-12-31');
     expect(await orderNumbers()).toEqual(['SO-1']);
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await orderNumbers()).toEqual(['SO-2', 'SO-1', 'SO-3']);
-    await user.selectOptions(screen.getByLabelText('Status'), 'Cancelled');
+    await user.selectOptions(screen.getByLabelText('Order status'), 'Cancelled');
     expect(screen.getByText('No orders match the search and filters.')).toBeInTheDocument();
   });
 

@@ -6,7 +6,7 @@ import {
   orderListLocation,
   type OpenOrder,
 } from '@wholesale/contract';
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from '../../lib/router';
 import { PageHeading } from '../../components/page-heading';
@@ -72,6 +72,7 @@ export function OpenOrdersPage() {
   const { data, isLoading } = useListOpenOrdersQuery();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
+  const statusId = useId();
   const filter = (change: Partial<OrderFilters>) => {
     setFilters((f) => ({ ...f, ...change }));
     setPage(1);
@@ -294,9 +295,12 @@ export function OpenOrdersPage() {
           className="w-full sm:w-80"
         />
         <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
-          <label className="block text-sm font-medium text-slate-800">
-            Status
+          <div>
+            <label htmlFor={statusId} className="block text-sm font-medium text-slate-800">
+              Order status
+            </label>
             <select
+              id={statusId}
               value={filters.status}
               onChange={(e) => filter({ status: e.target.value })}
               className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
@@ -308,7 +312,7 @@ export function OpenOrdersPage() {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <TextField
             label="Ordered from"
             type="date"
