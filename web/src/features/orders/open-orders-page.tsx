@@ -303,7 +303,7 @@ export function OpenOrdersPage() {
               id={statusId}
               value={filters.status}
               onChange={(e) => filter({ status: e.target.value })}
-              className="mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
+              className="mt-1 block h-[42px] rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
             >
               <option value="">All statuses</option>
               {STATUSES.map((s) => (
