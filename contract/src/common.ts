@@ -65,6 +65,10 @@ export const siteSettings = z.lazy(() =>
     customerLoginUrl: z.string(),
     outOfStockUrl: z.string(),
     trackingUrlTemplate: z.string(),
+    trackingCarrier: z
+      .string()
+      .optional()
+      .describe('The carrier the tracking URL template belongs to, named beside each tracking number'),
     parentGroupUrl: z.string(),
   }),
 );

@@ -28,6 +28,10 @@ export const ORDER_MSG = {
   /** The short form for a list row or card: "27/11/26 by Dee Moore". */
   cancelledShort: (c: OrderCancellation) => `${toShortDate(ukDate(c.at))} ${ORDER_MSG.cancelledBy(c)}`,
   deliveryAddressHeading: 'Delivery address',
+  trackingHeading: 'Tracking',
+  /** The accessible name of a tracking link: "Track JD0001 with DPD (opens in a new tab)". */
+  trackWith: (trackingId: string, carrier: string | undefined) =>
+    `Track ${trackingId}${carrier ? ` with ${carrier}` : ''} (opens in a new tab)`,
   /** Copy Order when the basket already has lines: add to them, or replace them (the spec's copy). */
   copyOrderChoice: (lines: number) =>
     `Your basket has ${lines} ${lines === 1 ? 'line' : 'lines'}. Add this order to it, or replace the basket with this order?`,

@@ -151,6 +151,12 @@ test.describe('open orders', () => {
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('href', /^https?:\/\//);
+    // The carrier is named beside each number and in the link's name (issue 37).
+    const carrier = ((await (await page.request.get(pathOf(routes.getSettings))).json()) as { trackingCarrier: string })
+      .trackingCarrier;
+    expect(carrier).toBeTruthy();
+    await expect(link).toHaveAccessibleName(new RegExp(`^Track \\S+ with ${carrier} \\(opens in a new tab\\)$`));
+    await expect(tracking.getByText(carrier, { exact: true }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, testInfo, 'tracking dialog');
     await tracking.getByRole('button', { name: 'Close' }).click();
     await expect(tracking).toHaveCount(0);
@@ -194,6 +200,13 @@ test.describe('open orders', () => {
     await expect(dialog(page, 'Copy Order')).toHaveCount(0);
     await expect(dialog(page, 'Cancel Order')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, testInfo, 'open order enquiry');
+
+    // Its tracking numbers, as links to the carrier's page (demo's recent Shipped orders have some).
+    const trackingRegion = page.getByRole('region', { name: 'Tracking' });
+    await expect(trackingRegion.getByRole('link', { name: /^Track \S+ with \S+/ }).first()).toHaveAttribute(
+      'target',
+      '_blank',
+    );
 
     const downloadEvent = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Order Summary' }).click();

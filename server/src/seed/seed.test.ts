@@ -34,7 +34,7 @@ const DEMO_FINGERPRINT = {
   product_ranges: '42:0287f025f8b61dfa',
   product_types: '9:f04d46c39310aadc',
   products: '2400:97402985fef79d37',
-  settings: '13:84a93b87a43755e5',
+  settings: '14:1f20e54d7daadeb5',
   statements: '12:a722c558a65befc2',
   users: '4:4a87cc6011a7cbd4',
 };
@@ -57,7 +57,7 @@ const GENERATED_FINGERPRINT = {
   product_ranges: '42:0287f025f8b61dfa',
   product_types: '9:f04d46c39310aadc',
   products: '400:a9a7f7539c5610ea',
-  settings: '13:84a93b87a43755e5',
+  settings: '14:1f20e54d7daadeb5',
   statements: '52:0dccd25f7e70d03b',
   users: '34:8b76a79e47301b5a',
 };

@@ -20,6 +20,8 @@ export const SETTING_DEFAULTS = {
   'company.parentGroupUrl': 'https://www.harbourgroup.example',
   'outOfStock.url': 'https://www.harbourhome.example/out-of-stock',
   'tracking.urlTemplate': 'https://track.carrier.example/?parcel={trackingId}',
+  /** The carrier whose page that template opens, named beside each tracking number. */
+  'tracking.carrier': 'DPD',
   /** The day's order cut-off, hh:mm UK time (issue 27: "Order by 14:00 to ship today"). */
   'order.cutOff': DEFAULT_CUT_OFF,
 } as const;
@@ -68,6 +70,7 @@ export function settingsService(repo: SiteRepository) {
         customerLoginUrl: s['company.customerLoginUrl'],
         outOfStockUrl: s['outOfStock.url'],
         trackingUrlTemplate: s['tracking.urlTemplate'],
+        trackingCarrier: s['tracking.carrier'],
         parentGroupUrl: s['company.parentGroupUrl'],
       };
     },

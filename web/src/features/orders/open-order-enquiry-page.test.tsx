@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, ORDER_MSG, routes, pathOf } from '@wholesale/contract';
-import { demoUser, loggedInSession } from '../../test/fixtures';
+import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
 import { openOrder } from './orders-test-data';
@@ -76,6 +76,27 @@ describe('Open Order Enquiry', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(posted).toBe(false);
     expect(location()).toBe('/open-order-enquiry?order=SO-7');
+  });
+
+  it('links the tracking numbers to the carrier, naming it, once the order has some', async () => {
+    server.use(
+      on(routes.listOpenOrders, () => HttpResponse.json([{ ...order, status: 'Shipped', isTrackingAvailable: true }])),
+      on(routes.trackOrder, () => HttpResponse.json({ trackingId: ['JD0001', 'JD0002'] })),
+      on(routes.getSettings, () => HttpResponse.json({ ...settings, trackingCarrier: 'DPD' })),
+    );
+    renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    const region = await screen.findByRole('region', { name: ORDER_MSG.trackingHeading });
+    const link = await within(region).findByRole('link', { name: 'Track JD0001 with DPD (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'https://track.example.test/JD0001');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(region).getAllByText('DPD')).toHaveLength(2);
+    expect(within(region).getByRole('link', { name: /JD0002/ })).toBeInTheDocument();
+  });
+
+  it('shows no tracking section for an order without tracking numbers', async () => {
+    renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    expect(screen.queryByRole('region', { name: ORDER_MSG.trackingHeading })).not.toBeInTheDocument();
   });
 
   it('shows where the order is delivered', async () => {

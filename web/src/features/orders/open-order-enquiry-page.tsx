@@ -29,7 +29,9 @@ import {
   useCancelOrderMutation,
   useDownloadOrderStatementMutation,
   useListOpenOrdersQuery,
+  useTrackOrderQuery,
 } from './orders-api';
+import { TrackingLinks } from './tracking-dialog';
 
 function OrderBreadcrumb({ orderNumber }: { orderNumber?: string }) {
   return (
@@ -109,6 +111,19 @@ function DeliveryAddress({ address }: { address: OrderDeliveryAddress }) {
           </span>
         ))}
       </address>
+    </Panel>
+  );
+}
+
+/** The order's tracking numbers as links to the carrier, once it has some. */
+function OrderTracking({ orderNumber }: { orderNumber: string }) {
+  const { data } = useTrackOrderQuery(orderNumber);
+  if (!data || data.trackingId.length === 0) return null;
+  return (
+    <Panel title={ORDER_MSG.trackingHeading}>
+      <div className="mt-2">
+        <TrackingLinks ids={data.trackingId} />
+      </div>
     </Panel>
   );
 }
@@ -215,6 +230,7 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
           currencySymbol={symbol}
           totals={{ net: order.amount, vat: order.vatAmount, gross: order.invoiceTotal }}
         />
+        {order.isTrackingAvailable && <OrderTracking orderNumber={order.orderNumber} />}
         {order.deliveryAddress && <DeliveryAddress address={order.deliveryAddress} />}
         <OrderDeliveryPromise order={order} />
       </div>
