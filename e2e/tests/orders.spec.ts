@@ -242,6 +242,11 @@ test.describe('open orders', () => {
   test('demo copies an order into the basket', async ({ page }) => {
     await login(page, demoUsers.credit);
     const orderNumber = await openFirstWithStatus(page, 'Shipped');
+    // An empty basket: the spec's question (with lines in it the buyer chooses add or replace).
+    const before = await api<{ basketLines: { lineNumber: number }[] }>(page, 'GET', pathOf(routes.getBasket));
+    for (const l of before.basketLines)
+      await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id: l.lineNumber }));
+    await page.reload();
     await page.getByRole('button', { name: 'Copy Order' }).click();
     const copy = dialog(page, 'Copy Order');
     await expect(
