@@ -140,11 +140,7 @@ export function ordersRepository(db: Db) {
      * proforma; a concurrent status change either happens before (and this updates nothing) or after.
      * Returns whether a row changed.
      */
-    async cancelIfAllowed(
-      accountId: number,
-      orderId: number,
-      by: { userId: number; name: string },
-    ): Promise<boolean> {
+    async cancelIfAllowed(accountId: number, orderId: number, by: { userId: number; name: string }): Promise<boolean> {
       const now = nowIso();
       const result = await db
         .updateTable('orders')
