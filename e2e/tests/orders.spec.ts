@@ -5,7 +5,16 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 // The server's own reader of its PDFs' text (pdf-parse 1.1's pdf.js cannot open pdfkit 0.20 files).
 import { isPdf, pdfText } from '../../server/src/test/pdf-text';
-import { api, atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
+import {
+  api,
+  atPath,
+  demoUsers,
+  expectNoA11yViolations,
+  expectNoSeriousA11yViolations,
+  isPhone,
+  login,
+  onlyOnProject,
+} from './helpers';
 import { routes, pathOf } from '@wholesale/contract';
 
 const ORDER_NUMBER = /^SO-\d+$/;
@@ -270,9 +279,7 @@ test.describe('open orders', () => {
     for (const line of basket.basketLines) expect(ordered).toContain(line.itemNumber);
   });
 
-  test('demo cancels an Open order; it stays listed as Cancelled, with when and by whom', async ({
-    page,
-  }, testInfo) => {
+  test('demo cancels an Open order; it stays listed as Cancelled, with when and by whom', async ({ page }) => {
     await login(page, demoUsers.credit);
     const orderNumber = await openFirstWithStatus(page, 'Open');
     await page.getByRole('button', { name: 'Cancel Order' }).click();
@@ -280,7 +287,7 @@ test.describe('open orders', () => {
     await expect(cancel.getByText('Are you sure you want to cancel this order')).toBeVisible();
     // The buttons say what they do: "Keep order" keeps it, "Cancel order" cancels it.
     await expect(cancel.getByRole('button')).toHaveText(['Keep order', 'Cancel order']);
-    await expectNoSeriousA11yViolations(page, testInfo, 'cancel dialog');
+    await expectNoA11yViolations(page, 'cancel dialog');
     await cancel.getByRole('button', { name: 'Keep order' }).click();
     await expect(cancel).toHaveCount(0);
     await expect(
@@ -306,14 +313,14 @@ test.describe('open orders', () => {
     await expect(item).toContainText(
       new RegExp(`${today.replace(/\//g, '\\/')}( at \\d\\d:\\d\\d)? by Sarah Whitfield`),
     );
-    await expectNoSeriousA11yViolations(page, testInfo, 'open orders with a cancelled order');
+    await expectNoA11yViolations(page, 'open orders with a cancelled order');
 
     await item.getByRole('link', { name: `View order ${orderNumber}` }).click();
     await expect(
       page.getByText(new RegExp(`^Cancelled ${today.replace(/\//g, '\\/')} at \\d\\d:\\d\\d by Sarah Whitfield$`)),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page, testInfo, 'cancelled order enquiry');
+    await expectNoA11yViolations(page, 'cancelled order enquiry');
   });
 
   test('demo is not offered Cancel Order on a Shipped order, and is told why', async ({ page }) => {
@@ -341,7 +348,7 @@ test.describe('open orders', () => {
 
   test('demo finds orders by an item code typed without dashes, and narrows them by status and date', async ({
     page,
-  }, testInfo) => {
+  }) => {
     await login(page, demoUsers.credit);
     await openOrders(page);
     const orders = (await apiGet(page, pathOf(routes.listOpenOrders))) as {
@@ -369,14 +376,12 @@ test.describe('open orders', () => {
     await page.getByLabel('Ordered from').fill(`20${yy}-${mm}-${dd}`);
     await page.getByLabel('Ordered to').fill(`20${yy}-${mm}-${dd}`);
     await expect(orderItems(page)).toHaveCount(inProgress.filter((o) => o.orderedDate === day).length);
-    await expectNoSeriousA11yViolations(page, testInfo, 'open orders filtered');
+    await expectNoA11yViolations(page, 'open orders filtered');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(orderItems(page)).toHaveCount(Math.min(orders.length, 20));
   });
 
-  test('demo copies an order into a basket that has lines: adds it, or replaces the basket', async ({
-    page,
-  }, testInfo) => {
+  test('demo copies an order into a basket that has lines: adds it, or replaces the basket', async ({ page }) => {
     await login(page, demoUsers.credit);
     const orderNumber = await openFirstWithStatus(page, 'Shipped');
     const orders = (await apiGet(page, pathOf(routes.listOpenOrders))) as {
@@ -404,7 +409,7 @@ test.describe('open orders', () => {
       'Your basket has 1 line. Add this order to it, or replace the basket with this order?',
     );
     await expect(copy.getByRole('button')).toHaveText(['Cancel', 'Add to basket', 'Replace basket']);
-    await expectNoSeriousA11yViolations(page, testInfo, 'copy order choice');
+    await expectNoA11yViolations(page, 'copy order choice');
     await copy.getByRole('button', { name: 'Add to basket' }).click();
     await expect(page).toHaveURL(atPath('/basket'));
     const added = await api<{ basketLines: { itemNumber: string }[] }>(page, 'GET', pathOf(routes.getBasket));
