@@ -65,6 +65,9 @@ export const siteSettings = z.lazy(() =>
     customerLoginUrl: z.string(),
     outOfStockUrl: z.string(),
     trackingUrlTemplate: z.string(),
+    // The carrier the tracking URL template belongs to, named beside each tracking number (no
+    // .describe(): this schema loads with the first screen, whose JS is budgeted).
+    trackingCarrier: z.string().optional(),
     parentGroupUrl: z.string(),
   }),
 );

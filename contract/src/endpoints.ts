@@ -52,6 +52,7 @@ import {
 } from './products.js';
 import {
   cancelOrderResponse,
+  copyOrderQuery,
   copyOrderResponse,
   listOpenOrdersResponse,
   orderNumberParams,
@@ -411,10 +412,11 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
   copyOrder: {
     service: 'orders',
     tags: ['orders'],
-    summary: "Replace the caller's basket with the order's items, at today's prices",
+    summary: "Replace the caller's basket with the order's items (or add them to it), at today's prices",
     description:
-      'Items no longer sold are listed in skippedItems. 409 when none of the items is still sold (the basket is left alone).',
+      "mode=add keeps the basket's lines (an item already there gets the order's quantity added). Items no longer sold are listed in skippedItems. 409 when none of the items is still sold (the basket is left alone).",
     params: orderNumberParams,
+    query: copyOrderQuery,
     response: { 200: copyOrderResponse, ...e404, 409: errorResponse },
   },
   cancelOrder: {

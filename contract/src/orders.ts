@@ -23,6 +23,35 @@ export const openOrderLine = z.lazy(() =>
 );
 export type OpenOrderLine = z.infer<typeof openOrderLine>;
 
+/** Who cancelled an order: a portal user, the supplier's ERP (an API client) or the operator's admin CLI. */
+export const ORDER_CANCELLERS = ['customer', 'erp', 'admin'] as const;
+export type OrderCanceller = (typeof ORDER_CANCELLERS)[number];
+
+export const orderCancellation = z.lazy(() =>
+  z.object({
+    at: z.string().describe('When it was cancelled (ISO 8601, UTC)'),
+    by: z.enum(ORDER_CANCELLERS),
+    name: z
+      .string()
+      .nullable()
+      .describe("The portal user's name when the customer cancelled; null when the supplier did (ERP or admin)"),
+  }),
+);
+export type OrderCancellation = z.infer<typeof orderCancellation>;
+
+export const orderDeliveryAddress = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    address1: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    county: z.string(),
+    postcode: z.string(),
+    country: z.string(),
+  }),
+);
+export type OrderDeliveryAddress = z.infer<typeof orderDeliveryAddress>;
+
 export const openOrder = z.lazy(() =>
   z.object({
     orderNumber: z.string(),
@@ -45,6 +74,15 @@ export const openOrder = z.lazy(() =>
     shipmentPreference: shipmentPreference
       .optional()
       .describe('How the buyer chose to have the order sent at review (issue 27; always sent by this server)'),
+    deliveryAddress: orderDeliveryAddress
+      .optional()
+      .describe('Where the order is delivered (always sent by this server)'),
+    cancellation: orderCancellation
+      .nullable()
+      .optional()
+      .describe(
+        'When and by whom a Cancelled order was cancelled (null for others, and for ones cancelled before this was recorded)',
+      ),
   }),
 );
 export type OpenOrder = z.infer<typeof openOrder>;
@@ -65,6 +103,22 @@ export type OrderNumberParams = z.infer<typeof orderNumberParams>;
 export const trackingResponse = z.lazy(() => z.object({ trackingId: z.array(z.string()) }));
 export type TrackingResponse = z.infer<typeof trackingResponse>;
 export const trackOrderResponse = trackingResponse;
+
+/**
+ * POST /api/order/{orderNumber}/copy?mode=: 'replace' (the spec's: clear the basket first, the
+ * default) or 'add' (keep the basket; an item already in it gets the order's quantity added).
+ */
+export const COPY_ORDER_MODES = ['replace', 'add'] as const;
+export type CopyOrderMode = (typeof COPY_ORDER_MODES)[number];
+export const copyOrderQuery = z.lazy(() =>
+  z.object({
+    mode: z
+      .enum(COPY_ORDER_MODES)
+      .default('replace')
+      .describe("'replace' clears the basket first (the default); 'add' keeps what is in it"),
+  }),
+);
+export type CopyOrderQuery = z.input<typeof copyOrderQuery>;
 
 /** POST /api/order/{orderNumber}/copy */
 export const copyOrderResponse = z.lazy(() =>
@@ -88,5 +142,18 @@ export const orderStatementRequest = z.lazy(() => z.looseObject({ orderNumber: z
 export type OrderStatementRequest = z.infer<typeof orderStatementRequest>;
 export const downloadOrderStatementRequest = orderStatementRequest;
 
-/** The file name the browser saves the order summary under (spec section 7). */
+/** The file name the spec gives every document download (section 7); kept only as the fallback name. */
 export const STATEMENT_FILENAME = 'Statement.pdf';
+
+/**
+ * The file a document's PDF is saved under: its own number, so that downloads of several orders
+ * or invoices can be told apart (SO-200072.pdf, SI-100047.pdf). Only letters, digits, dot, dash and
+ * underscore reach a Content-Disposition header.
+ */
+export function documentFilename(documentNumber: string): string {
+  const safe = documentNumber
+    .trim()
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .slice(0, 120);
+  return safe ? `${safe}.pdf` : STATEMENT_FILENAME;
+}

@@ -5,7 +5,16 @@ import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 // The server's own reader of its PDFs' text (pdf-parse 1.1's pdf.js cannot open pdfkit 0.20 files).
 import { isPdf, pdfText } from '../../server/src/test/pdf-text';
-import { atPath, demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
+import {
+  api,
+  atPath,
+  demoUsers,
+  expectNoA11yViolations,
+  expectNoSeriousA11yViolations,
+  isPhone,
+  login,
+  onlyOnProject,
+} from './helpers';
 import { routes, pathOf } from '@wholesale/contract';
 
 const ORDER_NUMBER = /^SO-\d+$/;
@@ -151,6 +160,12 @@ test.describe('open orders', () => {
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('href', /^https?:\/\//);
+    // The carrier is named beside each number and in the link's name (issue 37).
+    const carrier = ((await (await page.request.get(pathOf(routes.getSettings))).json()) as { trackingCarrier: string })
+      .trackingCarrier;
+    expect(carrier).toBeTruthy();
+    await expect(link).toHaveAccessibleName(new RegExp(`^Track \\S+ with ${carrier} \\(opens in a new tab\\)$`));
+    await expect(tracking.getByText(carrier, { exact: true }).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, testInfo, 'tracking dialog');
     await tracking.getByRole('button', { name: 'Close' }).click();
     await expect(tracking).toHaveCount(0);
@@ -195,15 +210,36 @@ test.describe('open orders', () => {
     await expect(dialog(page, 'Cancel Order')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, testInfo, 'open order enquiry');
 
+    // Its tracking numbers, as links to the carrier's page (demo's recent Shipped orders have some).
+    const trackingRegion = page.getByRole('region', { name: 'Tracking' });
+    await expect(trackingRegion.getByRole('link', { name: /^Track \S+ with \S+/ }).first()).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+
     const downloadEvent = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Order Summary' }).click();
     const download = await downloadEvent;
-    expect(download.suggestedFilename()).toBe('Statement.pdf');
+    // Named after the order, so that several downloads can be told apart (issue 37).
+    expect(download.suggestedFilename()).toBe(`${orderNumber}.pdf`);
     const pdf = fs.readFileSync((await download.path())!);
     expect(isPdf(pdf)).toBe(true);
     const text = pdfText(pdf);
     expect(text).toContain(orderNumber);
     expect(text).toContain('Order Summary');
+
+    // Where it goes: the delivery address the order was placed with, as the PDF prints it.
+    const delivery = page.getByRole('region', { name: 'Delivery address' });
+    await expect(delivery).toBeVisible();
+    const order = (
+      (await apiGet(page, pathOf(routes.listOpenOrders))) as {
+        orderNumber: string;
+        deliveryAddress: { address1: string; postcode: string };
+      }[]
+    ).find((o) => o.orderNumber === orderNumber)!;
+    await expect(delivery.getByText(order.deliveryAddress.address1, { exact: true })).toBeVisible();
+    await expect(delivery.getByText(order.deliveryAddress.postcode, { exact: true })).toBeVisible();
+    expect(text).toContain(order.deliveryAddress.address1);
 
     await page.reload();
     await expect(page.getByRole('region', { name: `Order ${orderNumber}` })).toBeVisible();
@@ -215,6 +251,11 @@ test.describe('open orders', () => {
   test('demo copies an order into the basket', async ({ page }) => {
     await login(page, demoUsers.credit);
     const orderNumber = await openFirstWithStatus(page, 'Shipped');
+    // An empty basket: the spec's question (with lines in it the buyer chooses add or replace).
+    const before = await api<{ basketLines: { lineNumber: number }[] }>(page, 'GET', pathOf(routes.getBasket));
+    for (const l of before.basketLines)
+      await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id: l.lineNumber }));
+    await page.reload();
     await page.getByRole('button', { name: 'Copy Order' }).click();
     const copy = dialog(page, 'Copy Order');
     await expect(
@@ -238,18 +279,48 @@ test.describe('open orders', () => {
     for (const line of basket.basketLines) expect(ordered).toContain(line.itemNumber);
   });
 
-  test('demo cancels an Open order and it leaves the list', async ({ page }, testInfo) => {
+  test('demo cancels an Open order; it stays listed as Cancelled, with when and by whom', async ({ page }) => {
     await login(page, demoUsers.credit);
     const orderNumber = await openFirstWithStatus(page, 'Open');
     await page.getByRole('button', { name: 'Cancel Order' }).click();
     const cancel = dialog(page, 'Cancel Order');
     await expect(cancel.getByText('Are you sure you want to cancel this order')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, testInfo, 'cancel dialog');
-    await cancel.getByRole('button', { name: 'Confirm' }).click();
+    // The buttons say what they do: "Keep order" keeps it, "Cancel order" cancels it.
+    await expect(cancel.getByRole('button')).toHaveText(['Keep order', 'Cancel order']);
+    await expectNoA11yViolations(page, 'cancel dialog');
+    await cancel.getByRole('button', { name: 'Keep order' }).click();
+    await expect(cancel).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: `Order ${orderNumber}` }).getByText('Open', { exact: true }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cancel Order' }).click();
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    // The toast keeps the spec's words.
     await expect(page.getByText(`Order is ${orderNumber} canceled`)).toBeVisible();
     await expect(page).toHaveURL(atPath('/open-orders'));
     await page.getByLabel('Search orders').fill(orderNumber);
-    await expect(page.getByText(`No orders match "${orderNumber}".`)).toBeVisible();
+    const item = orderItems(page).filter({ hasText: orderNumber });
+    await expect(item).toHaveCount(1);
+    await expect(item.getByText('Cancelled', { exact: true })).toBeVisible();
+    // Who: demo is Sarah Whitfield (the seed's user); when: today, UK time.
+    const today = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      day: '2-digit',
+      month: '2-digit',
+      year: '2-digit',
+    }).format(new Date());
+    await expect(item).toContainText(
+      new RegExp(`${today.replace(/\//g, '\\/')}( at \\d\\d:\\d\\d)? by Sarah Whitfield`),
+    );
+    await expectNoA11yViolations(page, 'open orders with a cancelled order');
+
+    await item.getByRole('link', { name: `View order ${orderNumber}` }).click();
+    await expect(
+      page.getByText(new RegExp(`^Cancelled ${today.replace(/\//g, '\\/')} at \\d\\d:\\d\\d by Sarah Whitfield$`)),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+    await expectNoA11yViolations(page, 'cancelled order enquiry');
   });
 
   test('demo is not offered Cancel Order on a Shipped order, and is told why', async ({ page }) => {
@@ -273,5 +344,84 @@ test.describe('open orders', () => {
     await openFirstWithStatus(page, 'Open');
     await expect(page.getByRole('button', { name: 'Copy Order' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  });
+
+  test('demo finds orders by an item code typed without dashes, and narrows them by status and date', async ({
+    page,
+  }) => {
+    await login(page, demoUsers.credit);
+    await openOrders(page);
+    const orders = (await apiGet(page, pathOf(routes.listOpenOrders))) as {
+      orderNumber: string;
+      status: string;
+      orderedDate: string;
+      openOrderLine: { type: string; itemNo: string }[];
+    }[];
+    // An item code that only some orders hold, typed as a buyer would: no dashes, lower case.
+    const code = orders
+      .flatMap((o) => o.openOrderLine.filter((l) => l.type === 'Item').map((l) => l.itemNo))
+      .find((c) => orders.filter((o) => o.openOrderLine.some((l) => l.itemNo === c)).length < orders.length)!;
+    const holding = orders.filter((o) => o.openOrderLine.some((l) => l.itemNo === code)).map((o) => o.orderNumber);
+    await page.getByLabel('Search orders').fill(code.replaceAll('-', '').toLowerCase());
+    await expect(orderItems(page)).toHaveCount(Math.min(holding.length, 20));
+    expect((await shownOrderNumbers(page)).every((n) => holding.includes(n))).toBe(true);
+
+    await page.getByLabel('Search orders').fill('');
+    await page.getByLabel('Order status', { exact: true }).selectOption('In Progress');
+    const inProgress = orders.filter((o) => o.status === 'In Progress');
+    await expect(orderItems(page)).toHaveCount(inProgress.length);
+    // The newest In Progress order's date, as both ends of the range: that day's In Progress orders.
+    const day = inProgress[0]!.orderedDate;
+    const [dd, mm, yy] = day.split('/');
+    await page.getByLabel('Ordered from').fill(`20${yy}-${mm}-${dd}`);
+    await page.getByLabel('Ordered to').fill(`20${yy}-${mm}-${dd}`);
+    await expect(orderItems(page)).toHaveCount(inProgress.filter((o) => o.orderedDate === day).length);
+    await expectNoA11yViolations(page, 'open orders filtered');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(orderItems(page)).toHaveCount(Math.min(orders.length, 20));
+  });
+
+  test('demo copies an order into a basket that has lines: adds it, or replaces the basket', async ({ page }) => {
+    await login(page, demoUsers.credit);
+    const orderNumber = await openFirstWithStatus(page, 'Shipped');
+    const orders = (await apiGet(page, pathOf(routes.listOpenOrders))) as {
+      orderNumber: string;
+      openOrderLine: { type: string; itemNo: string }[];
+    }[];
+    const ordered = orders
+      .find((o) => o.orderNumber === orderNumber)!
+      .openOrderLine.filter((l) => l.type === 'Item')
+      .map((l) => l.itemNo);
+    // A basket with one line the order does not hold.
+    const other = orders
+      .flatMap((o) => o.openOrderLine.filter((l) => l.type === 'Item').map((l) => l.itemNo))
+      .find((c) => !ordered.includes(c))!;
+    const basket = await api<{ basketLines: { lineNumber: number }[] }>(page, 'GET', pathOf(routes.getBasket));
+    for (const l of basket.basketLines)
+      await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id: l.lineNumber }));
+    await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber: other, quantity: 1 });
+    await page.reload();
+    await expect(page.getByRole('region', { name: `Order ${orderNumber}` })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Copy Order' }).click();
+    const copy = dialog(page, 'Copy Order');
+    await expect(copy).toContainText(
+      'Your basket has 1 line. Add this order to it, or replace the basket with this order?',
+    );
+    await expect(copy.getByRole('button')).toHaveText(['Cancel', 'Add to basket', 'Replace basket']);
+    await expectNoA11yViolations(page, 'copy order choice');
+    await copy.getByRole('button', { name: 'Add to basket' }).click();
+    await expect(page).toHaveURL(atPath('/basket'));
+    const added = await api<{ basketLines: { itemNumber: string }[] }>(page, 'GET', pathOf(routes.getBasket));
+    expect(added.basketLines.map((l) => l.itemNumber)).toContain(other);
+    expect(added.basketLines.length).toBeGreaterThan(1);
+
+    await page.goBack();
+    await page.getByRole('button', { name: 'Copy Order' }).click();
+    await dialog(page, 'Copy Order').getByRole('button', { name: 'Replace basket' }).click();
+    await expect(page).toHaveURL(atPath('/basket'));
+    const replaced = await api<{ basketLines: { itemNumber: string }[] }>(page, 'GET', pathOf(routes.getBasket));
+    expect(replaced.basketLines.map((l) => l.itemNumber)).not.toContain(other);
+    for (const l of replaced.basketLines) expect(ordered).toContain(l.itemNumber);
   });
 });

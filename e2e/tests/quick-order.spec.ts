@@ -195,7 +195,11 @@ test.describe('Copied order, price changed since', () => {
     try {
       await page.goto(`/open-order-enquiry?order=${order.orderNumber}`);
       await page.getByRole('button', { name: 'Copy Order' }).click();
-      await page.getByRole('dialog', { name: 'Copy Order' }).getByRole('button', { name: 'Confirm' }).click();
+      // Confirm with an empty basket, Replace basket with lines in it: the same copy.
+      await page
+        .getByRole('dialog', { name: 'Copy Order' })
+        .getByRole('button', { name: /^(Confirm|Replace basket)$/ })
+        .click();
       await expect(page.getByText(`Order ${order.orderNumber} copied`)).toBeVisible();
       const breaks = await api<{
         lines: { itemNumber: string; priceChange: { oldUnitPrice: number; newUnitPrice: number } | null }[];

@@ -265,6 +265,7 @@ export async function setOrderStatus(db: Db, input: SetOrderStatusInput): Promis
       status: status as OrderStatus,
       tracking,
       despatchDate: input.despatchDate?.trim(),
+      by: { kind: 'admin', name: null },
     });
   } catch (err) {
     if (!(err instanceof OrderStatusError)) throw err;

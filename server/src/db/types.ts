@@ -5,7 +5,7 @@
  * - percentages in basis points (1/100 of a percent): columns ending `_bp`;
  * - booleans as integers 0/1; dates as ISO text 'yyyy-mm-dd'; timestamps as ISO text.
  */
-import type { CurrencyCode, ShipmentPreference } from '@wholesale/contract';
+import type { CurrencyCode, OrderCanceller, ShipmentPreference } from '@wholesale/contract';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 type Id = Generated<number>;
@@ -207,6 +207,11 @@ export interface OrdersTable {
   erp_acknowledged_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** How the buyer chose to have it sent (migration 013): 'partial' or 'complete'; default 'partial'. */
   shipment_preference: ColumnType<ShipmentPreference, ShipmentPreference | undefined, ShipmentPreference>;
+  /** Who cancelled it and when (migration 019); null unless cancelled since then. */
+  cancelled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  cancelled_by: ColumnType<OrderCanceller | null, OrderCanceller | null | undefined, OrderCanceller | null>;
+  cancelled_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  cancelled_by_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {

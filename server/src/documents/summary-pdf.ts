@@ -38,7 +38,8 @@ export interface SummaryColumn {
 export interface SummaryDocument {
   /** Shown top right and used as the PDF's title metadata, e.g. 'Order Summary', 'Statement'. */
   title: string;
-  company: { name: string; address: string; email: string };
+  /** `vatNumber`, when given, is printed under the address as "VAT Reg No ..." (a VAT invoice needs it). */
+  company: { name: string; address: string; email: string; vatNumber?: string };
   customer: { name: string; customerNumber: string; addressLines: string[] };
   /** Label/value pairs beside the customer block, in order (e.g. Order No, Order Date...). */
   fields: [label: string, value: string][];
@@ -140,6 +141,7 @@ function draw(pdf: PDFKit.PDFDocument, input: SummaryDocument): void {
   pdf.font(FONT).fontSize(9).fillColor(MUTED);
   if (input.company.address) pdf.text(t(input.company.address), { width: width * 0.6 });
   if (input.company.email) pdf.text(t(input.company.email), { width: width * 0.6 });
+  if (input.company.vatNumber) pdf.text(t(`VAT Reg No ${input.company.vatNumber}`), { width: width * 0.6 });
   const companyBottom = pdf.y;
   pdf
     .fillColor(INK)

@@ -11,6 +11,9 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
   danger?: boolean;
+  /** The buttons' words, default 'Cancel' and 'Confirm'; say what each does where 'Cancel' could mislead. */
+  cancelLabel?: string;
+  confirmLabel?: string;
 }
 
 /** A question with Cancel and Confirm, as the copy and cancel order dialogs of spec section 2. */
@@ -23,6 +26,8 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   danger,
+  cancelLabel = 'Cancel',
+  confirmLabel = 'Confirm',
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -33,10 +38,10 @@ export function ConfirmDialog({
       actions={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
-            {busy ? busyLabel : 'Confirm'}
+            {busy ? busyLabel : confirmLabel}
           </Button>
         </>
       }

@@ -8,6 +8,8 @@ import { bearer, login, rawPathOf, testApp } from '../../test/app.js';
 import { hasPdftotext, isPdf, labelledValues, pdfText, pdftotextLayout } from '../../test/pdf-text.js';
 import { insertInvoice, insertStatement } from './account.test-fixtures.js';
 import { nowIso } from '../../lib/time.js';
+import { SETTING_DEFAULTS, settingsService } from '../site/settings.service.js';
+import { siteRepository } from '../site/site.repository.js';
 
 describe.each(testEngines())('account API on $name', (engine) => {
   let handle: DbHandle;
@@ -288,11 +290,13 @@ describe.each(testEngines())('account API on $name', (engine) => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toBe('attachment; filename="Statement.pdf"');
+      // Named after the invoice, so that several downloads can be told apart.
+      expect(res.headers['content-disposition']).toBe('attachment; filename="SI-A1.pdf"');
       const pdf = res.rawPayload;
       expect(isPdf(pdf)).toBe(true);
       const text = pdfText(pdf);
-      expect(text).toContain('Order Summary');
+      expect(text).toContain('VAT Invoice');
+      expect(text).not.toContain('Order Summary');
       expect(text).toContain('Alpha Blinds Ltd');
       expect(text).toContain('SI-A1');
       expect(text).toContain('SO-9001');
@@ -316,10 +320,11 @@ describe.each(testEngines())('account API on $name', (engine) => {
         });
         expect(res.statusCode).toBe(200);
         const layout = pdftotextLayout(res.rawPayload)!;
-        expect(labelledValues(layout, ['Items', MSG.totalExclVat, 'VAT', MSG.totalInclVat])).toEqual({
+        // A VAT invoice gives the rate and the VAT at it (one rate per invoice here).
+        expect(labelledValues(layout, ['Items', MSG.totalExclVat, 'VAT at 20% on £123.45', MSG.totalInclVat])).toEqual({
           Items: '2',
           [MSG.totalExclVat]: '£123.45',
-          VAT: '£24.69',
+          'VAT at 20% on £123.45': '£24.69',
           [MSG.totalInclVat]: '£148.14',
         });
         // The summary fields carry the same figures, as the screen's summary block does.
@@ -327,8 +332,35 @@ describe.each(testEngines())('account API on $name', (engine) => {
           Amount: '£123.45',
           'Invoice Total': '£148.14',
         });
+        // What UK and Irish VAT law asks of an invoice: the title, the supplier's VAT number, the
+        // invoice number and date and the time of supply.
+        expect(layout).toMatch(/Harbour Home Trade\s+VAT Invoice\s*$/m);
+        expect(layout).toContain(`VAT Reg No ${SETTING_DEFAULTS['company.vatNumber']}`);
+        expect(layout).toMatch(/Invoice No\s+SI-A1/);
+        expect(layout).toMatch(/Invoice Date\s+10\/01\/26/);
+        expect(layout).toMatch(/Tax Point\s+\d\d\/\d\d\/\d\d/);
       },
     );
+
+    it.skipIf(!poppler)('prints the VAT number the operator sets, and none when it is cleared', async () => {
+      const settings = settingsService(siteRepository(handle.db));
+      const download = async () =>
+        pdftotextLayout(
+          (
+            await app.inject({
+              method: 'POST',
+              url: pathOf(routes.downloadInvoiceStatement),
+              headers: bearer(token),
+              payload: { documentNumber: 'SI-A1' },
+            })
+          ).rawPayload,
+        )!;
+      await settings.set('company.vatNumber', 'IE 9876543W');
+      expect(await download()).toContain('VAT Reg No IE 9876543W');
+      await settings.set('company.vatNumber', '');
+      expect(await download()).not.toContain('VAT Reg No');
+      await settings.set('company.vatNumber', SETTING_DEFAULTS['company.vatNumber']);
+    });
 
     it("answers 404 for another account's invoice and 400 without a document number", async () => {
       const foreign = await app.inject({

@@ -1,10 +1,27 @@
-import { CURRENCY_SYMBOLS, formatMoney, toShortDate } from '@wholesale/contract';
+import { CURRENCY_SYMBOLS, ORDER_MSG, formatMoney, toShortDate } from '@wholesale/contract';
+import { amountToMinor, percentOfMinor } from '../../domain/money.js';
 import { DOCUMENT_LINE_COLUMNS, documentLineCells, documentTotals } from '../../documents/document-lines.js';
 import type { SummaryDocument } from '../../documents/summary-pdf.js';
 import type { RenderPdf } from '../../documents/pdf-pool.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { SettingsService } from '../site/settings.service.js';
 import type { AccountService } from './account.service.js';
+
+/**
+ * The VAT rate an invoice was charged at, as '20%' or '13.5%': the account's rate when the invoice's
+ * VAT is that rate of its net amount (to the penny), else the rate its own figures give (an invoice
+ * the ERP sent at another rate). The portal holds one rate per invoice, so one line of the VAT
+ * analysis: the rate, the net amount at it and the VAT.
+ */
+export function invoiceVatRate(netAmount: number, vatAmount: number, accountRateBp: number): string {
+  const net = amountToMinor(netAmount);
+  const vat = amountToMinor(vatAmount);
+  const bp =
+    Math.abs(percentOfMinor(net, accountRateBp) - vat) <= 1 || net === 0
+      ? accountRateBp
+      : Math.round((vat * 10_000) / net);
+  return `${Number((bp / 100).toFixed(2))}%`;
+}
 
 /**
  * The account's PDFs (invoice summary, statements), drawn by the shared renderer from the database.
@@ -33,39 +50,48 @@ export function accountDocuments(service: AccountService, settings: SettingsServ
         account.country,
       ],
     };
-    return { account, symbol, company, customer };
+    return { account, symbol, company, customer, vatNumber: site['company.vatNumber'].trim() };
   }
 
   return {
-    /** 'Order Summary' of one invoice the caller's account owns. */
+    /**
+     * One invoice the caller's account owns, as a VAT invoice: what UK (VAT Notice 700) and Irish
+     * (Revenue) law ask of one: the supplier's name, address and VAT number (the company.vatNumber
+     * setting), the customer's name and address, a unique invoice number, the invoice date and the
+     * time of supply (the despatch date), the goods, and the net amount, rate and VAT per rate.
+     */
     async invoiceSummaryPdf(accountId: number, documentNumber: string, render: RenderPdf): Promise<Buffer> {
       const invoice = await service.getInvoice({ accountId }, { documentNumber });
-      const { symbol, company, customer } = await header(accountId);
+      const { account, symbol, company, customer, vatNumber } = await header(accountId);
       const money = (n: number) => formatMoney(n, symbol);
+      const rate = invoiceVatRate(invoice.amount, invoice.vatAmount, account.vat_rate_bp);
+      const totals = documentTotals(
+        invoice.invoiceDetails.length,
+        { net: invoice.amount, vat: invoice.vatAmount, gross: invoice.totalInvoiceAmount },
+        symbol,
+      ).map(([label, value]): [string, string] =>
+        label === 'VAT' ? [`${ORDER_MSG.vatAtRate(rate)} on ${money(invoice.amount)}`, value] : [label, value],
+      );
       return render({
-        title: 'Order Summary',
-        company,
+        title: ORDER_MSG.vatInvoiceTitle,
+        company: { ...company, vatNumber: vatNumber || undefined },
         customer,
         fields: [
           ['Invoice No', invoice.documentNumber],
+          ['Invoice Date', invoice.postingDate],
+          ['Tax Point', invoice.despatchDate ?? invoice.postingDate],
           ['Order No', invoice.orderNumber],
           ['Order Date', invoice.orderedDate ?? ''],
-          ['Dispatch Date', invoice.despatchDate ?? ''],
           ['Customer Ref', invoice.reference],
-          ['Invoice Date', invoice.postingDate],
           ['Due Date', invoice.dueDate],
           ['Amount', money(invoice.amount)],
-          ['VAT', money(invoice.vatAmount)],
+          [ORDER_MSG.vatAtRate(rate), money(invoice.vatAmount)],
           ['Invoice Total', money(invoice.totalInvoiceAmount)],
           ['Remaining', money(invoice.remainingAmount)],
         ],
         columns: DOCUMENT_LINE_COLUMNS,
         lines: invoice.invoiceDetails.map((l) => documentLineCells(l, symbol)),
-        totals: documentTotals(
-          invoice.invoiceDetails.length,
-          { net: invoice.amount, vat: invoice.vatAmount, gross: invoice.totalInvoiceAmount },
-          symbol,
-        ),
+        totals,
       });
     },
 

@@ -166,6 +166,7 @@ export function accountRepository(db: Db) {
           'country',
           'balance_minor',
           'credit_limit_minor',
+          'vat_rate_bp',
         ])
         .where('id', '=', accountId)
         .executeTakeFirst();

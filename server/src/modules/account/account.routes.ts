@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { endpoints } from '@wholesale/contract';
+import { documentFilename, endpoints } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
 
@@ -22,7 +22,8 @@ export const accountRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const pdf = await ctx.pdf.forUser(req.auth.userId, (render) =>
       documents.invoiceSummaryPdf(req.auth.accountId, req.body.documentNumber, render),
     );
-    return sendPdf(reply, pdf, 'Statement');
+    // Saved under the invoice's number (SI-100047.pdf); sendPdf adds the '.pdf'.
+    return sendPdf(reply, pdf, documentFilename(req.body.documentNumber).slice(0, -4));
   });
   route(app, endpoints.downloadStatement, async (req, reply) => {
     const { pdf, filename } = await ctx.pdf.forUser(req.auth.userId, (render) =>

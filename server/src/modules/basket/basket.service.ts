@@ -201,8 +201,8 @@ export function basketService(db: Db) {
     },
 
     /**
-     * Empties the caller's basket and fills it with `lines` (copy order), inside `trx`.
-     * Returns the basket revision after the change.
+     * Empties the caller's basket and fills it with `lines` (copy order), inside `trx`; with
+     * `keep` the basket's lines stay and an item already in it gets the quantity added.
      */
     async replaceLines(
       trx: Db,
@@ -212,13 +212,18 @@ export function basketService(db: Db) {
         quantity: number;
         origin?: { orderNumber: string; unitPriceE5: number; quantity: number };
       }[],
+      { keep = false }: { keep?: boolean } = {},
     ): Promise<void> {
-      if (new Set(lines.map((l) => l.productId)).size > BASKET_MAX_LINES)
-        throw badRequest(MSG.basketFull(BASKET_MAX_LINES));
       const repo = basketRepository(trx);
       const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
+      const newProducts = new Set(lines.map((l) => l.productId));
+      if (keep) {
+        for (const l of lines) if (await repo.findLineByProduct(basketId, l.productId)) newProducts.delete(l.productId);
+        if ((await repo.lineCount(basketId)) + newProducts.size > BASKET_MAX_LINES)
+          throw badRequest(MSG.basketFull(BASKET_MAX_LINES));
+      } else if (newProducts.size > BASKET_MAX_LINES) throw badRequest(MSG.basketFull(BASKET_MAX_LINES));
       await repo.touch(basketId);
-      await repo.clearLines(basketId);
+      if (!keep) await repo.clearLines(basketId);
       for (const l of lines) {
         const existing = await repo.findLineByProduct(basketId, l.productId);
         if (existing) await repo.setQuantity(existing.id, Math.min(QUANTITY_MAX, existing.quantity + l.quantity));

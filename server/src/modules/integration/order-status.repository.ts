@@ -20,11 +20,28 @@ export function orderStatusRepository(db: Db) {
           .execute()
       ).map((t) => t.tracking_id),
     /** Status, despatch date, lines shipped in full when Shipped, new tracking numbers: one transaction. */
-    apply: (o: { id: number; status: OrderStatus; despatch: string | null; newTracking: string[]; now: string }) =>
+    apply: (o: {
+      id: number;
+      status: OrderStatus;
+      despatch: string | null;
+      newTracking: string[];
+      now: string;
+      /** Set: the order is cancelled now, by this actor; null: it is no longer cancelled; undefined: as it was. */
+      cancellation?: { by: 'erp' | 'admin'; name: string | null } | null;
+    }) =>
       db.transaction().execute(async (trx) => {
+        const who =
+          o.cancellation === undefined
+            ? {}
+            : {
+                cancelled_at: o.cancellation ? o.now : null,
+                cancelled_by: o.cancellation?.by ?? null,
+                cancelled_by_user_id: null,
+                cancelled_by_name: o.cancellation?.name ?? null,
+              };
         await trx
           .updateTable('orders')
-          .set({ status: o.status, despatch_date: o.despatch, updated_at: o.now })
+          .set({ status: o.status, despatch_date: o.despatch, updated_at: o.now, ...who })
           .where('id', '=', o.id)
           .execute();
         if (o.status === 'Shipped')

@@ -13,6 +13,7 @@ export const orderStatusRoutes: IntegrationRoutePlugin = async (app, { ctx }) =>
         status: req.body.status,
         tracking: req.body.trackingNumbers,
         despatchDate: req.body.despatchDate,
+        by: { kind: 'erp', name: req.apiClient.name },
       });
     } catch (err) {
       if (!(err instanceof OrderStatusError)) throw err;

@@ -24,6 +24,8 @@ export interface OrderStatusChange {
   tracking: readonly string[];
   /** yyyy-mm-dd; Shipped without one keeps the order's, else today. */
   despatchDate?: string;
+  /** Who changes it, recorded when the change cancels the order: the ERP (its API client's name) or the admin CLI. */
+  by: { kind: 'erp' | 'admin'; name: string | null };
 }
 
 /**
@@ -48,7 +50,18 @@ export function orderStatusService(db: Db) {
       const have = await repo.tracking(order.id);
       const newTracking = [...new Set(change.tracking)].filter((t) => !have.includes(t));
       const unchanged = order.status === change.status && order.despatch_date === despatch && newTracking.length === 0;
-      if (!unchanged) await repo.apply({ id: order.id, status: change.status, despatch, newTracking, now: nowIso() });
+      if (!unchanged) {
+        // A cancellation keeps who made it and when; leaving Cancelled (the ERP reverses it) clears them.
+        const cancellation =
+          change.status === order.status
+            ? undefined
+            : change.status === 'Cancelled'
+              ? { by: change.by.kind, name: change.by.name }
+              : order.status === 'Cancelled'
+                ? null
+                : undefined;
+        await repo.apply({ id: order.id, status: change.status, despatch, newTracking, now: nowIso(), cancellation });
+      }
       return {
         orderNumber: change.orderNumber,
         status: change.status,

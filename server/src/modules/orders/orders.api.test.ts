@@ -20,6 +20,7 @@ import { hasPdftotext, isPdf, labelledValues, pdfText, pdftotextLayout } from '.
 import { SETTING_DEFAULTS } from '../site/settings.service.js';
 import { insertOrder, isoDaysAgo } from './orders.fixtures.js';
 import { ordersRepository } from './orders.repository.js';
+import { orderStatusService } from '../integration/order-status.service.js';
 
 const SUPPORT = SETTING_DEFAULTS['support.email'];
 
@@ -162,6 +163,16 @@ describe.each(testEngines())('orders API on $name', (engine) => {
         totalOrderAmount: 53.65,
         isTrackingAvailable: false,
         status: 'Open',
+        cancellation: null,
+        deliveryAddress: {
+          name: 'Main Office',
+          address1: '1 Test Street',
+          address2: '',
+          city: 'Bristol',
+          county: 'Avon',
+          postcode: 'BS1 1AA',
+          country: 'United Kingdom (Mainland)',
+        },
       });
       expect(a1.openOrderLine).toHaveLength(5);
       expect(a1.openOrderLine[0]).toEqual({
@@ -226,13 +237,63 @@ describe.each(testEngines())('orders API on $name', (engine) => {
   });
 
   describe('cancel', () => {
-    it('cancels an Open order once; it leaves the list', async () => {
+    it('cancels an Open order once; it stays listed as Cancelled, with when and by whom', async () => {
+      const before = new Date().toISOString();
       const res = await post(olga, pathOf(routes.cancelOrder, { orderNumber: 'SO-A6' }));
       expect(res.statusCode).toBe(200);
       expect(cancelOrderResponse.parse(res.json())).toEqual({ orderNumber: 'SO-A6', status: 'Cancelled' });
-      expect((await list(olga)).map((o) => o.orderNumber)).not.toContain('SO-A6');
+      // Seen by another user of the account too: the record names the one who cancelled.
+      const a6 = (await list(oscar)).find((o) => o.orderNumber === 'SO-A6');
+      expect(a6).toMatchObject({ status: 'Cancelled', cancellation: { by: 'customer', name: 'User olga' } });
+      expect(a6!.cancellation!.at >= before && a6!.cancellation!.at <= new Date().toISOString()).toBe(true);
+      // What the cancellation email reads: the user's id beside the name.
+      const row = await handle.db
+        .selectFrom('orders')
+        .select(['cancelled_by', 'cancelled_by_user_id', 'cancelled_by_name'])
+        .where('order_number', '=', 'SO-A6')
+        .executeTakeFirstOrThrow();
+      const olgaId = await handle.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'olga')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        cancelled_by: 'customer',
+        cancelled_by_user_id: olgaId.id,
+        cancelled_by_name: 'User olga',
+      });
+      // An order cancelled before who and when were recorded (SO-A5) is not listed.
+      expect((await list(olga)).map((o) => o.orderNumber)).not.toContain('SO-A5');
       const again = await post(olga, pathOf(routes.cancelOrder, { orderNumber: 'SO-A6' }));
       expect(again.statusCode).toBe(409);
+    });
+
+    it('records a cancellation by the ERP or the admin CLI as the supplier, and clears it when reversed', async () => {
+      await insertOrder(handle.db, { accountId: accountA, orderNumber: 'SO-ERPX', orderedDaysAgo: 1 });
+      const statuses = orderStatusService(handle.db);
+      await statuses.setOrderStatus({
+        orderNumber: 'SO-ERPX',
+        status: 'Cancelled',
+        tracking: [],
+        by: { kind: 'erp', name: 'Sage' },
+      });
+      const cancelled = (await list(olga)).find((o) => o.orderNumber === 'SO-ERPX');
+      // The customer is told the supplier cancelled it, not which API client.
+      expect(cancelled?.cancellation).toMatchObject({ by: 'erp', name: null });
+      await statuses.setOrderStatus({
+        orderNumber: 'SO-ERPX',
+        status: 'Open',
+        tracking: [],
+        by: { kind: 'admin', name: null },
+      });
+      expect((await list(olga)).find((o) => o.orderNumber === 'SO-ERPX')?.cancellation).toBeNull();
+      await statuses.setOrderStatus({
+        orderNumber: 'SO-ERPX',
+        status: 'Cancelled',
+        tracking: [],
+        by: { kind: 'admin', name: null },
+      });
+      expect((await list(olga)).find((o) => o.orderNumber === 'SO-ERPX')?.cancellation).toMatchObject({ by: 'admin' });
     });
 
     it.each([
@@ -289,7 +350,7 @@ describe.each(testEngines())('orders API on $name', (engine) => {
       const id = await insertOrder(handle.db, { accountId: accountA, orderNumber: 'SO-RACE' });
       // The warehouse picks the order up after our read but before our write.
       await handle.db.updateTable('orders').set({ status: 'In Progress' }).where('id', '=', id).execute();
-      expect(await ordersRepository(handle.db).cancelIfAllowed(accountA, id)).toBe(false);
+      expect(await ordersRepository(handle.db).cancelIfAllowed(accountA, id, { userId: 0, name: '' })).toBe(false);
       // Two cancels at once: exactly one wins.
       const id2 = await insertOrder(handle.db, { accountId: accountA, orderNumber: 'SO-RACE2' });
       const results = await Promise.all([
@@ -336,6 +397,25 @@ describe.each(testEngines())('orders API on $name', (engine) => {
       expect((await getBasket(oscar)).basketLines.map((l) => [l.itemNumber, l.quantity])).toEqual([['CS-7', 7]]);
     });
 
+    it("with mode=add keeps the basket's lines and adds the order's quantities to the same items", async () => {
+      // olga's basket is now SO-A1's copy: RB-100 x2, CS-7 x3.
+      const res = await post(olga, `${pathOf(routes.copyOrder, { orderNumber: 'SO-A1' })}?mode=add`);
+      expect(res.statusCode).toBe(200);
+      expect((await getBasket(olga)).basketLines.map((l) => [l.itemNumber, l.quantity])).toEqual([
+        ['RB-100', 4],
+        ['CS-7', 6],
+      ]);
+      // The spec's copy is the default and can be named; another mode is refused with a 400.
+      const replaced = await post(olga, `${pathOf(routes.copyOrder, { orderNumber: 'SO-A1' })}?mode=replace`);
+      expect(replaced.statusCode).toBe(200);
+      expect((await getBasket(olga)).basketLines.map((l) => [l.itemNumber, l.quantity])).toEqual([
+        ['RB-100', 2],
+        ['CS-7', 3],
+      ]);
+      const bad = await post(olga, `${pathOf(routes.copyOrder, { orderNumber: 'SO-A1' })}?mode=merge`);
+      expect(bad.statusCode).toBe(400);
+    });
+
     it('leaves the basket alone when none of the items is still sold', async () => {
       const before = await getBasket(olga);
       const res = await post(olga, pathOf(routes.copyOrder, { orderNumber: 'SO-A7' }));
@@ -365,7 +445,8 @@ describe.each(testEngines())('orders API on $name', (engine) => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toBe('attachment; filename="Statement.pdf"');
+      // Named after the order, so that several downloads can be told apart.
+      expect(res.headers['content-disposition']).toBe('attachment; filename="SO-A1.pdf"');
       const pdf = res.rawPayload;
       expect(isPdf(pdf)).toBe(true);
       const text = pdfText(pdf);

@@ -30,6 +30,9 @@ const orderColumns = [
   'orders.delivery_country',
   'orders.erp_reference',
   'orders.shipment_preference',
+  'orders.cancelled_at',
+  'orders.cancelled_by',
+  'orders.cancelled_by_name',
 ] as const;
 
 const lineColumns = [
@@ -51,19 +54,23 @@ const lineColumns = [
 /** The only place order SQL lives. Every query is scoped to one account. */
 export function ordersRepository(db: Db) {
   /**
-   * "Open orders": the account's orders that are not Cancelled, where Shipped ones are kept only
-   * while recent (despatched, or failing that ordered, on or after `shippedSince`) so their tracking
-   * stays at hand without the list growing for ever.
+   * "Open orders": the account's orders, where Shipped ones are kept only while recent (despatched,
+   * or failing that ordered, on or after `shippedSince`) so their tracking stays at hand without the
+   * list growing for ever, and Cancelled ones as long after their recorded cancellation (so the
+   * buyer sees what happened to them; ones cancelled before it was recorded are not listed).
    */
   const openOrdersOf = (accountId: number, shippedSince: string) =>
     db
       .selectFrom('orders')
       .where('orders.account_id', '=', accountId)
-      .where('orders.status', '!=', 'Cancelled')
       .where((eb) =>
         eb.or([
-          eb('orders.status', '!=', 'Shipped'),
-          eb(eb.fn.coalesce('orders.despatch_date', 'orders.ordered_date'), '>=', shippedSince),
+          eb('orders.status', 'not in', ['Shipped', 'Cancelled']),
+          eb.and([
+            eb('orders.status', '=', 'Shipped'),
+            eb(eb.fn.coalesce('orders.despatch_date', 'orders.ordered_date'), '>=', shippedSince),
+          ]),
+          eb.and([eb('orders.status', '=', 'Cancelled'), eb('orders.cancelled_at', '>=', shippedSince)]),
         ]),
       );
 
@@ -133,10 +140,18 @@ export function ordersRepository(db: Db) {
      * proforma; a concurrent status change either happens before (and this updates nothing) or after.
      * Returns whether a row changed.
      */
-    async cancelIfAllowed(accountId: number, orderId: number): Promise<boolean> {
+    async cancelIfAllowed(accountId: number, orderId: number, by: { userId: number; name: string }): Promise<boolean> {
+      const now = nowIso();
       const result = await db
         .updateTable('orders')
-        .set({ status: 'Cancelled', updated_at: nowIso() })
+        .set({
+          status: 'Cancelled',
+          updated_at: now,
+          cancelled_at: now,
+          cancelled_by: 'customer',
+          cancelled_by_user_id: by.userId,
+          cancelled_by_name: by.name,
+        })
         .where('id', '=', orderId)
         .where('account_id', '=', accountId)
         .where('status', 'not in', [...LOCKED_STATUSES])
@@ -159,6 +174,17 @@ export function ordersRepository(db: Db) {
     insertOrders: (rows: readonly Insertable<OrdersTable>[]) => insertReturningIds(db, 'orders', rows, 'order_number'),
     insertOrderLines: (rows: readonly Insertable<OrderLinesTable>[]) => insertInBatches(db, 'order_lines', rows),
     insertTracking: (rows: readonly Insertable<OrderTrackingTable>[]) => insertInBatches(db, 'order_tracking', rows),
+
+    /** The name of a user of the account (who cancelled); another account's user finds nothing. */
+    async userName(accountId: number, userId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['name', 'username'])
+        .where('id', '=', userId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row ? row.name.trim() || row.username : undefined;
+    },
 
     account(accountId: number) {
       return db

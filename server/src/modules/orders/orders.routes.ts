@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { STATEMENT_FILENAME, endpoints } from '@wholesale/contract';
+import { documentFilename, endpoints } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
 import { sendPdf } from '../../documents/reply.js';
@@ -12,6 +12,7 @@ export const ordersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const pdf = await ctx.pdf.forUser(req.auth.userId, (render) =>
       service.renderOrderStatement(req.auth.accountId, req.body.orderNumber, render),
     );
-    return sendPdf(reply, pdf, STATEMENT_FILENAME);
+    // Saved under the order's number (SO-200072.pdf), so that several downloads can be told apart.
+    return sendPdf(reply, pdf, documentFilename(req.body.orderNumber));
   });
 };

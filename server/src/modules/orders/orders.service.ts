@@ -5,9 +5,11 @@ import {
   formatMoney,
   toShortDate,
   type CancelOrderResponse,
+  type CopyOrderMode,
   type CopyOrderResponse,
   type OpenOrder,
   type OpenOrderLine,
+  type OrderCancellation,
   type TrackingResponse,
   SERVER_MSG,
   type OrderNumberParams as OrderNumber,
@@ -61,6 +63,10 @@ function toLine(l: LineRow): OpenOrderLine {
 }
 
 function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenOrder {
+  const cancellation: OrderCancellation | null =
+    o.status === 'Cancelled' && o.cancelled_at && o.cancelled_by
+      ? { at: o.cancelled_at, by: o.cancelled_by, name: o.cancelled_by === 'customer' ? o.cancelled_by_name : null }
+      : null;
   return {
     orderNumber: o.order_number,
     reference: o.reference,
@@ -76,6 +82,16 @@ function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenO
     openOrderLine: lines.map(toLine),
     erpReference: o.erp_reference ?? null,
     shipmentPreference: o.shipment_preference,
+    deliveryAddress: {
+      name: o.delivery_name,
+      address1: o.delivery_address1,
+      address2: o.delivery_address2,
+      city: o.delivery_city,
+      county: o.delivery_county,
+      postcode: o.delivery_postcode,
+      country: o.delivery_country,
+    },
+    cancellation,
   };
 }
 
@@ -112,12 +128,16 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
     },
 
     /**
-     * POST /api/order/{orderNumber}/copy: replaces the caller's basket with the order's goods lines.
+     * POST /api/order/{orderNumber}/copy: replaces the caller's basket with the order's goods lines
+     * (mode 'add': adds them to it).
      * The basket prices them at today's prices when it is read. Items no longer sold (withdrawn, or
      * without a price in the account's currency) are reported in skippedItems; if none is still sold
      * the basket is left as it was and the call answers 409.
      */
-    async copyOrder(caller: Caller, { orderNumber }: OrderNumber): Promise<CopyOrderResponse> {
+    async copyOrder(
+      caller: Caller,
+      { orderNumber, mode = 'replace' }: OrderNumber & { mode?: CopyOrderMode },
+    ): Promise<CopyOrderResponse> {
       return db.transaction().execute(async (trx) => {
         const r = ordersRepository(trx);
         const order = await r.findOrder(caller.accountId, orderNumber);
@@ -151,7 +171,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
             });
         }
         if (copy.length === 0) throw conflict(SERVER_MSG.nothingLeftToCopy(orderNumber));
-        await basket.replaceLines(trx, caller, copy);
+        await basket.replaceLines(trx, caller, copy, { keep: mode === 'add' });
         return { orderNumber: order.order_number, copiedLines: copy.length, skippedItems: skipped };
       });
     },
@@ -161,7 +181,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
      * Shipped or In Progress (section 4); the status check is part of the UPDATE itself, so a
      * concurrent status change cannot slip between check and write.
      */
-    async cancelOrder({ accountId }: AccountCaller, { orderNumber }: OrderNumber): Promise<CancelOrderResponse> {
+    async cancelOrder({ accountId, userId }: Caller, { orderNumber }: OrderNumber): Promise<CancelOrderResponse> {
       const email = await settings.get('support.email');
       return db.transaction().execute(async (trx) => {
         const r = ordersRepository(trx);
@@ -170,7 +190,9 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
         const account = await r.account(accountId);
         if (!account) throw notFound();
         if (account.is_proforma) throw forbidden(MSG.cancelNotAllowed(email));
-        if (await r.cancelIfAllowed(accountId, order.id)) {
+        const name = (await r.userName(accountId, userId)) ?? '';
+        // Who and when are recorded with the status: the list shows them, the cancellation email reads them.
+        if (await r.cancelIfAllowed(accountId, order.id, { userId, name })) {
           await recordOrderCancelled(trx, order.order_number);
           return { orderNumber: order.order_number, status: 'Cancelled' };
         }

@@ -12,12 +12,16 @@ export const SETTING_DEFAULTS = {
   'support.email': 'tradesupport@harbourhome.example',
   'company.name': 'Harbour Home Trade',
   'company.address': 'Unit 4, Quayside Business Park, Bristol BS1 6AA',
+  /** The supplier's VAT registration number, printed on every VAT invoice (empty: none printed). */
+  'company.vatNumber': 'GB 123 4567 89',
   'company.generalEnquiries': 'enquiries@harbourhome.example',
   'company.siteUrl': 'https://www.harbourhome.example',
   'company.customerLoginUrl': 'https://www.harbourhome.example/customer-login',
   'company.parentGroupUrl': 'https://www.harbourgroup.example',
   'outOfStock.url': 'https://www.harbourhome.example/out-of-stock',
   'tracking.urlTemplate': 'https://track.carrier.example/?parcel={trackingId}',
+  /** The carrier whose page that template opens, named beside each tracking number. */
+  'tracking.carrier': 'DPD',
   /** The day's order cut-off, hh:mm UK time (issue 27: "Order by 14:00 to ship today"). */
   'order.cutOff': DEFAULT_CUT_OFF,
 } as const;
@@ -66,6 +70,7 @@ export function settingsService(repo: SiteRepository) {
         customerLoginUrl: s['company.customerLoginUrl'],
         outOfStockUrl: s['outOfStock.url'],
         trackingUrlTemplate: s['tracking.urlTemplate'],
+        trackingCarrier: s['tracking.carrier'],
         parentGroupUrl: s['company.parentGroupUrl'],
       };
     },

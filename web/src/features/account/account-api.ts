@@ -2,6 +2,7 @@ import {
   requestOf,
   pathOf,
   routes,
+  documentFilename,
   invoice,
   invoiceList,
   okResponse,
@@ -59,10 +60,10 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ ...requestOf(routes.requestInvoicePayment), body }),
       responseSchema: paymentResponse,
     }),
-    /** POST /account/statement-template: the invoice's Order Summary, saved as Statement.pdf. */
+    /** POST /account/statement-template: the VAT invoice, saved under its number (SI-100047.pdf). */
     downloadInvoiceStatement: build.mutation<null, Invoice & Partial<User>>({
       async queryFn(body, _api, _extra, baseQuery) {
-        const { filename, responseHandler } = pdfDownload('Statement.pdf');
+        const { filename, responseHandler } = pdfDownload(documentFilename(body.documentNumber));
         const result = await baseQuery({ ...requestOf(routes.downloadInvoiceStatement), body, responseHandler });
         if (result.error) return { error: result.error };
         saveFile(result.data as Blob, filename);

@@ -80,7 +80,7 @@ describe('View Transaction', () => {
     expect(screen.getByRole('link', { name: 'Back to My Account' })).toHaveAttribute('href', '/account');
   });
 
-  it('downloads the Order Summary, posting the invoice merged with the user', async () => {
+  it('downloads the invoice under its number, posting it merged with the user', async () => {
     invoiceAnswer();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -99,7 +99,7 @@ describe('View Transaction', () => {
     expect(await screen.findByRole('button', { name: MSG.downloading })).toBeDisabled();
     release();
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('Statement.pdf');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('SI-100234.pdf'); // named after the invoice;
     expect(body).toMatchObject({ documentNumber: 'SI-100234', customerNumber: demoUser.customerNumber });
     vi.unstubAllGlobals();
   });

@@ -1,9 +1,9 @@
-import { MSG, formatMoney, type Invoice } from '@wholesale/contract';
+import { MSG, formatMoney, type CopyOrderMode, type Invoice } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyOrderDialog } from '../../components/copy-order-dialog';
 import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageHeading } from '../../components/page-heading';
@@ -93,8 +93,8 @@ function Transaction({ invoice }: { invoice: Invoice }) {
     }
   };
 
-  const onCopy = async () => {
-    await copyToBasket(invoice.orderNumber);
+  const onCopy = async (mode: CopyOrderMode) => {
+    await copyToBasket(invoice.orderNumber, mode);
     setCopyOpen(false);
   };
 
@@ -136,15 +136,7 @@ function Transaction({ invoice }: { invoice: Invoice }) {
         />
       </div>
 
-      <ConfirmDialog
-        open={copyOpen}
-        title="Copy Order"
-        question={MSG.copyOrderQuestion}
-        busy={copy.isLoading}
-        busyLabel={MSG.copying}
-        onConfirm={onCopy}
-        onCancel={() => setCopyOpen(false)}
-      />
+      <CopyOrderDialog open={copyOpen} busy={copy.isLoading} onCopy={onCopy} onCancel={() => setCopyOpen(false)} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, routes, pathOf } from '@wholesale/contract';
-import { demoUser, loggedInSession } from '../../test/fixtures';
+import { MSG, ORDER_MSG, routes, pathOf } from '@wholesale/contract';
+import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
 import { openOrder } from './orders-test-data';
+import { twoLineBasket } from '../basket/basket-test-data';
 
 const order = openOrder('SO-7', '01/02/25', {
   despatchDate: '03/02/25',
@@ -60,6 +61,94 @@ describe('Open Order Enquiry', () => {
     expect(screen.getByText(/Our reference/)).toBeInTheDocument();
   });
 
+  it('keeps "Keep order" as the way out: the order is not cancelled and the dialog closes', async () => {
+    let posted = false;
+    server.use(
+      http.post(pathOf(routes.cancelOrder, { orderNumber: 'SO-7' }), () => {
+        posted = true;
+        return HttpResponse.json({ orderNumber: 'SO-7', status: 'Cancelled' });
+      }),
+    );
+    const { user, location } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ORDER_MSG.keepOrder }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toBe(false);
+    expect(location()).toBe('/open-order-enquiry?order=SO-7');
+  });
+
+  it('links the tracking numbers to the carrier, naming it, once the order has some', async () => {
+    server.use(
+      on(routes.listOpenOrders, () => HttpResponse.json([{ ...order, status: 'Shipped', isTrackingAvailable: true }])),
+      on(routes.trackOrder, () => HttpResponse.json({ trackingId: ['JD0001', 'JD0002'] })),
+      on(routes.getSettings, () => HttpResponse.json({ ...settings, trackingCarrier: 'DPD' })),
+    );
+    renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    const region = await screen.findByRole('region', { name: ORDER_MSG.trackingHeading });
+    const link = await within(region).findByRole('link', { name: 'Track JD0001 with DPD (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'https://track.example.test/JD0001');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(region).getAllByText('DPD')).toHaveLength(2);
+    expect(within(region).getByRole('link', { name: /JD0002/ })).toBeInTheDocument();
+  });
+
+  it('shows no tracking section for an order without tracking numbers', async () => {
+    renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    expect(screen.queryByRole('region', { name: ORDER_MSG.trackingHeading })).not.toBeInTheDocument();
+  });
+
+  it('shows where the order is delivered', async () => {
+    server.use(
+      on(routes.listOpenOrders, () =>
+        HttpResponse.json([
+          {
+            ...order,
+            deliveryAddress: {
+              name: 'Kitchen Fitters Ltd',
+              address1: '2 Mill Lane',
+              address2: '',
+              city: 'Bath',
+              county: 'Somerset',
+              postcode: 'BA1 1AA',
+              country: 'United Kingdom (Mainland)',
+            },
+          },
+        ]),
+      ),
+    );
+    renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    const region = await screen.findByRole('region', { name: ORDER_MSG.deliveryAddressHeading });
+    expect(within(region).getByText('Kitchen Fitters Ltd')).toBeInTheDocument();
+    expect(region).toHaveTextContent('2 Mill LaneBathSomersetBA1 1AAUnited Kingdom (Mainland)');
+  });
+
+  it('says when and by whom a cancelled order was cancelled, and offers no cancel', async () => {
+    server.use(
+      on(routes.listOpenOrders, () =>
+        HttpResponse.json([
+          {
+            ...order,
+            status: 'Cancelled',
+            cancellation: { at: '2026-11-27T14:02:00.000Z', by: 'customer', name: 'Dee Moore' },
+          },
+          {
+            ...openOrder('SO-9', '02/02/25'),
+            status: 'Cancelled',
+            cancellation: { at: '2026-07-01T08:30:00.000Z', by: 'erp', name: null },
+          },
+        ]),
+      ),
+    );
+    const { router } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    expect(await screen.findByText('Cancelled 27/11/26 at 14:02 by Dee Moore')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    await router.navigate('/open-order-enquiry?order=SO-9');
+    // British Summer Time: 08:30 UTC is 09:30 in the UK.
+    expect(await screen.findByText('Cancelled 01/07/26 at 09:30 by our order system')).toBeInTheDocument();
+  });
+
   it("says 'Unable to select order' for an order that is not there", async () => {
     renderApp('/open-order-enquiry?order=SO-404', { session: loggedInSession });
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.selectOrderFailed);
@@ -94,6 +183,38 @@ describe('Open Order Enquiry', () => {
     expect(calls).toBe(1);
   });
 
+  it('with lines in the basket, asks whether to add the order to them or replace them', async () => {
+    const modes: (string | null)[] = [];
+    server.use(
+      on(routes.getBasket, () => HttpResponse.json(twoLineBasket)),
+      http.post(pathOf(routes.copyOrder, { orderNumber: 'SO-7' }), ({ request }) => {
+        modes.push(new URL(request.url).searchParams.get('mode'));
+        return HttpResponse.json({ orderNumber: 'SO-7', copiedLines: 1, skippedItems: [] });
+      }),
+    );
+    const { user, location, router } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
+    await summary();
+    await user.click(screen.getByRole('button', { name: 'Copy Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Order' });
+    expect(dialog).toHaveTextContent(ORDER_MSG.copyOrderChoice(2));
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel', ORDER_MSG.addToBasket, ORDER_MSG.replaceBasket]);
+    await user.click(within(dialog).getByRole('button', { name: ORDER_MSG.addToBasket }));
+    await waitFor(() => expect(location()).toBe('/basket'));
+    await router.navigate('/open-order-enquiry?order=SO-7');
+    await summary();
+    await user.click(screen.getByRole('button', { name: 'Copy Order' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Copy Order' })).getByRole('button', {
+        name: ORDER_MSG.replaceBasket,
+      }),
+    );
+    await waitFor(() => expect(modes).toEqual(['add', 'replace']));
+  });
+
   it("closes the copy dialog on Cancel without copying, and toasts 'Unable to copy order' on failure", async () => {
     let calls = 0;
     server.use(
@@ -126,7 +247,13 @@ describe('Open Order Enquiry', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Order' });
     expect(dialog).toHaveTextContent(MSG.cancelOrderQuestion);
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    // The buttons say what they do: no "Cancel" that means keep.
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([ORDER_MSG.keepOrder, ORDER_MSG.cancelOrder]);
+    await user.click(within(dialog).getByRole('button', { name: ORDER_MSG.cancelOrder }));
     expect(await within(dialog).findByRole('button', { name: MSG.cancelling })).toBeDisabled();
     expect(await screen.findByText(MSG.orderCancelled('SO-7'))).toBeInTheDocument();
     await waitFor(() => expect(location()).toBe('/open-orders'));
@@ -145,13 +272,13 @@ describe('Open Order Enquiry', () => {
     const { user, router } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
     await summary();
     await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ORDER_MSG.cancelOrder }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     await router.navigate('/open-order-enquiry?order=SO-8');
     await screen.findByRole('region', { name: 'Order SO-8' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel Order' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ORDER_MSG.cancelOrder }));
     expect(await screen.findByText(MSG.cancelOrderFailed)).toBeInTheDocument();
   });
 
@@ -162,7 +289,7 @@ describe('Open Order Enquiry', () => {
     });
     afterEach(() => createObjectURL.mockClear());
 
-    it('posts the order merged with the user and saves Statement.pdf (Downloading... meanwhile)', async () => {
+    it("posts the order merged with the user and saves it under the order's number (Downloading... meanwhile)", async () => {
       let body: Record<string, unknown> = {};
       server.use(
         on(routes.downloadOrderStatement, async ({ request }) => {
@@ -176,7 +303,7 @@ describe('Open Order Enquiry', () => {
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
         this: HTMLAnchorElement,
       ) {
-        expect(this.download).toBe('Statement.pdf');
+        expect(this.download).toBe('SO-7.pdf');
       });
       const { user } = renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
       await summary();

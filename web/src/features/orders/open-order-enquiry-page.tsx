@@ -1,13 +1,22 @@
-import { MSG, orderCancellable, type OpenOrder } from '@wholesale/contract';
+import {
+  MSG,
+  ORDER_MSG,
+  orderCancellable,
+  type CopyOrderMode,
+  type OpenOrder,
+  type OrderDeliveryAddress,
+} from '@wholesale/contract';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CopyOrderDialog } from '../../components/copy-order-dialog';
 import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageHeading } from '../../components/page-heading';
+import { Panel } from '../../components/panel';
 import { Spinner } from '../../components/spinner';
 import { useCopyOrderToBasket } from '../../lib/order-copy-api';
 import { selectUser } from '../../lib/session';
@@ -20,7 +29,9 @@ import {
   useCancelOrderMutation,
   useDownloadOrderStatementMutation,
   useListOpenOrdersQuery,
+  useTrackOrderQuery,
 } from './orders-api';
+import { TrackingLinks } from './tracking-dialog';
 
 function OrderBreadcrumb({ orderNumber }: { orderNumber?: string }) {
   return (
@@ -78,6 +89,45 @@ export function OpenOrderEnquiryPage() {
   return <OrderEnquiry key={order.orderNumber} order={order} />;
 }
 
+/** Where the order goes: the address it was placed with, one line each (blank parts left out). */
+function DeliveryAddress({ address }: { address: OrderDeliveryAddress }) {
+  const lines = [
+    address.name,
+    address.address1,
+    address.address2,
+    address.city,
+    address.county,
+    address.postcode,
+    address.country,
+  ]
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return (
+    <Panel title={ORDER_MSG.deliveryAddressHeading}>
+      <address className="mt-2 text-slate-900 not-italic">
+        {lines.map((l, i) => (
+          <span key={i} className="block">
+            {l}
+          </span>
+        ))}
+      </address>
+    </Panel>
+  );
+}
+
+/** The order's tracking numbers as links to the carrier, once it has some. */
+function OrderTracking({ orderNumber }: { orderNumber: string }) {
+  const { data } = useTrackOrderQuery(orderNumber);
+  if (!data || data.trackingId.length === 0) return null;
+  return (
+    <Panel title={ORDER_MSG.trackingHeading}>
+      <div className="mt-2">
+        <TrackingLinks ids={data.trackingId} />
+      </div>
+    </Panel>
+  );
+}
+
 function OrderEnquiry({ order }: { order: OpenOrder }) {
   const user = useSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
@@ -106,8 +156,8 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
     }
   };
 
-  const onCopy = async () => {
-    await copyToBasket(order.orderNumber);
+  const onCopy = async (mode: CopyOrderMode) => {
+    await copyToBasket(order.orderNumber, mode);
     setCopyOpen(false);
   };
 
@@ -142,6 +192,11 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
         </div>
       </PageHeading>
 
+      {order.cancellation && (
+        <p className="mb-4 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm font-medium text-slate-800">
+          {ORDER_MSG.cancelledNote(order.cancellation)}
+        </p>
+      )}
       {cancelRefusal && (
         <p className="mb-4 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
           {cancelRefusal}
@@ -175,18 +230,12 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
           currencySymbol={symbol}
           totals={{ net: order.amount, vat: order.vatAmount, gross: order.invoiceTotal }}
         />
+        {order.isTrackingAvailable && <OrderTracking orderNumber={order.orderNumber} />}
+        {order.deliveryAddress && <DeliveryAddress address={order.deliveryAddress} />}
         <OrderDeliveryPromise order={order} />
       </div>
 
-      <ConfirmDialog
-        open={copyOpen}
-        title="Copy Order"
-        question={MSG.copyOrderQuestion}
-        busy={copy.isLoading}
-        busyLabel={MSG.copying}
-        onConfirm={onCopy}
-        onCancel={() => setCopyOpen(false)}
-      />
+      <CopyOrderDialog open={copyOpen} busy={copy.isLoading} onCopy={onCopy} onCancel={() => setCopyOpen(false)} />
 
       {canCancel && (
         <ConfirmDialog
@@ -197,6 +246,8 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
           busyLabel={MSG.cancelling}
           onConfirm={onCancel}
           onCancel={() => setCancelOpen(false)}
+          cancelLabel={ORDER_MSG.keepOrder}
+          confirmLabel={ORDER_MSG.cancelOrder}
           danger
         />
       )}

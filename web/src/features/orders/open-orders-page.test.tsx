@@ -46,6 +46,37 @@ describe('Open Orders', () => {
     expect(screen.getByRole('columnheader', { name: /Order Date/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('keeps a cancelled order listed as Cancelled, with when and by whom', async () => {
+    ordersAre([
+      openOrder('SO-4', '01/01/25', {
+        status: 'Cancelled',
+        cancellation: { at: '2026-11-27T14:02:00.000Z', by: 'customer', name: 'Dee Moore' },
+      }),
+    ]);
+    renderApp('/open-orders', { session: loggedInSession });
+    const row = within(await table()).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell')[5]).toHaveTextContent('Cancelled27/11/26 by Dee Moore');
+  });
+
+  it('finds orders by an item code and narrows them by status and order date', async () => {
+    ordersAre(orders);
+    const { user } = renderApp('/open-orders', { session: loggedInSession });
+    await table();
+    await user.type(screen.getByLabelText('Search orders'), 'rb100');
+    expect(await orderNumbers()).toEqual(['SO-2', 'SO-1', 'SO-3']); // every test order has RB-100
+    await user.clear(screen.getByLabelText('Search orders'));
+    await user.selectOptions(screen.getByLabelText('Order status'), 'Shipped');
+    expect(await orderNumbers()).toEqual(['SO-1']);
+    await user.selectOptions(screen.getByLabelText('Order status'), '');
+    await user.type(screen.getByLabelText('Ordered from'), '2024-12-31');
+    await user.type(screen.getByLabelText('Ordered to'), '2024-12-31');
+    expect(await orderNumbers()).toEqual(['SO-1']);
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await orderNumbers()).toEqual(['SO-2', 'SO-1', 'SO-3']);
+    await user.selectOptions(screen.getByLabelText('Order status'), 'Cancelled');
+    expect(screen.getByText('No orders match the search and filters.')).toBeInTheDocument();
+  });
+
   it('sorts a clicked column ascending, then toggles it', async () => {
     ordersAre(orders);
     const { user } = renderApp('/open-orders', { session: loggedInSession });

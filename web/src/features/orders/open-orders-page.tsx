@@ -1,5 +1,12 @@
-import { MSG, OPEN_ORDERS_PAGE_SIZE, formatMoney, orderListLocation, type OpenOrder } from '@wholesale/contract';
-import { useMemo, useRef, useState } from 'react';
+import {
+  MSG,
+  OPEN_ORDERS_PAGE_SIZE,
+  ORDER_MSG,
+  formatMoney,
+  orderListLocation,
+  type OpenOrder,
+} from '@wholesale/contract';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from '../../lib/router';
 import { PageHeading } from '../../components/page-heading';
@@ -13,16 +20,21 @@ import { selectUser } from '../../lib/session';
 import { OrderStatusBadge } from './order-status-badge';
 import {
   DEFAULT_SORT,
+  NO_FILTERS,
   filterOrders,
   nextSort,
   pageCount,
   pageOf,
   sortOrders,
+  type OrderFilters,
   type SortKey,
   type SortState,
 } from './order-list';
 import { useListOpenOrdersQuery } from './orders-api';
 import { TrackingDialog } from './tracking-dialog';
+
+/** The statuses an order of the list can have, for the status filter. */
+const STATUSES = ['Open', 'In Progress', 'Shipped', 'Cancelled'] as const;
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'orderNumber', label: 'Order No' },
@@ -59,6 +71,13 @@ export function OpenOrdersPage() {
   const symbol = user?.currencySymbol ?? '£';
   const { data, isLoading } = useListOpenOrdersQuery();
   const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
+  const statusId = useId();
+  const filter = (change: Partial<OrderFilters>) => {
+    setFilters((f) => ({ ...f, ...change }));
+    setPage(1);
+  };
+  const filtered = filters.status !== '' || filters.from !== '' || filters.to !== '';
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [tracking, setTracking] = useState<string | null>(null);
@@ -73,7 +92,10 @@ export function OpenOrdersPage() {
     });
   };
 
-  const rows = useMemo(() => sortOrders(filterOrders(data ?? [], search), sort), [data, search, sort]);
+  const rows = useMemo(
+    () => sortOrders(filterOrders(data ?? [], search, filters), sort),
+    [data, search, filters, sort],
+  );
   const pages = pageCount(rows.length, OPEN_ORDERS_PAGE_SIZE);
   const current = Math.min(page, pages);
   const visible = pageOf(rows, current, OPEN_ORDERS_PAGE_SIZE);
@@ -121,7 +143,11 @@ export function OpenOrdersPage() {
   } else if (rows.length === 0) {
     content = (
       <p className="rounded-md border border-slate-200 bg-white px-4 py-6 text-center text-slate-700">
-        {data.length === 0 ? 'You have no open orders.' : `No orders match "${search.trim()}".`}
+        {data.length === 0
+          ? 'You have no open orders.'
+          : filtered
+            ? 'No orders match the search and filters.'
+            : `No orders match "${search.trim()}".`}
       </p>
     );
   } else {
@@ -176,6 +202,11 @@ export function OpenOrdersPage() {
                   <td className="px-3 py-2">{orderListLocation(o.location)}</td>
                   <td className="px-3 py-2">
                     <OrderStatusBadge status={o.status} />
+                    {o.cancellation && (
+                      <span className="mt-1 block text-xs text-slate-700">
+                        {ORDER_MSG.cancelledShort(o.cancellation)}
+                      </span>
+                    )}
                   </td>
                   <td className="px-3 py-2 text-right font-medium tabular-nums">{money(o.invoiceTotal)}</td>
                   <td className="px-3 py-2">{actions(o)}</td>
@@ -217,6 +248,9 @@ export function OpenOrdersPage() {
                   </div>
                   <OrderStatusBadge status={o.status} />
                 </div>
+                {o.cancellation && (
+                  <p className="mt-2 text-sm text-slate-700">{ORDER_MSG.cancelledNote(o.cancellation)}</p>
+                )}
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
                   {(
                     [
@@ -257,9 +291,54 @@ export function OpenOrdersPage() {
             setSearch(e.target.value);
             setPage(1);
           }}
-          placeholder="Order no, reference, status or date"
-          className="w-full sm:w-96"
+          placeholder="Order no, item code, reference or date"
+          className="w-full sm:w-80"
         />
+        <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
+          <div>
+            <label htmlFor={statusId} className="block text-sm font-medium text-slate-800">
+              Order status
+            </label>
+            <select
+              id={statusId}
+              value={filters.status}
+              onChange={(e) => filter({ status: e.target.value })}
+              className="mt-1 block h-[42px] rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
+            >
+              <option value="">All statuses</option>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField
+            label="Ordered from"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => filter({ from: e.target.value })}
+            className="w-40"
+          />
+          <TextField
+            label="Ordered to"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => filter({ to: e.target.value })}
+            className="w-40"
+          />
+          {filtered && (
+            <button
+              type="button"
+              onClick={() => filter(NO_FILTERS)}
+              className="py-2 text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
+              Clear filters
+            </button>
+          )}
+        </div>
         {data && (
           <p ref={countRef} className="scroll-mt-4 text-sm text-slate-700" aria-live="polite">
             {rows.length} {rows.length === 1 ? 'order' : 'orders'}

@@ -1,6 +1,15 @@
 import type { OpenOrder } from '@wholesale/contract';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, filterOrders, nextSort, pageCount, pageOf, sortOrders } from './order-list';
+import {
+  DEFAULT_SORT,
+  NO_FILTERS,
+  filterOrders,
+  nextSort,
+  pageCount,
+  pageOf,
+  sortOrders,
+  type OrderFilters,
+} from './order-list';
 
 const order = (orderNumber: string, orderedDate: string, extra: Partial<OpenOrder> = {}): OpenOrder => ({
   orderNumber,
@@ -61,6 +70,44 @@ describe('order list', () => {
     expect(filterOrders(orders, ' SHIPPED ').map((o) => o.orderNumber)).toEqual(['SO-1']);
     expect(filterOrders(orders, '02/02').map((o) => o.orderNumber)).toEqual(['SO-2']);
     expect(filterOrders(orders, '')).toHaveLength(2);
+  });
+
+  it('finds orders by the item codes of their lines, typed with or without dashes', () => {
+    const line = (itemNo: string) => ({
+      type: 'Item',
+      itemNo,
+      description: 'Blind',
+      quantity: 1,
+      quantityShipped: 0,
+      location: 'MAIN1',
+      unit: 'EACH',
+      unitPrice: 1,
+      lineDiscount: 0,
+      total: 1,
+    });
+    const orders = [
+      order('SO-1', '01/01/25', { openOrderLine: [line('RB-BLK-0001'), line('CS-7')] }),
+      order('SO-2', '02/02/25', { openOrderLine: [line('FB-LIN-0031')] }),
+    ];
+    expect(filterOrders(orders, 'rb-blk-0001').map((o) => o.orderNumber)).toEqual(['SO-1']);
+    expect(filterOrders(orders, 'rbblk0001').map((o) => o.orderNumber)).toEqual(['SO-1']);
+    expect(filterOrders(orders, 'LIN-00').map((o) => o.orderNumber)).toEqual(['SO-2']);
+  });
+
+  it('filters by status and by an order-date range, inclusive, with the search', () => {
+    const orders = [
+      order('SO-1', '31/12/24', { status: 'Shipped' }),
+      order('SO-2', '01/01/25', { status: 'Open' }),
+      order('SO-3', '15/01/25', { status: 'Open', reference: 'Kitchen' }),
+    ];
+    const numbers = (search: string, f: Partial<OrderFilters>) =>
+      filterOrders(orders, search, { ...NO_FILTERS, ...f }).map((o) => o.orderNumber);
+    expect(numbers('', { status: 'Open' })).toEqual(['SO-2', 'SO-3']);
+    expect(numbers('', { from: '2025-01-01' })).toEqual(['SO-2', 'SO-3']);
+    expect(numbers('', { to: '2025-01-01' })).toEqual(['SO-1', 'SO-2']);
+    expect(numbers('', { from: '2025-01-01', to: '2025-01-01' })).toEqual(['SO-2']);
+    expect(numbers('kitchen', { status: 'Open', from: '2025-01-02' })).toEqual(['SO-3']);
+    expect(numbers('kitchen', { status: 'Shipped' })).toEqual([]);
   });
 
   it('pages at the given size', () => {

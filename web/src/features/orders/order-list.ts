@@ -44,15 +44,43 @@ export function sortOrders(orders: readonly OpenOrder[], sort: SortState): OpenO
     .map(([o]) => o);
 }
 
-/** The search box matches order number, customer ref, status, location and dates, ignoring case. */
-export function filterOrders(orders: readonly OpenOrder[], search: string): OpenOrder[] {
+/** Letters and digits only, lower case: 'RB-BLK-0001' and 'rbblk0001' compare equal. */
+const compact = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The filters beside the search box: a status ('' for any) and an order-date range (yyyy-mm-dd, '' open). */
+export interface OrderFilters {
+  status: string;
+  from: string;
+  to: string;
+}
+export const NO_FILTERS: OrderFilters = { status: '', from: '', to: '' };
+
+/**
+ * The search box matches order number, customer ref, status, location, dates and the item codes of
+ * the order's lines (typed with or without their dashes), ignoring case; the filters keep a status
+ * and orders placed between two dates (inclusive).
+ */
+export function filterOrders(
+  orders: readonly OpenOrder[],
+  search: string,
+  filters: OrderFilters = NO_FILTERS,
+): OpenOrder[] {
   const q = search.trim().toLowerCase();
-  if (!q) return [...orders];
-  return orders.filter((o) =>
-    [o.orderNumber, o.reference, o.status, orderListLocation(o.location), o.orderedDate, o.despatchDate ?? ''].some(
-      (field) => field.toLowerCase().includes(q),
-    ),
-  );
+  const code = compact(q);
+  const from = filters.from.replaceAll('-', '');
+  const to = filters.to.replaceAll('-', '');
+  return orders.filter((o) => {
+    if (filters.status && o.status !== filters.status) return false;
+    const ordered = shortDateSortKey(o.orderedDate);
+    if ((from && ordered < from) || (to && ordered > to)) return false;
+    if (!q) return true;
+    return (
+      [o.orderNumber, o.reference, o.status, orderListLocation(o.location), o.orderedDate, o.despatchDate ?? ''].some(
+        (field) => field.toLowerCase().includes(q),
+      ) ||
+      (code.length >= 3 && o.openOrderLine.some((l) => compact(l.itemNo).includes(code)))
+    );
+  });
 }
 
 export function pageCount(total: number, pageSize: number): number {

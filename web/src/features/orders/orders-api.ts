@@ -2,7 +2,7 @@ import {
   requestOf,
   pathOf,
   routes,
-  STATEMENT_FILENAME,
+  documentFilename,
   cancelOrderResponse,
   openOrderList,
   trackingResponse,
@@ -37,7 +37,8 @@ export const ordersApi = api.injectEndpoints({
     }),
     /**
      * POST /order/statement-template: the selected order merged with the user, as the spec posts
-     * it (the server reads only orderNumber); the PDF is saved as Statement.pdf, never cached.
+     * it (the server reads only orderNumber); the PDF is saved under the order's number
+     * (SO-200072.pdf), never cached.
      */
     downloadOrderStatement: build.mutation<null, { order: OpenOrder; user: User | null }>({
       async queryFn({ order, user }, _api, _extra, baseQuery) {
@@ -47,7 +48,7 @@ export const ordersApi = api.injectEndpoints({
           responseHandler: async (res: Response) => (res.ok ? res.blob() : res.json().catch(() => null)),
         });
         if (result.error) return { error: result.error };
-        saveFile(result.data as Blob, STATEMENT_FILENAME);
+        saveFile(result.data as Blob, documentFilename(order.orderNumber));
         return { data: null };
       },
     }),

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { MSG } from '@wholesale/contract';
+import { MSG, ORDER_MSG } from '@wholesale/contract';
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
@@ -12,6 +12,37 @@ export function trackingUrl(template: string, trackingId: string): string {
 }
 
 /**
+ * Tracking numbers, each a link to the carrier's page (a new tab) with the carrier named beside it
+ * ("DPD JD0001..."); plain text when no URL template is set.
+ */
+export function TrackingLinks({ ids }: { ids: readonly string[] }) {
+  const { data: settings } = useGetSettingsQuery();
+  const carrier = settings?.trackingCarrier?.trim() || undefined;
+  return (
+    <ul className="space-y-2">
+      {ids.map((id) => (
+        <li key={id} className="flex flex-wrap items-baseline gap-x-2">
+          {carrier && <span className="text-sm text-slate-700">{carrier}</span>}
+          {settings?.trackingUrlTemplate ? (
+            <a
+              href={trackingUrl(settings.trackingUrlTemplate, id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={ORDER_MSG.trackWith(id, carrier)}
+              className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
+              {id}
+            </a>
+          ) : (
+            <span className="font-medium">{id}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
  * The tracking dialog of Open Orders: the order's tracking numbers, each opening the carrier's
  * page in a new tab; 'Tracking unavailable' when there are none; 'Unable to get tracking
  * information' when the call fails. Open while `orderNumber` is set.
@@ -21,7 +52,6 @@ export function TrackingDialog({ orderNumber, onClose }: { orderNumber: string |
   const [shown, setShown] = useState(orderNumber);
   if (orderNumber && orderNumber !== shown) setShown(orderNumber);
   const tracking = useTrackOrderQuery(orderNumber ?? skipToken, { refetchOnMountOrArgChange: true });
-  const { data: settings } = useGetSettingsQuery();
   const ids = tracking.data?.trackingId ?? [];
 
   let body;
@@ -33,28 +63,7 @@ export function TrackingDialog({ orderNumber, onClose }: { orderNumber: string |
       </p>
     );
   else if (ids.length === 0) body = <p>{MSG.trackingUnavailable}</p>;
-  else
-    body = (
-      <ul className="space-y-2">
-        {ids.map((id) => (
-          <li key={id}>
-            {settings?.trackingUrlTemplate ? (
-              <a
-                href={trackingUrl(settings.trackingUrlTemplate, id)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
-              >
-                {id}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            ) : (
-              <span className="font-medium">{id}</span>
-            )}
-          </li>
-        ))}
-      </ul>
-    );
+  else body = <TrackingLinks ids={ids} />;
 
   return (
     <Modal open={orderNumber !== null} onClose={onClose} title={`Tracking for ${shown ?? ''}`} size="sm">
