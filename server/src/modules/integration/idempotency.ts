@@ -54,7 +54,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { staleA
     // No route matched (the 404 handler): nothing runs, so there is nothing to keep.
     if (!request.apiClient) return;
     const key = Array.isArray(header) ? header[0] : header;
-    if (!key || !/^[\x21-\x7e]{1,200}$/.test(key)) throw new ProblemError(400, INTEGRATION_MSG.idempotencyKeyInvalid, { type: PROBLEM_TYPES.idempotencyKeyInvalid });
+    if (!key || !/^[\x21-\x7e]{1,200}$/.test(key))
+      throw new ProblemError(400, INTEGRATION_MSG.idempotencyKeyInvalid, { type: PROBLEM_TYPES.idempotencyKeyInvalid });
     const clientId = request.apiClient.clientId;
     const hash = createHash('sha256')
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
