@@ -17,6 +17,9 @@ export const QUICK_MSG = {
     `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'}; the rest is covered by the delivery due ${date}`,
   stockShortNoDate: (stock: number) =>
     `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'} and no delivery date yet; this line may go on back order`,
+  /** The rest arrives in parts (issue 37): "None in stock; the rest arrives 175 on 11 Dec, 85 on 3 Jan, 140 no date yet". */
+  stockShortSplit: (stock: number, parts: string) =>
+    `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'}; the rest arrives ${parts}`,
   noLines: 'Paste or upload at least one line with an item code and a quantity',
   tooManyLines: (max: number) => `At most ${max.toLocaleString('en-GB')} lines at once`,
   checkFailed: 'Unable to check the lines',
