@@ -11,6 +11,8 @@ export const QUICK_MSG = {
   notSold: (currency: string) => `Not sold in ${currency}`,
   discontinued: 'Discontinued',
   notWhole: 'Quantity must be a whole number above 0',
+  thousandsUnclear: (typed: string) =>
+    `Is ${typed} meant as ${typed.replace(/,/g, '')}? Type the quantity without a comma`,
   aboveLimit: (max: number) => `Quantity must be at most ${max.toLocaleString('en-GB')}`,
   ready: 'Ready',
   stockShortDue: (stock: number, date: string) =>

@@ -161,6 +161,16 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
     expect(res).toMatchObject({ ready: 2, invalid: 0 });
   });
 
+  it('flags a quantity with a thousands comma the browser could not read for sure (issue 37)', async () => {
+    const res = await check(gina, [line('RB-BLK-0002', '1,000')]);
+    expect(res.lines[0]).toMatchObject({
+      status: 'badQuantity',
+      quantity: '1,000',
+      message: QUICK_MSG.thousandsUnclear('1,000'),
+    });
+    expect(res.lines[0]!.message).toBe('Is 1,000 meant as 1000? Type the quantity without a comma');
+  });
+
   it("checks in the caller's currency", async () => {
     const res = await check(eamon, [line('EU-ONLY', '1'), line('RB-WHT-0001', '1')]);
     expect(res.lines.map((l) => l.status)).toEqual(['ready', 'notSold']);

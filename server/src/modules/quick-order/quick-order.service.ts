@@ -26,6 +26,7 @@ import { quickOrderRepository } from './quick-order.repository.js';
 import { deliveryRepository } from '../delivery/delivery.repository.js';
 
 const WHOLE = /^\d+$/;
+const THOUSANDS = /^\d{1,3}(,\d{3})+$/;
 
 /** Lines with the same code (any case, trimmed) as one: their rows, and the quantity they add up to. */
 interface Group {
@@ -117,6 +118,10 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
       if (!p.active) return { ...base, status: 'discontinued', message: QUICK_MSG.discontinued };
       if (p.list_price_e5 === null) return { ...base, status: 'notSold', message: QUICK_MSG.notSold(currency) };
       const q = WHOLE.test(g.quantity) ? Number(g.quantity) : 0;
+      // "1,000" reaches the server only where the browser could not tell a thousands separator from a
+      // field separator (a comma-separated line): ask, do not guess 1 or 1000.
+      if (THOUSANDS.test(g.quantity))
+        return { ...base, status: 'badQuantity', message: QUICK_MSG.thousandsUnclear(g.quantity) };
       if (q < 1) return { ...base, status: 'badQuantity', message: QUICK_MSG.notWhole };
       if (q > QUANTITY_MAX) return { ...base, status: 'badQuantity', message: QUICK_MSG.aboveLimit(QUANTITY_MAX) };
       const unitPrice = e5ToAmount(
