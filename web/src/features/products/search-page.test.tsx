@@ -173,7 +173,7 @@ describe('Order Products (/products/search)', () => {
     expect(headers).toEqual([
       'Image',
       'Item',
-      'Favourite',
+      'Favorite',
       'Stock',
       'Qty Due',
       'Pack Qty',
@@ -258,13 +258,13 @@ describe('Order Products (/products/search)', () => {
     );
     const { user } = await openPage();
     await user.type(screen.getByLabelText('Look up product'), 'blackout{Enter}');
-    const star = within(await row('RB-BLK-1')).getByRole('button', { name: 'Favourite RB-BLK-1' });
+    const star = within(await row('RB-BLK-1')).getByRole('button', { name: 'Favorite RB-BLK-1' });
     expect(star).toHaveAttribute('aria-pressed', 'false');
     await user.click(star);
     await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
     expect(posted).toEqual([{ itemNumber: 'RB-BLK-1' }]);
     expect(searches).toHaveLength(1);
-    const other = within(await row('RB-BLK-2')).getByRole('button', { name: 'Favourite RB-BLK-2' });
+    const other = within(await row('RB-BLK-2')).getByRole('button', { name: 'Favorite RB-BLK-2' });
     await user.click(other);
     expect(await screen.findByText(MSG.removeFavouriteFailed)).toBeInTheDocument();
     expect(other).toHaveAttribute('aria-pressed', 'true');
@@ -282,7 +282,9 @@ describe('Order Products (/products/search)', () => {
     await user.click(favourites);
     expect(await itemCodes()).toEqual(['RB-BLK-2']);
     expect(favourites).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText(MSG.displayingResults(1, 'Favorites'))).toBeInTheDocument();
+    // One result, one page: singular (issue 37).
+    expect(screen.getByText('Displaying 1 result for Favorites')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1 page')).toBeInTheDocument();
     // Leaving with nothing to search by: the list is cleared.
     await user.click(favourites);
     await waitFor(() => expect(favourites).toHaveAttribute('aria-pressed', 'false'));
