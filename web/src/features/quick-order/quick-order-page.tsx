@@ -27,6 +27,27 @@ import {
   type ReadLine,
 } from './parse-lines';
 import { useAddQuickOrderMutation, useCheckQuickOrderMutation } from './quick-order-api';
+import type { XlsxWorkerAnswer } from './xlsx-worker';
+
+/**
+ * An .xlsx file's lines, read in a worker that loads only now (exceljs is large, and most buyers
+ * never choose a spreadsheet).
+ */
+function readXlsxInWorker(data: ArrayBuffer): Promise<ReadLine[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (e: MessageEvent<XlsxWorkerAnswer>) => {
+      worker.terminate();
+      if ('lines' in e.data) resolve(e.data.lines);
+      else reject(new Error('unreadable'));
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      reject(new Error('unreadable'));
+    };
+    worker.postMessage(data, [data]);
+  });
+}
 
 /** The server's message of a 4xx, else `fallback`. */
 function reasonOf(err: unknown, fallback: string): string {
@@ -227,12 +248,7 @@ export function QuickOrderPage() {
     if (!file) return;
     try {
       const xlsx = /\.xlsx$/i.test(file.name);
-      // exceljs loads only now, in its own chunk: most buyers never choose a spreadsheet.
-      await runCheck(
-        xlsx
-          ? await (await import('./read-xlsx')).readXlsxLines(await file.arrayBuffer())
-          : parseCsvLines(await file.text()),
-      );
+      await runCheck(xlsx ? await readXlsxInWorker(await file.arrayBuffer()) : parseCsvLines(await file.text()));
     } catch {
       setError(QUICK_MSG.fileUnreadable);
     }

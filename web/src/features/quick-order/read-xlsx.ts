@@ -1,5 +1,5 @@
-// Loaded only when the buyer chooses an .xlsx file (a dynamic import from the Quick Order page): exceljs
-// is large (its own chunk, a named exception in scripts/size-budget.mjs) and most buyers never need it.
+// Runs in the Quick Order page's xlsx worker, started only when the buyer chooses an .xlsx file:
+// exceljs is large (the worker's bundle, a named exception in scripts/size-budget.mjs).
 import ExcelJS from 'exceljs';
 import { parseSheetRows, type ReadLine } from './parse-lines';
 
