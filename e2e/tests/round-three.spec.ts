@@ -18,6 +18,12 @@ const user = (testInfo: TestInfo) => (isPhone(testInfo) ? 'demo2' : 'demo');
 
 const summary = (page: Page) => page.getByRole('status').filter({ hasText: 'ready,' });
 
+/** With SHOTS=1, a full-page screenshot in e2e/.output/shots/ to look at (both widths). */
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!process.env.SHOTS) return;
+  await page.screenshot({ path: `e2e/.output/shots/${name}-${testInfo.project.name}.png`, fullPage: true });
+}
+
 /** dd/mm/yy (the API's short date) to yyyy-mm-dd. */
 const isoOf = (short: string) => {
   const [d, m, y] = short.split('/');
@@ -55,6 +61,7 @@ test.describe('issue 37', () => {
     await expect(toLook.getByLabel('Item code, line 3')).toHaveValue('RB-BAR-9999');
     await expect(toLook.getByLabel('Item code, line 4')).toHaveValue('RB-BAR-0002');
     await expectNoA11yViolations(page, 'Quick Order, flagged lines');
+    await shot(page, testInfo, 'quick-order-flagged');
 
     // Use a suggestion by keyboard: focus stays on that line (its code box).
     const use = toLook.getByRole('button', { name: /^Use RB-BAR-/ }).first();
@@ -137,6 +144,7 @@ test.describe('issue 37', () => {
     await page.goto('/basket');
     await expect(page.getByText(DELIVERY_MSG.split(stock, parts), { exact: true })).toBeVisible();
     await expectNoA11yViolations(page, 'basket, split promise');
+    await shot(page, testInfo, 'basket-split-promise');
 
     await page.goto('/quick-order');
     await page.getByLabel('Paste lines').fill(`${product.itemNumber}\t${quantity}`);
@@ -174,6 +182,7 @@ test.describe('issue 37', () => {
     await expect(results).toBeVisible();
     expect(searches).toBeLessThanOrEqual(1); // a full reload of the app refetches once
     await expectNoA11yViolations(page, 'search restored');
+    await shot(page, testInfo, 'search-restored');
 
     // A shared link with type and range, and the filter.
     await page.goto('/products/search?filter=favourites');
@@ -223,6 +232,7 @@ test.describe('issue 37', () => {
     await expect(said).toHaveText('Failed to log in');
     await expect(said).toBeFocused();
     await expectNoA11yViolations(page, 'login failed');
+    await shot(page, testInfo, 'login-failed');
 
     await submitLogin(page, user(testInfo), DEMO_PASSWORD);
     await expect(page).not.toHaveURL(/\/login/);
@@ -235,6 +245,7 @@ test.describe('issue 37', () => {
     await expect(failed).toContainText('Failed to change password');
     await expect(failed).toBeFocused();
     await expectNoA11yViolations(page, 'password change failed');
+    await shot(page, testInfo, 'password-failed');
   });
 
   test("the basket's Make it N keeps focus on the line's row", async ({ page }, testInfo) => {

@@ -59,7 +59,7 @@ describe('search state rules (spec section 4)', () => {
     expect(searchRequest(emptySearchQuery)).toBeNull();
   });
 
-  it('entering a filter empties the search; leaving it reruns what the form holds', () => {
+  it('entering a filter empties the search box (type and range stay); leaving it reruns what the form holds', () => {
     const onSearch = { ...emptySearchQuery, searchValue: 'blackout', page: 2 };
     const entered = filterToggled(onSearch, onSearch, 'Usuals');
     expect(entered).toEqual({ ...emptySearchQuery, activeFilter: 'Usuals' });
@@ -68,6 +68,11 @@ describe('search state rules (spec section 4)', () => {
     expect(filterToggled(entered, typed, 'Usuals')).toEqual({ ...emptySearchQuery, searchValue: 'chain' });
     // The form follows the URL, so it may carry the filter: leaving still leaves.
     expect(filterToggled(entered, entered, 'Usuals')).toEqual(emptySearchQuery);
+    // Type and range stay, and leaving reruns them.
+    const browsing = { ...emptySearchQuery, primaryCategory: 'Roller Blinds', secondaryCategory: 'X' };
+    const inFavourites = filterToggled(browsing, browsing, 'Favourites');
+    expect(inFavourites).toEqual({ ...browsing, activeFilter: 'Favourites' });
+    expect(filterToggled(inFavourites, inFavourites, 'Favourites')).toEqual(browsing);
     // The other filter: straight from one to the other.
     expect(filterToggled(entered, typed, 'Favourites')).toEqual({ ...emptySearchQuery, activeFilter: 'Favourites' });
   });

@@ -74,13 +74,18 @@ export const submitted = (d: SearchDraft): SearchQuery => ({
 });
 
 /**
- * A filter toggled. Entering one shows its list alone: the search box and the selects are emptied,
- * so no old text sits beside the favourites (issue 37). Leaving it reruns the normal search with
- * whatever the form holds then (spec: when a category or text is set), else shows no list.
+ * A filter toggled. Entering one empties the search box, so no old text sits beside the favourites
+ * (issue 37); the type and range stay. Leaving it reruns the normal search with whatever the form
+ * holds then (spec: when a category or text is set), else shows no list.
  */
 export function filterToggled(q: SearchQuery, d: SearchDraft, filter: Exclude<ActiveFilter, 'none'>): SearchQuery {
   if (q.activeFilter === filter) return submitted(d);
-  return { ...emptySearchQuery, activeFilter: filter };
+  return {
+    ...emptySearchQuery,
+    primaryCategory: d.primaryCategory,
+    secondaryCategory: d.primaryCategory ? d.secondaryCategory : '',
+    activeFilter: filter,
+  };
 }
 
 export const FILTER_LABELS: Record<Exclude<ActiveFilter, 'none'>, string> = {
