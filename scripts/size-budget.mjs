@@ -13,6 +13,21 @@ import { ROOT } from './common.mjs';
 export const INITIAL_LIMIT = 140 * 1000;
 export const CHUNK_LIMIT = 30 * 1000;
 
+/**
+ * Chunks allowed over CHUNK_LIMIT, each with its own limit and the reason. They load only on an
+ * action that needs them, never with a screen.
+ */
+export const CHUNK_EXCEPTIONS = [
+  {
+    pattern: /^xlsx-worker-/,
+    limit: 270 * 1000,
+    reason:
+      "Quick Order's .xlsx reader (exceljs, about 263 kB), a Web Worker started only when the buyer chooses an .xlsx file (issue 37)",
+  },
+];
+const exceptionOf = (name) => CHUNK_EXCEPTIONS.find((e) => e.pattern.test(name));
+const limitOf = (name) => exceptionOf(name)?.limit ?? CHUNK_LIMIT;
+
 const distArg = process.argv.indexOf('--dist');
 const dist = path.resolve(ROOT, distArg > 0 ? process.argv[distArg + 1] : 'web/dist');
 const htmlFile = path.join(dist, 'index.html');
@@ -63,7 +78,7 @@ const chunks = fs
 const failures = [];
 if (initialTotal > INITIAL_LIMIT) failures.push(`initial JS ${kb(initialTotal)} > ${kb(INITIAL_LIMIT)}`);
 for (const chunk of chunks) {
-  if (chunk.gz > CHUNK_LIMIT) failures.push(`chunk ${chunk.name} ${kb(chunk.gz)} > ${kb(CHUNK_LIMIT)}`);
+  if (chunk.gz > limitOf(chunk.name)) failures.push(`chunk ${chunk.name} ${kb(chunk.gz)} > ${kb(limitOf(chunk.name))}`);
 }
 
 const width = Math.max(20, ...[...initial, ...chunks].map((f) => f.name.length));
@@ -76,7 +91,12 @@ console.log(
 );
 console.log(row('CSS (not budgeted)', kb(cssTotal), `${styles.length} file(s)`));
 console.log(`\n  other JS chunks (budget ${kb(CHUNK_LIMIT)} each)`);
-for (const c of chunks) console.log(row(c.name, kb(c.gz), c.gz > CHUNK_LIMIT ? 'OVER' : ''));
+for (const c of chunks) {
+  const exception = exceptionOf(c.name);
+  const note =
+    c.gz > limitOf(c.name) ? 'OVER' : exception ? `exception (${kb(exception.limit)}): ${exception.reason}` : '';
+  console.log(row(c.name, kb(c.gz), note));
+}
 
 if (failures.length) {
   console.error(`\nsize-budget: FAILED\n${failures.map((f) => `  - ${f}`).join('\n')}`);

@@ -35,6 +35,12 @@ export const DELIVERY_MSG = {
   partNoDate: (now: number, rest: number) => `${now} now, ${rest} no date yet`,
   due: (date: string) => `Due ${dayMonth(date)}`,
   noDate: 'No date yet',
+  /** A quantity that arrives in parts: "6 now, 175 on 11 Dec, 85 on 3 Jan, 1 no date yet". */
+  split: (now: number, parts: readonly { quantity: number; date: string | null }[]) =>
+    [
+      ...(now > 0 ? [`${now} now`] : []),
+      ...parts.map((p) => (p.date ? `${p.quantity} on ${dayMonth(p.date)}` : `${p.quantity} no date yet`)),
+    ].join(', '),
   cutOffToday: (time: string) => `Order by ${time} to ship today`,
   cutOffNext: (date: string) => `Order now to ship ${weekdayDayMonth(date)}`,
   choiceLegend: 'How should we send this order?',

@@ -42,12 +42,12 @@ export const MSG = {
   setPasswordFailed: 'Failed to set password',
 
   // products
-  displayingResults: (n: number, what: string) => `Displaying ${n} results for ${what}`,
+  displayingResults: (n: number, what: string) => `Displaying ${n} result${n === 1 ? '' : 's'} for ${what}`,
   enterProductDetails: 'Enter product details above',
   searching: 'Searching',
   searchingButton: 'Searching...',
   noResults: 'No results',
-  pageOf: (n: number, m: number) => `${n} of ${m} pages`,
+  pageOf: (n: number, m: number) => `${n} of ${m} page${m === 1 ? '' : 's'}`,
   searchFailed: 'Unable to find products',
   favouritesFailed: 'Unable to find favourite products',
   usualsFailed: 'Unable to find usual products',

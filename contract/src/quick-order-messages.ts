@@ -11,12 +11,17 @@ export const QUICK_MSG = {
   notSold: (currency: string) => `Not sold in ${currency}`,
   discontinued: 'Discontinued',
   notWhole: 'Quantity must be a whole number above 0',
+  thousandsUnclear: (typed: string) =>
+    `Is ${typed} meant as ${typed.replace(/,/g, '')}? Type the quantity without a comma`,
   aboveLimit: (max: number) => `Quantity must be at most ${max.toLocaleString('en-GB')}`,
   ready: 'Ready',
   stockShortDue: (stock: number, date: string) =>
     `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'}; the rest is covered by the delivery due ${date}`,
   stockShortNoDate: (stock: number) =>
     `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'} and no delivery date yet; this line may go on back order`,
+  /** The rest arrives in parts (issue 37): "None in stock; the rest arrives 175 on 11 Dec, 85 on 3 Jan, 140 no date yet". */
+  stockShortSplit: (stock: number, parts: string) =>
+    `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'}; the rest arrives ${parts}`,
   noLines: 'Paste or upload at least one line with an item code and a quantity',
   tooManyLines: (max: number) => `At most ${max.toLocaleString('en-GB')} lines at once`,
   checkFailed: 'Unable to check the lines',

@@ -113,7 +113,7 @@ test.describe('open orders', () => {
     await page.getByLabel('Search orders').fill(target);
     await expect(orderItems(page)).toHaveCount(1);
     expect(await shownOrderNumbers(page)).toEqual([target]);
-    await expect(page.getByText('1 of 1 pages')).toBeVisible();
+    await expect(page.getByText('1 of 1 page', { exact: true })).toBeVisible();
     await page.getByLabel('Search orders').fill('no such order');
     await expect(page.getByText('No orders match "no such order".')).toBeVisible();
 

@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoUsers, expectNoSeriousA11yViolations, isPhone, login, onlyOnProject } from './helpers';
 import { routes, pathOf } from '@wholesale/contract';
 
-const RESULTS = /^Displaying (\d+) results for (.+)$/;
+const RESULTS = /^Displaying (\d+) results? for (.+)$/;
 
 /** The products as shown: table rows on wide screens, cards on phones. */
 function productItems(page: Page): Locator {
@@ -219,8 +219,8 @@ test.describe('order products', () => {
     await login(page, demoUsers.credit);
     await openSearch(page);
     await browseFirstType(page);
-    const star = (item: Locator) => item.getByRole('button', { name: /^Favourite / });
-    const found = await findOnPages(page, page.getByRole('button', { name: /^Favourite /, pressed: false }));
+    const star = (item: Locator) => item.getByRole('button', { name: /^Favorite / });
+    const found = await findOnPages(page, page.getByRole('button', { name: /^Favorite /, pressed: false }));
     const code = await itemCodeOf(found);
     // Pinned by its code: once marked it no longer matches the search above.
     const item = productItems(page).filter({ has: page.getByText(code, { exact: true }) });

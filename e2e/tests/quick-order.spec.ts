@@ -103,7 +103,7 @@ test.describe('Quick Order', () => {
     await page.goto('/products/search');
     await page.getByRole('link', { name: 'Quick Order: paste or upload a list' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Quick Order' })).toBeVisible();
-    await page.getByLabel('Upload a CSV file').setInputFiles({
+    await page.getByLabel('Upload a CSV or Excel file').setInputFiles({
       name: 'order.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from('Description,Item No,Qty\r\n"Bar, anthracite",RB-BAR-0004,7\r\nBar,RB-BAR-0002,1\r\n'),

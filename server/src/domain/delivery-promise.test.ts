@@ -6,6 +6,7 @@ import {
   nextWorkingDay,
   promiseLines,
   shipmentOptions,
+  splitAcrossDeliveries,
   ukDateTime,
   type ProductSupply,
 } from './delivery-promise.js';
@@ -90,9 +91,73 @@ describe('promiseLines', () => {
       ],
     ]);
     const got = promiseLines([line(1, 7, 4), line(2, 7, 4), line(3, 7, 4), line(4, 7, 20)], shared);
-    // 4 of 6 from stock; 2 left + 2 due by the 12th; the next 4 covered by the 12th's delivery
-    // (6 + 4 = 10 < 12: the 20th); 20 more never covered.
-    expect(texts(got)).toEqual(['In stock', '2 now, 2 due 12 Dec', 'Due 20 Dec', 'No date yet']);
+    // 4 of 6 from stock; 2 left + 2 of the 12th's 4; the next 4 are the 12th's last 2 and 2 of the
+    // 20th's 10; the last 20 take the 20th's other 8 and 12 have no delivery yet.
+    expect(texts(got)).toEqual([
+      'In stock',
+      '2 now, 2 due 12 Dec',
+      '2 on 12 Dec, 2 on 20 Dec',
+      '8 on 20 Dec, 12 no date yet',
+    ]);
+    expect(got.map((l) => l.dueDate)).toEqual([null, '2026-12-12', '2026-12-20', null]);
+  });
+
+  it('splits a quantity across every due delivery, and the rest with no date (issue 37)', () => {
+    const rb = supply([
+      [
+        5,
+        {
+          stock: 1,
+          dueIn: [
+            { quantity: 175, date: '2026-12-11' },
+            { quantity: 85, date: '2027-01-03' },
+          ],
+        },
+      ],
+      [
+        6,
+        {
+          stock: 0,
+          dueIn: [
+            { quantity: 175, date: '2026-12-11' },
+            { quantity: 85, date: '2027-01-03' },
+          ],
+        },
+      ],
+    ]);
+    const got = promiseLines([line(1, 5, 261), line(2, 5, 1), line(3, 6, 261), line(4, 6, 5)], rb);
+    expect(texts(got)).toEqual([
+      '1 now, 175 on 11 Dec, 85 on 3 Jan',
+      'No date yet',
+      '175 on 11 Dec, 85 on 3 Jan, 1 no date yet',
+      'No date yet', // the deliveries went to the line before
+    ]);
+    expect(got.map((l) => l.status)).toEqual(['part', 'due', 'due', 'due']);
+    expect(got[0]).toMatchObject({ now: 1, rest: 260, dueDate: '2027-01-03' });
+    expect(got[2]).toMatchObject({ now: 0, rest: 261, dueDate: null });
+  });
+
+  it('splitAcrossDeliveries skips what earlier lines took, stock first', () => {
+    const schedule = [
+      { quantity: 4, date: '2026-12-12' },
+      { quantity: 10, date: '2026-12-20' },
+    ];
+    expect(splitAcrossDeliveries(6, 0, 3, schedule)).toEqual({ now: 3, due: [] });
+    expect(splitAcrossDeliveries(6, 8, 4, schedule)).toEqual({
+      now: 0,
+      due: [
+        { quantity: 2, date: '2026-12-12' },
+        { quantity: 2, date: '2026-12-20' },
+      ],
+    });
+    expect(splitAcrossDeliveries(-3, 0, 20, schedule)).toEqual({
+      now: 0,
+      due: [
+        { quantity: 4, date: '2026-12-12' },
+        { quantity: 10, date: '2026-12-20' },
+        { quantity: 6, date: null },
+      ],
+    });
   });
 
   it('counts an item with no record as none in stock and none due', () => {

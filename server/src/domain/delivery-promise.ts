@@ -29,6 +29,44 @@ export function coveringDate(stock: number, quantity: number, schedule: readonly
   return undefined;
 }
 
+/** One part of a quantity still to come: how many, on which delivery (null: no delivery covers it yet). */
+export interface DuePart {
+  quantity: number;
+  date: string | null;
+}
+
+/**
+ * How the part of a quantity that stock does not cover arrives, delivery by delivery (issue 37):
+ * `taken` units of the product are already spoken for (by earlier lines, then stock first), and
+ * what the deliveries do not cover is one undated part at the end. Every due delivery is counted,
+ * so 261 against 1 in stock, 175 due 11 Dec and 85 due 3 Jan is 175 + 85 + 1 undated, not "No date yet".
+ */
+export function splitAcrossDeliveries(
+  stock: number,
+  taken: number,
+  quantity: number,
+  schedule: readonly DueIn[],
+): { now: number; due: DuePart[] } {
+  let skip = Math.max(0, taken);
+  let want = Math.max(0, quantity);
+  const fromStock = Math.max(0, stock);
+  const usedOfStock = Math.min(skip, fromStock);
+  skip -= usedOfStock;
+  const now = Math.min(want, fromStock - usedOfStock);
+  want -= now;
+  const due: DuePart[] = [];
+  for (const d of schedule) {
+    if (want === 0) break;
+    const left = Math.max(0, d.quantity - skip);
+    skip = Math.max(0, skip - d.quantity);
+    const q = Math.min(want, left);
+    if (q > 0) due.push({ quantity: q, date: d.date });
+    want -= q;
+  }
+  if (want > 0) due.push({ quantity: want, date: null });
+  return { now, due };
+}
+
 export interface PromiseLine {
   lineNumber: number;
   itemNumber: string;
@@ -60,6 +98,10 @@ export function promiseLines(lines: readonly PromiseLine[], supply: ReadonlyMap<
     const base = { lineNumber: l.lineNumber, itemNumber: l.itemNumber, quantity: l.quantity, now, rest };
     if (rest === 0) return { ...base, status: 'inStock', dueDate: null, text: DELIVERY_MSG.inStock };
     const dueDate = coveringDate(stock, upTo, s.dueIn) ?? null;
+    const { due } = splitAcrossDeliveries(stock, before, l.quantity, s.dueIn);
+    // More than one delivery (or a delivery and an undated rest): say each part.
+    if (due.length > 1)
+      return { ...base, status: now > 0 ? 'part' : 'due', dueDate, text: DELIVERY_MSG.split(now, due) };
     if (now > 0)
       return {
         ...base,

@@ -5,6 +5,7 @@ import {
   basket as basketSchema,
   basketPriceBreaks,
   MSG,
+  DELIVERY_MSG,
   QUICK_MSG,
   QUICK_ORDER_MAX_LINES,
   quickOrderCheck,
@@ -138,12 +139,36 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
     const res = await check(gina, [line('RB-BLK-0001', '9'), line('RB-BLK-0001', '11'), line('CS-7', '5')]);
     // 6 in stock + 4 due in 5 days covers up to 10; 20 needs the delivery in 20 days.
     expect(res.lines[0]).toMatchObject({ quantity: '20', status: 'short', dueDate: short(inDays(20)), stock: 6 });
-    expect(res.lines[0]!.message).toBe(QUICK_MSG.stockShortDue(6, short(inDays(20))));
+    // The 14 short arrive in two deliveries: each is said (issue 37), not only the one that covers.
+    expect(res.lines[0]!.message).toBe(
+      QUICK_MSG.stockShortSplit(
+        6,
+        DELIVERY_MSG.split(0, [
+          { quantity: 4, date: inDays(5) },
+          { quantity: 10, date: inDays(20) },
+        ]),
+      ),
+    );
+    expect(res.lines[0]!.message).toMatch(/^Only 6 in stock; the rest arrives 4 on \d+ \w+, 10 on \d+ \w+$/);
     // Nothing due for CS-7.
     expect(res.lines[1]).toMatchObject({ status: 'short', dueDate: null, message: QUICK_MSG.stockShortNoDate(2) });
     const nine = await check(gina, [line('RB-BLK-0001', '9')]);
     expect(nine.lines[0]).toMatchObject({ status: 'short', dueDate: short(inDays(5)) });
+    expect(nine.lines[0]!.message).toBe(QUICK_MSG.stockShortDue(6, short(inDays(5))));
+    const more = await check(gina, [line('RB-BLK-0001', '30')]);
+    expect(more.lines[0]).toMatchObject({ status: 'short', dueDate: null });
+    expect(more.lines[0]!.message).toMatch(/; the rest arrives 4 on .*, 10 on .*, 10 no date yet$/);
     expect(res).toMatchObject({ ready: 2, invalid: 0 });
+  });
+
+  it('flags a quantity with a thousands comma the browser could not read for sure (issue 37)', async () => {
+    const res = await check(gina, [line('RB-BLK-0002', '1,000')]);
+    expect(res.lines[0]).toMatchObject({
+      status: 'badQuantity',
+      quantity: '1,000',
+      message: QUICK_MSG.thousandsUnclear('1,000'),
+    });
+    expect(res.lines[0]!.message).toBe('Is 1,000 meant as 1000? Type the quantity without a comma');
   });
 
   it("checks in the caller's currency", async () => {

@@ -1,5 +1,6 @@
 import {
   BASKET_MAX_LINES,
+  DELIVERY_MSG,
   MSG,
   QUANTITY_MAX,
   QUICK_MSG,
@@ -14,7 +15,7 @@ import {
 } from '@wholesale/contract';
 import type { Db, Engine } from '../../db/client.js';
 import { priceLine } from '../../domain/pricing.js';
-import { coveringDate } from '../../domain/delivery-promise.js';
+import { coveringDate, splitAcrossDeliveries } from '../../domain/delivery-promise.js';
 import { e5ToAmount } from '../../domain/money.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { basketRepository } from '../basket/basket.repository.js';
@@ -25,6 +26,7 @@ import { quickOrderRepository } from './quick-order.repository.js';
 import { deliveryRepository } from '../delivery/delivery.repository.js';
 
 const WHOLE = /^\d+$/;
+const THOUSANDS = /^\d{1,3}(,\d{3})+$/;
 
 /** Lines with the same code (any case, trimmed) as one: their rows, and the quantity they add up to. */
 interface Group {
@@ -116,20 +118,31 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
       if (!p.active) return { ...base, status: 'discontinued', message: QUICK_MSG.discontinued };
       if (p.list_price_e5 === null) return { ...base, status: 'notSold', message: QUICK_MSG.notSold(currency) };
       const q = WHOLE.test(g.quantity) ? Number(g.quantity) : 0;
+      // "1,000" reaches the server only where the browser could not tell a thousands separator from a
+      // field separator (a comma-separated line): ask, do not guess 1 or 1000.
+      if (THOUSANDS.test(g.quantity))
+        return { ...base, status: 'badQuantity', message: QUICK_MSG.thousandsUnclear(g.quantity) };
       if (q < 1) return { ...base, status: 'badQuantity', message: QUICK_MSG.notWhole };
       if (q > QUANTITY_MAX) return { ...base, status: 'badQuantity', message: QUICK_MSG.aboveLimit(QUANTITY_MAX) };
       const unitPrice = e5ToAmount(
         priceLine(p.list_price_e5, termsFor(terms, p.product_type_id), tiers.get(p.id) ?? [], q).unitPriceE5,
       );
       if (q > p.stock) {
-        const date = coveringDate(p.stock, q, dueIn.get(p.id) ?? []);
+        const schedule = dueIn.get(p.id) ?? [];
+        const date = coveringDate(p.stock, q, schedule);
         const stock = Math.max(0, p.stock);
+        const { due } = splitAcrossDeliveries(p.stock, 0, q, schedule);
         return {
           ...base,
           unitPrice,
           status: 'short',
           dueDate: date ? toShortDate(date) : null,
-          message: date ? QUICK_MSG.stockShortDue(stock, toShortDate(date)) : QUICK_MSG.stockShortNoDate(stock),
+          message:
+            due.length > 1
+              ? QUICK_MSG.stockShortSplit(stock, DELIVERY_MSG.split(0, due))
+              : date
+                ? QUICK_MSG.stockShortDue(stock, toShortDate(date))
+                : QUICK_MSG.stockShortNoDate(stock),
         };
       }
       return { ...base, unitPrice, status: 'ready', message: QUICK_MSG.ready };

@@ -72,7 +72,9 @@ describe('Change password', () => {
     await fill(user, 'wrong-one', 'Better-pass-22', 'Better-pass-22');
     // The toast, and the server's reason under the form.
     expect(await screen.findByText(MSG.changePasswordFailed)).toBeInTheDocument();
-    expect(screen.getByText(`${MSG.changePasswordFailed}: The current password is not correct`)).toBeInTheDocument();
+    const said = screen.getByText(`${MSG.changePasswordFailed}: The current password is not correct`);
+    // Focus on it, not left on the page (issue 37).
+    await waitFor(() => expect(said).toHaveFocus());
     expect(location()).toBe('/change-password');
   });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, changePasswordRequest, type ChangePasswordRequest } from '@wholesale/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from '../../lib/router';
 import { toast } from 'react-toastify';
@@ -21,7 +21,13 @@ function reasonOf(err: unknown): string | null {
 export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [changePassword] = useChangePasswordMutation();
-  const [reason, setReason] = useState<string | null>(null);
+  // Set on a refusal ('' when the server gave no reason): said beside the form and focused, since the
+  // button was disabled while busy (focus would otherwise be left on the page).
+  const [failure, setFailure] = useState<{ reason: string } | null>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
   const {
     register,
     handleSubmit,
@@ -32,13 +38,13 @@ export function ChangePasswordPage() {
   });
 
   const onSubmit = async (values: ChangePasswordRequest) => {
-    setReason(null);
+    setFailure(null);
     try {
       await changePassword(values).unwrap();
       toast.success(MSG.passwordChanged, { toastId: 'password-changed' });
       await navigate('/details');
     } catch (err) {
-      setReason(reasonOf(err));
+      setFailure({ reason: reasonOf(err) ?? '' });
       toast.error(MSG.changePasswordFailed, { toastId: 'password-change-failed' });
     }
   };
@@ -51,7 +57,7 @@ export function ChangePasswordPage() {
         <form
           noValidate
           onSubmit={handleSubmit(onSubmit)}
-          onInput={() => setReason(null)}
+          onInput={() => setFailure(null)}
           className="space-y-5"
           aria-label="Change password"
         >
@@ -63,9 +69,15 @@ export function ChangePasswordPage() {
             {...register('oldPassword')}
           />
           <NewPasswordFields register={register} errors={errors} />
-          {reason && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {MSG.changePasswordFailed}: {reason}
+          {failure && (
+            <p
+              ref={failureRef}
+              role="alert"
+              tabIndex={-1}
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+            >
+              {MSG.changePasswordFailed}
+              {failure.reason && `: ${failure.reason}`}
             </p>
           )}
           <div className="flex flex-wrap gap-3">

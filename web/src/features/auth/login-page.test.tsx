@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../../lib/session';
@@ -71,7 +71,8 @@ describe('Login', () => {
     await user.type(await screen.findByLabelText('Username'), 'jsmith');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    // In the toast and beside the form.
+    expect(await screen.findAllByText(message)).toHaveLength(2);
     expect(screen.queryByText('Failed to log in')).not.toBeInTheDocument();
     expect(location()).toBe('/login');
   });
@@ -88,7 +89,10 @@ describe('Login', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
 
-    expect(await screen.findByText('Failed to log in')).toBeInTheDocument();
+    // Beside the form (not only in a toast that goes), with focus on it (issue 37).
+    const said = await within(screen.getByRole('form', { name: 'Log in' })).findByRole('alert');
+    expect(said).toHaveTextContent('Failed to log in');
+    await waitFor(() => expect(said).toHaveFocus());
     expect(location()).toBe('/login');
     expect(screen.getByRole('button', { name: 'Log In' })).toBeEnabled();
     expect(store.getState().session.token).toBeNull();

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG, loginRequest, type LoginRequest } from '@wholesale/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
@@ -26,14 +27,24 @@ export function LoginPage() {
     defaultValues: { username: '', password: '' },
   });
   const busy = isLoading || isSubmitting;
+  // A refusal is said beside the form too, not only in a toast that goes after 5 seconds, and focus
+  // moves to it (the button was disabled while busy, which would leave focus on the page).
+  const [failure, setFailure] = useState<{ text: string } | null>(null);
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   const onSubmit = async (values: LoginRequest) => {
+    setFailure(null);
     try {
       const session = await login(values).unwrap();
       // The login route's guard sees the session and moves on to the requested location.
       dispatch(sessionStarted(session));
     } catch (err) {
-      toast.error(loginErrorMessage(err), { toastId: 'login-failed' });
+      const text = loginErrorMessage(err);
+      setFailure({ text });
+      toast.error(text, { toastId: 'login-failed' });
     }
   };
 
@@ -70,6 +81,16 @@ export function LoginPage() {
             error={errors.password?.message}
             {...register('password')}
           />
+          {failure && (
+            <p
+              ref={failureRef}
+              role="alert"
+              tabIndex={-1}
+              className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+            >
+              {failure.text}
+            </p>
+          )}
           <Button type="submit" className="w-full py-2.5" disabled={busy}>
             {busy && <Spinner decorative size="sm" />}
             {busy ? MSG.loggingIn : 'Log In'}

@@ -1,18 +1,26 @@
 import { MSG, QUICK_MSG, formatMoney, formatUnitPrice, type PriceBreakLine } from '@wholesale/contract';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
+import { useRef } from 'react';
+import { focusWhenReady } from '../../lib/focus';
 import { useUpdateBasketLineMutation } from './basket-api';
+import { focusLineAction } from './line-focus';
 import { useGetBasketPriceBreaksQuery } from './price-breaks-api';
 
 function Nudge({ line, symbol }: { line: PriceBreakLine; symbol: string }) {
   const [update, state] = useUpdateBasketLineMutation();
   const next = line.nextBreak;
+  const button = useRef<HTMLButtonElement>(null);
+  // The button is disabled while the line changes and goes (or changes) after: focus goes to the
+  // line's own row in the basket (its Edit button), or back to the button when the change failed.
   const moveTo = async (quantity: number) => {
     try {
       await update({ lineNumber: line.lineNumber, quantity }).unwrap();
       toast.success(MSG.updatedLine(line.itemNumber));
+      focusLineAction(line.lineNumber);
     } catch {
       toast.error(MSG.updateLineFailed(line.itemNumber));
+      focusWhenReady(() => (button.current && !button.current.disabled ? button.current : null));
     }
   };
   return (
@@ -40,7 +48,7 @@ function Nudge({ line, symbol }: { line: PriceBreakLine; symbol: string }) {
         )}
       </div>
       {next && (
-        <Button variant="secondary" disabled={state.isLoading} onClick={() => void moveTo(next.quantity)}>
+        <Button ref={button} variant="secondary" disabled={state.isLoading} onClick={() => void moveTo(next.quantity)}>
           {QUICK_MSG.moveToBreak(next.quantity, line.itemNumber)}
         </Button>
       )}

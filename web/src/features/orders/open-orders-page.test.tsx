@@ -107,7 +107,7 @@ describe('Open Orders', () => {
     await user.clear(screen.getByLabelText('Search orders'));
     await user.type(screen.getByLabelText('Search orders'), 'SO-14');
     expect(await orderNumbers()).toHaveLength(5);
-    expect(screen.getByText('1 of 1 pages')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1 page')).toBeInTheDocument();
   });
 
   it("shows 'Unable to retrieve open orders' when the list fails", async () => {

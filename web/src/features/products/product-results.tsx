@@ -64,7 +64,7 @@ function FavouriteToggle({
   return (
     <button
       type="button"
-      aria-label={`Favourite ${product.itemNumber}`}
+      aria-label={`Favorite ${product.itemNumber}`}
       aria-pressed={product.isFavourite}
       disabled={busy}
       onClick={() => void toggle()}
@@ -175,7 +175,7 @@ function AddControls({ product, compact = false }: { product: Product; compact?:
 const HEADERS = [
   { label: 'Image', sr: true },
   { label: 'Item' },
-  { label: 'Favourite', sr: true },
+  { label: 'Favorite', sr: true },
   { label: 'Stock', num: true },
   { label: 'Qty Due', num: true },
   { label: 'Pack Qty', num: true },

@@ -130,10 +130,10 @@ export const productsApi = api.injectEndpoints({
 
 export const {
   useListCategoriesQuery,
-  useLazySearchProductsQuery,
+  useSearchProductsQuery,
   useExportSearchMutation,
-  useLazyListFavouritesQuery,
-  useLazyListUsualsQuery,
+  useListFavouritesQuery,
+  useListUsualsQuery,
   useAddFavouriteMutation,
   useRemoveFavouriteMutation,
   useListMultiBuyDiscountsQuery,

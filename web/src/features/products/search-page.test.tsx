@@ -173,7 +173,7 @@ describe('Order Products (/products/search)', () => {
     expect(headers).toEqual([
       'Image',
       'Item',
-      'Favourite',
+      'Favorite',
       'Stock',
       'Qty Due',
       'Pack Qty',
@@ -258,19 +258,19 @@ describe('Order Products (/products/search)', () => {
     );
     const { user } = await openPage();
     await user.type(screen.getByLabelText('Look up product'), 'blackout{Enter}');
-    const star = within(await row('RB-BLK-1')).getByRole('button', { name: 'Favourite RB-BLK-1' });
+    const star = within(await row('RB-BLK-1')).getByRole('button', { name: 'Favorite RB-BLK-1' });
     expect(star).toHaveAttribute('aria-pressed', 'false');
     await user.click(star);
     await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
     expect(posted).toEqual([{ itemNumber: 'RB-BLK-1' }]);
     expect(searches).toHaveLength(1);
-    const other = within(await row('RB-BLK-2')).getByRole('button', { name: 'Favourite RB-BLK-2' });
+    const other = within(await row('RB-BLK-2')).getByRole('button', { name: 'Favorite RB-BLK-2' });
     await user.click(other);
     expect(await screen.findByText(MSG.removeFavouriteFailed)).toBeInTheDocument();
     expect(other).toHaveAttribute('aria-pressed', 'true');
   });
 
-  it('enters and leaves Favorites and Usual Orders; leaving reruns the search when text or a category is set', async () => {
+  it('enters and leaves Favorites and Usual Orders; entering empties the search box, leaving reruns what it holds', async () => {
     server.use(
       on(routes.listFavourites, () => HttpResponse.json([blackout[1]])),
       on(routes.listUsuals, () => HttpResponse.json([blackout[0], many[0]])),
@@ -282,23 +282,56 @@ describe('Order Products (/products/search)', () => {
     await user.click(favourites);
     expect(await itemCodes()).toEqual(['RB-BLK-2']);
     expect(favourites).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText(MSG.displayingResults(1, 'Favorites'))).toBeInTheDocument();
+    // One result, one page: singular (issue 37).
+    expect(screen.getByText('Displaying 1 result for Favorites')).toBeInTheDocument();
+    expect(screen.getByText('1 of 1 page')).toBeInTheDocument();
     // Leaving with nothing to search by: the list is cleared.
     await user.click(favourites);
-    expect(favourites).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(favourites).toHaveAttribute('aria-pressed', 'false'));
     expect(screen.getByText(MSG.enterProductDetails)).toBeInTheDocument();
     expect(searches).toHaveLength(0);
 
-    await user.type(screen.getByLabelText('Look up product'), 'blackout');
+    await user.type(screen.getByLabelText('Look up product'), 'chain');
     await user.click(usuals);
     expect(await itemCodes()).toEqual(['RB-BLK-1', 'RB-001']);
     expect(usuals).toHaveAttribute('aria-pressed', 'true');
+    // No old text beside the usual orders (issue 37).
+    expect(screen.getByLabelText('Look up product')).toHaveValue('');
+    await user.type(screen.getByLabelText('Look up product'), 'blackout');
     await user.click(usuals);
     await waitFor(() =>
       expect(searches).toEqual([{ searchValue: 'blackout', isSearching: 'true', page: '1', pageSize: '20' }]),
     );
     expect(await itemCodes()).toEqual(['RB-BLK-1', 'RB-BLK-2']);
     expect(usuals).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('keeps the search in the URL: Back restores the list from the cache, and a link opens it (issue 37)', async () => {
+    const { user, router } = await openPage();
+    await user.type(screen.getByLabelText('Look up product'), 'blind{Enter}');
+    expect(await screen.findByText(MSG.displayingResults(45, 'blind'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=blind&page=2'));
+    expect((await itemCodes())[0]).toBe('RB-021');
+    const fetched = searches.length;
+    // Away and back to the same URL (the browser's Back is the e2e journey's): the screen remounts.
+    await router.navigate('/basket');
+    await screen.findByRole('heading', { name: /basket/i });
+    await router.navigate('/products/search?q=blind&page=2');
+    await screen.findByRole('heading', { name: 'Create Orders' });
+    // From the cache: no request, no 'Searching' in between.
+    expect(screen.queryByText(MSG.searching)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Look up product')).toHaveValue('blind');
+    expect((await itemCodes())[0]).toBe('RB-021');
+    expect(searches).toHaveLength(fetched);
+  });
+
+  it('opens a shared link with type, range and page', async () => {
+    renderApp('/products/search?type=Roller+Blinds&range=Blackout+Fabrics', { session: loggedInSession });
+    expect(await screen.findByText(MSG.displayingResults(2, 'Roller Blinds - Blackout Fabrics'))).toBeInTheDocument();
+    expect(screen.getByLabelText('Product type')).toHaveValue('Roller Blinds');
+    expect(screen.getByLabelText('Range')).toHaveValue('Blackout Fabrics');
+    expect(await itemCodes()).toEqual(['RB-BLK-1', 'RB-BLK-2']);
   });
 
   it('says when favourites or usuals cannot be loaded', async () => {

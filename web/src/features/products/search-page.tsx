@@ -1,5 +1,7 @@
-import { MSG, SEARCH_PAGE_SIZE, SEARCH_RESULT_LIMIT, type ActiveFilter } from '@wholesale/contract';
-import { useCallback, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { MSG, SEARCH_PAGE_SIZE, SEARCH_RESULT_LIMIT, type ActiveFilter, type Product } from '@wholesale/contract';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useStore } from 'react-redux';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
@@ -7,32 +9,40 @@ import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { isNoAnswer, onConnectionBack } from '../../lib/connection';
 import { cx } from '../../lib/cx';
-import { Link } from '../../lib/router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { focusElement, revealAndFocus } from '../../lib/focus';
 import { saveFile } from '../../lib/save-file';
 import { selectUser } from '../../lib/session';
-import { useAppSelector } from '../../lib/store-types';
+import { useAppDispatch, useAppSelector, type RootState } from '../../lib/store-types';
 import { EXPORT_FILENAME } from './export-csv-name';
 import { LazyProductModals } from './lazy-product-modals';
 import { ProductCards, ProductTable } from './product-results';
 import {
+  productsApi,
   useExportSearchMutation,
-  useLazyListFavouritesQuery,
-  useLazyListUsualsQuery,
-  useLazySearchProductsQuery,
   useListCategoriesQuery,
+  useListFavouritesQuery,
+  useListUsualsQuery,
+  useSearchProductsQuery,
 } from './products-api';
 import {
+  emptySearchQuery,
   FILTER_LABELS,
-  initialSearchState,
-  searchReducer,
+  filterToggled,
+  readSearchQuery,
+  searchQueryString,
   searchRequest,
+  submitted,
+  withFavourite,
   type ProductModal,
-  type SearchState,
+  type SearchDraft,
+  type SearchQuery,
 } from './search-state';
 import { useMediaQuery } from './use-media-query';
 
 type Filter = Exclude<ActiveFilter, 'none'>;
+/** What the screen is loading: a search, or one of the two filters. */
+type Busy = 'search' | Filter | null;
 
 const pageParams = (page: number) => ({ page: String(page), pageSize: String(SEARCH_PAGE_SIZE) });
 
@@ -44,16 +54,17 @@ const fieldClass =
 
 function FilterToggle({
   filter,
-  state,
-  disabled,
+  active: activeFilter,
+  busy,
   onToggle,
 }: {
   filter: Filter;
-  state: SearchState;
-  disabled: boolean;
+  active: ActiveFilter;
+  busy: Busy;
   onToggle: (f: Filter) => void;
 }) {
-  const active = state.activeFilter === filter;
+  const active = activeFilter === filter;
+  const disabled = busy !== null;
   return (
     <button
       type="button"
@@ -67,127 +78,117 @@ function FilterToggle({
           : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
       )}
     >
-      {state.busy === filter && <Spinner decorative size="sm" />}
+      {busy === filter && <Spinner decorative size="sm" />}
       {FILTER_LABELS[filter]}
     </button>
   );
 }
 
+/** What a list is for, for 'Displaying N results for ...'. */
+const listFor = (q: SearchQuery, request: ReturnType<typeof searchRequest>) =>
+  q.activeFilter === 'none' ? (request?.resultsFor ?? '') : FILTER_LABELS[q.activeFilter];
+
 /** Order Products (/products/search, titled Create Orders): spec sections 2, 4, 5 and 8. */
 export function SearchPage() {
-  const [state, dispatch] = useReducer(searchReducer, initialSearchState);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const query = useMemo(() => readSearchQuery(location.search), [location.search]);
   const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
   const currency = user?.currencyCode ?? 'GBP';
   const wide = useMediaQuery('(min-width: 1024px)');
   const ids = { type: useId(), range: useId(), text: useId() };
 
-  const { data: categories = [] } = useListCategoriesQuery();
-  const [searchProducts] = useLazySearchProductsQuery();
-  const [listFavourites] = useLazyListFavouritesQuery();
-  const [listUsuals] = useLazyListUsualsQuery();
+  // The form as typed; it follows the URL when the URL changes (Back, a link, a search).
+  const [draft, setDraft] = useState<SearchDraft>(() => query);
+  const [draftFor, setDraftFor] = useState(location.search);
+  if (draftFor !== location.search) {
+    setDraftFor(location.search);
+    setDraft(query);
+  }
+  const [modal, setModal] = useState<ProductModal>(null);
 
-  const busy = state.busy !== null;
+  const { data: categories = [] } = useListCategoriesQuery();
+  // The URL's arguments are the state; RTK Query's cache holds the lists (a list seen before comes
+  // back at once on Back, without a request or a spinner).
+  const request = query.activeFilter === 'none' ? searchRequest(query) : null;
+  const searchArgs = request ? { ...request.params, ...pageParams(query.page) } : skipToken;
+  const search = useSearchProductsQuery(searchArgs);
+  const favourites = useListFavouritesQuery(query.activeFilter === 'Favourites' ? undefined : skipToken);
+  const usuals = useListUsualsQuery(query.activeFilter === 'Usuals' ? undefined : skipToken);
+  const active = query.activeFilter === 'Favourites' ? favourites : query.activeFilter === 'Usuals' ? usuals : search;
+  const listed = request !== null || query.activeFilter !== 'none';
+  // What failed keeps the list shown before (a dropped connection must not wipe it).
+  const result = listed ? (active.currentData ?? (active.isError ? active.data : undefined)) : undefined;
+  // What that kept list was for ("Displaying 45 results for blind", not the text that failed).
+  const [shownFor, setShownFor] = useState('');
+  const currentFor = listFor(query, request);
+  if (active.currentData && shownFor !== currentFor) setShownFor(currentFor);
+
+  const busy = listed && active.isFetching;
+  const busyWith: Busy = !busy ? null : query.activeFilter === 'none' ? 'search' : query.activeFilter;
+
+  /** Goes to a state of the screen: a new history entry, so Back returns to the one before. */
+  const go = (next: SearchQuery) => {
+    const to = `${location.pathname}${searchQueryString(next)}`;
+    startLoad(searchQueryString(next));
+    setModal(null);
+    void navigate(to);
+  };
 
   // Searching and paging disable or replace the control that acted, which drops focus to <body>.
   // When the list has loaded, focus goes to the result count (read out, and where the new list
-  // starts); after a failure, back to the control that acted, if it is still there.
+  // starts); after a failure, back to the control that acted, if it is still there. Back and a
+  // reload leave focus alone.
   const countRef = useRef<HTMLDivElement>(null);
-  const afterLoad = useRef<{ actor: Element | null; failed: boolean } | null>(null);
-  const startLoad = () => {
-    afterLoad.current = { actor: document.activeElement, failed: false };
-  };
-  const loadFailed = () => {
-    if (afterLoad.current) afterLoad.current.failed = true;
+  const afterLoad = useRef<{ actor: Element | null; search: string } | null>(null);
+  const startLoad = (search: string) => {
+    afterLoad.current = { actor: document.activeElement, search };
   };
   useEffect(() => {
     const pending = afterLoad.current;
-    if (busy || !pending) return;
+    if (busy || !pending || pending.search !== location.search) return;
     afterLoad.current = null;
-    const { actor, failed } = pending;
-    if (failed && actor instanceof HTMLElement && actor.isConnected && !actor.matches(':disabled')) {
+    const { actor } = pending;
+    if (active.isError && actor instanceof HTMLElement && actor.isConnected && !actor.matches(':disabled')) {
       focusElement(actor);
       return;
     }
     if (countRef.current) revealAndFocus(countRef.current);
   });
 
-  /** A lookup that got no answer (the connection dropped): run again when the connection is back. */
-  const retryWhenBack = useRef<(() => void) | null>(null);
-  useEffect(
-    () =>
-      onConnectionBack(() => {
-        const again = retryWhenBack.current;
-        retryWhenBack.current = null;
-        again?.();
-      }),
-    [],
-  );
-  const ranges = categories.find((c) => c.name === state.primaryCategory)?.secondaryCategories ?? [];
+  // A failed lookup says so once; one that got no answer runs again when the connection is back.
+  const failedMessage = query.activeFilter === 'none' ? MSG.searchFailed : FILTER_FAILED[query.activeFilter as Filter];
+  const { isError, error, refetch, requestId } = active;
+  useEffect(() => {
+    if (!listed || !isError) return;
+    toast.error(failedMessage);
+  }, [listed, isError, requestId, failedMessage]);
+  useEffect(() => {
+    if (!listed || !isError || !isNoAnswer(error)) return;
+    return onConnectionBack(() => void refetch());
+  }, [listed, isError, error, refetch]);
 
-  /** The normal search with the given parameters; does nothing when there is nothing to search by. */
-  async function runSearch(params: Pick<SearchState, 'primaryCategory' | 'secondaryCategory' | 'searchValue'>) {
-    const request = searchRequest(params);
-    if (!request) return;
-    startLoad();
-    dispatch({ type: 'searchStarted' });
-    try {
-      // One page at a time: the server ranks the whole list but looks up and prices only the page.
-      const result = await searchProducts({ ...request.params, ...pageParams(1) }).unwrap();
-      retryWhenBack.current = null;
-      dispatch({ type: 'searchSucceeded', ...result, resultsFor: request.resultsFor, request: request.params });
-    } catch (error) {
-      loadFailed();
-      retryWhenBack.current = isNoAnswer(error) ? () => void runSearch(params) : null;
-      dispatch({ type: 'searchFailed' });
-      toast.error(MSG.searchFailed);
-    }
-  }
+  const ranges = categories.find((c) => c.name === draft.primaryCategory)?.secondaryCategories ?? [];
 
-  /** Another page: fetched from the server for a paged search, sliced here for a whole list. */
-  async function changePage(page: number) {
-    startLoad();
-    if (!state.request) {
-      dispatch({ type: 'pageChanged', page });
-      return;
-    }
-    dispatch({ type: 'pageStarted' });
-    try {
-      const result = await searchProducts({ ...state.request, ...pageParams(page) }).unwrap();
-      retryWhenBack.current = null;
-      dispatch({ type: 'pageLoaded', products: result.products, page });
-    } catch (error) {
-      loadFailed();
-      retryWhenBack.current = isNoAnswer(error) ? () => void changePage(page) : null;
-      dispatch({ type: 'pageFailed' });
-      toast.error(MSG.searchFailed);
-    }
-  }
-
-  async function toggleFilter(filter: Filter) {
-    if (state.activeFilter === filter) {
-      // Leaving the mode clears the list and, with a category or text set, reruns the normal search.
-      dispatch({ type: 'filterLeft' });
-      await runSearch(state);
-      return;
-    }
-    startLoad();
-    dispatch({ type: 'filterStarted', filter });
-    try {
-      const result = await (filter === 'Favourites' ? listFavourites() : listUsuals()).unwrap();
-      retryWhenBack.current = null;
-      dispatch({ type: 'filterLoaded', filter, ...result });
-    } catch (error) {
-      loadFailed();
-      retryWhenBack.current = isNoAnswer(error) ? () => void toggleFilter(filter) : null;
-      dispatch({ type: 'filterFailed', filter });
-      toast.error(FILTER_FAILED[filter]);
-    }
+  function toggleFilter(filter: Filter) {
+    go(filterToggled(query, draft, filter));
   }
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!busy) void runSearch(state);
+    if (busy) return;
+    const next = submitted(draft);
+    if (!searchRequest(next)) return;
+    // The same search again: fetch it afresh (stock moves), as the Search button always did.
+    if (searchQueryString(next) === location.search) {
+      startLoad(location.search);
+      void search.refetch();
+      return;
+    }
+    go(next);
   }
 
   const [downloading, setDownloading] = useState(false);
@@ -199,15 +200,15 @@ export function SearchPage() {
    * the whole list's file, streamed as it looks the rows up; other lists are written here.
    */
   async function download() {
-    if (!state.products?.length) {
+    if (!result?.products.length) {
       toast.error(MSG.downloadProductsFailed);
       return;
     }
     let csv = '';
-    if (state.request) {
+    if (request && result.total !== undefined) {
       setDownloading(true);
       try {
-        csv = await exportSearch(state.request).unwrap();
+        csv = await exportSearch(request.params).unwrap();
       } catch {
         toast.error(MSG.downloadProductsFailed);
         return;
@@ -217,26 +218,36 @@ export function SearchPage() {
     } else {
       // papaparse loads with the first download, not with the screen.
       const { productsCsv } = await import('./export-csv');
-      csv = productsCsv(state.products, state.activeFilter !== 'none', currency);
+      csv = productsCsv(result.products, query.activeFilter !== 'none', currency);
     }
     saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), EXPORT_FILENAME);
   }
 
-  const onModal = useCallback((modal: NonNullable<ProductModal>) => dispatch({ type: 'modalOpened', modal }), []);
-  const onModalClose = useCallback(() => dispatch({ type: 'modalClosed' }), []);
+  const onModal = useCallback((m: NonNullable<ProductModal>) => setModal(m), []);
+  const onModalClose = useCallback(() => setModal(null), []);
+  // The flag changes in place in every cached list that shows the product (no list is refetched).
   const onFavouriteChanged = useCallback(
-    (itemNumber: string, isFavourite: boolean) => dispatch({ type: 'favouriteChanged', itemNumber, isFavourite }),
-    [],
+    (itemNumber: string, isFavourite: boolean) => {
+      const state = store.getState();
+      const patch = (draftList: { products: Product[] }) => withFavourite(draftList.products, itemNumber, isFavourite);
+      for (const args of productsApi.util.selectCachedArgsForQuery(state, 'searchProducts'))
+        dispatch(productsApi.util.updateQueryData('searchProducts', args, patch));
+      dispatch(productsApi.util.updateQueryData('listFavourites', undefined, patch));
+      dispatch(productsApi.util.updateQueryData('listUsuals', undefined, patch));
+      setModal((m) => (m?.product.itemNumber === itemNumber ? { ...m, product: { ...m.product, isFavourite } } : m));
+    },
+    [dispatch, store],
   );
 
-  const products = state.products;
-  const count = state.total ?? products?.length ?? 0;
+  const products = result?.products ?? null;
+  const resultsFor = active.currentData ? currentFor : shownFor;
+  const paged = result?.total !== undefined;
+  const count = result?.total ?? products?.length ?? 0;
   const pageCount = Math.max(1, Math.ceil(count / SEARCH_PAGE_SIZE));
-  const page = Math.min(state.page, pageCount);
-  const visible =
-    state.total !== null
-      ? (products ?? [])
-      : (products?.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE) ?? []);
+  const page = Math.min(query.page, pageCount);
+  const visible = paged
+    ? (products ?? [])
+    : (products?.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE) ?? []);
 
   let results = null;
   if (busy) {
@@ -261,7 +272,7 @@ export function SearchPage() {
           <Pagination
             page={page}
             pageCount={pageCount}
-            onPageChange={(p) => void changePage(p)}
+            onPageChange={(p) => go({ ...query, page: p })}
             label="Product pages"
           />
         </div>
@@ -289,9 +300,10 @@ export function SearchPage() {
             </label>
             <select
               id={ids.type}
-              value={state.primaryCategory}
+              value={draft.primaryCategory}
               disabled={busy}
-              onChange={(e) => dispatch({ type: 'typeChosen', name: e.target.value })}
+              // Choosing a product type clears the range.
+              onChange={(e) => setDraft((d) => ({ ...d, primaryCategory: e.target.value, secondaryCategory: '' }))}
               className={fieldClass}
             >
               <option value="">Choose Product Type...</option>
@@ -308,9 +320,9 @@ export function SearchPage() {
             </label>
             <select
               id={ids.range}
-              value={state.secondaryCategory}
-              disabled={busy || !state.primaryCategory}
-              onChange={(e) => dispatch({ type: 'rangeChosen', name: e.target.value })}
+              value={draft.secondaryCategory}
+              disabled={busy || !draft.primaryCategory}
+              onChange={(e) => setDraft((d) => ({ ...d, secondaryCategory: e.target.value }))}
               className={fieldClass}
             >
               <option value="">Choose Range...</option>
@@ -328,22 +340,26 @@ export function SearchPage() {
             <input
               id={ids.text}
               type="search"
-              value={state.searchValue}
+              value={draft.searchValue}
               disabled={busy}
               maxLength={100}
               placeholder="Item code or description"
-              onChange={(e) => dispatch({ type: 'textChanged', text: e.target.value })}
+              onChange={(e) => setDraft((d) => ({ ...d, searchValue: e.target.value }))}
               className={fieldClass}
             />
           </div>
           <div className="flex items-end gap-2 md:col-span-2 lg:col-span-1">
             <Button type="submit" disabled={busy} className="flex-1 lg:flex-none">
-              {state.busy === 'search' ? MSG.searchingButton : 'Search'}
+              {busyWith === 'search' ? MSG.searchingButton : 'Search'}
             </Button>
             <Button
               variant="secondary"
               disabled={busy}
-              onClick={() => dispatch({ type: 'cleared' })}
+              // Clear search resets parameters, filters and display.
+              onClick={() => {
+                setDraft(emptySearchQuery);
+                if (location.search) go(emptySearchQuery);
+              }}
               className="flex-1 lg:flex-none"
             >
               Clear search
@@ -354,8 +370,8 @@ export function SearchPage() {
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
-          <FilterToggle filter="Favourites" state={state} disabled={busy} onToggle={(f) => void toggleFilter(f)} />
-          <FilterToggle filter="Usuals" state={state} disabled={busy} onToggle={(f) => void toggleFilter(f)} />
+          <FilterToggle filter="Favourites" active={query.activeFilter} busy={busyWith} onToggle={toggleFilter} />
+          <FilterToggle filter="Usuals" active={query.activeFilter} busy={busyWith} onToggle={toggleFilter} />
         </div>
         <Button variant="secondary" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
           {downloading && <Spinner decorative size="sm" />}
@@ -364,9 +380,9 @@ export function SearchPage() {
       </div>
 
       <div ref={countRef} className="mt-4 mb-3 min-h-6 scroll-mt-4 text-sm text-slate-700" aria-live="polite">
-        {!busy && products && <p>{MSG.displayingResults(count, state.resultsFor)}</p>}
+        {!busy && products && <p>{MSG.displayingResults(count, resultsFor)}</p>}
         {!busy && !products && <p>{MSG.enterProductDetails}</p>}
-        {!busy && state.truncated && (
+        {!busy && result?.truncated && (
           <p className="mt-1 text-amber-800">
             Only the first {SEARCH_RESULT_LIMIT.toLocaleString('en-GB')} matches are listed. Narrow the search to see
             the rest.
@@ -376,7 +392,7 @@ export function SearchPage() {
 
       {results}
 
-      <LazyProductModals modal={state.modal} symbol={symbol} onClose={onModalClose} />
+      <LazyProductModals modal={modal} symbol={symbol} onClose={onModalClose} />
     </div>
   );
 }

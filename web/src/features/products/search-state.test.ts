@@ -1,154 +1,85 @@
-import type { Product } from '@wholesale/contract';
 import { describe, expect, it } from 'vitest';
-import { initialSearchState, searchReducer, searchRequest, type SearchAction, type SearchState } from './search-state';
+import {
+  emptySearchQuery,
+  filterToggled,
+  readSearchQuery,
+  searchQueryString,
+  searchRequest,
+  submitted,
+  withFavourite,
+} from './search-state';
 import { product } from './products-test-data';
 
-const run = (actions: SearchAction[], from: SearchState = initialSearchState) => actions.reduce(searchReducer, from);
-const rows: Product[] = [product('A-1'), product('A-2', { isFavourite: true })];
-
-describe('search state rules (spec section 4)', () => {
-  it('clears the range when a product type is chosen', () => {
-    const s = run([
-      { type: 'typeChosen', name: 'Blinds' },
-      { type: 'rangeChosen', name: 'Blackout' },
-      { type: 'typeChosen', name: 'Tracks' },
-    ]);
-    expect(s).toMatchObject({ primaryCategory: 'Tracks', secondaryCategory: '' });
+describe('search state in the URL (issue 37)', () => {
+  it('writes and reads back text, type, range, filter and page', () => {
+    const states = [
+      { ...emptySearchQuery, searchValue: 'blackout', page: 2 },
+      { ...emptySearchQuery, primaryCategory: 'Roller Blinds', secondaryCategory: 'Blackout Fabrics', page: 3 },
+      { ...emptySearchQuery, activeFilter: 'Favourites' as const },
+      { ...emptySearchQuery, activeFilter: 'Usuals' as const, page: 2 },
+      emptySearchQuery,
+    ];
+    for (const s of states) expect(readSearchQuery(searchQueryString(s))).toEqual(s);
+    expect(searchQueryString(states[1]!)).toBe('?type=Roller+Blinds&range=Blackout+Fabrics&page=3');
+    expect(searchQueryString(states[2]!)).toBe('?filter=favourites');
+    expect(searchQueryString(emptySearchQuery)).toBe('');
   });
 
-  it('searches by text alone, clearing category and range', () => {
-    const s = run([
-      { type: 'typeChosen', name: 'Blinds' },
-      { type: 'rangeChosen', name: 'Blackout' },
-      { type: 'textChanged', text: ' white ' },
-    ]);
-    expect(searchRequest(s)).toEqual({ params: { searchValue: 'white', isSearching: 'true' }, resultsFor: 'white' });
-    expect(run([{ type: 'searchStarted' }], s)).toMatchObject({
-      primaryCategory: '',
-      secondaryCategory: '',
-      searchValue: ' white ',
-      busy: 'search',
+  it('reads a hand-made or damaged link safely', () => {
+    expect(readSearchQuery('?page=0&filter=x&range=Blackout')).toEqual(emptySearchQuery);
+    expect(readSearchQuery('?page=2.5').page).toBe(1);
+    // Text wins: searching by text searches on the text alone.
+    expect(readSearchQuery('?q=chain&type=Roller+Blinds&range=R')).toEqual({
+      ...emptySearchQuery,
+      searchValue: 'chain',
     });
-    const byCategory = run([
-      { type: 'typeChosen', name: 'Blinds' },
-      { type: 'rangeChosen', name: 'Blackout' },
-    ]);
-    expect(searchRequest(byCategory)).toEqual({
-      params: { primaryCategory: 'Blinds', secondaryCategory: 'Blackout', isSearching: 'false' },
-      resultsFor: 'Blinds - Blackout',
-    });
-    expect(searchRequest(initialSearchState)).toBeNull();
-  });
-
-  it('replaces the list on success, back to page 1 with no filter and no modal', () => {
-    const before: SearchState = {
-      ...initialSearchState,
-      activeFilter: 'Favourites',
-      products: rows,
-      page: 3,
-      modal: { kind: 'image', product: rows[0]! },
-    };
-    const s = run(
-      [
-        { type: 'searchStarted' },
-        {
-          type: 'searchSucceeded',
-          products: [rows[1]!],
-          truncated: false,
-          resultsFor: 'x',
-          request: { searchValue: 'x', isSearching: 'true' },
-        },
-      ],
-      before,
-    );
-    expect(s).toMatchObject({
-      products: [rows[1]],
-      page: 1,
-      activeFilter: 'none',
-      busy: null,
-      modal: null,
-      resultsFor: 'x',
-    });
-  });
-
-  it('keeps the list shown when a search fails (a dropped connection must not wipe it)', () => {
-    const before = { ...initialSearchState, products: rows, resultsFor: 'blind', page: 2 };
-    const s = run([{ type: 'searchStarted' }, { type: 'searchFailed' }], before);
-    expect(s).toMatchObject({ products: rows, resultsFor: 'blind', page: 2, busy: null });
-  });
-
-  it('enters a filter with its list, and leaving it clears the list', () => {
-    const s = run([
-      { type: 'filterStarted', filter: 'Usuals' },
-      { type: 'filterLoaded', filter: 'Usuals', products: rows, truncated: false },
-    ]);
-    expect(s).toMatchObject({
-      activeFilter: 'Usuals',
-      products: rows,
-      page: 1,
-      resultsFor: 'Usual Orders',
-      busy: null,
-    });
-    expect(run([{ type: 'filterLeft' }], s)).toMatchObject({ activeFilter: 'none', products: null });
-    // A filter that cannot be loaded is not entered: the list and mode shown stay.
-    expect(
-      run(
-        [
-          { type: 'filterStarted', filter: 'Favourites' },
-          { type: 'filterFailed', filter: 'Favourites' },
-        ],
-        s,
-      ),
-    ).toMatchObject({
-      activeFilter: 'Usuals',
-      products: rows,
-      busy: null,
-    });
-  });
-
-  it('updates a favourite flag in place', () => {
-    const s = run([{ type: 'favouriteChanged', itemNumber: 'A-1', isFavourite: true }], {
-      ...initialSearchState,
-      products: rows,
-      page: 2,
-    });
-    expect(s.products?.map((p) => p.isFavourite)).toEqual([true, true]);
-    expect(s.page).toBe(2);
-  });
-
-  it('clears parameters, filters and display', () => {
-    const s = run([
-      { type: 'typeChosen', name: 'Blinds' },
-      { type: 'filterLoaded', filter: 'Favourites', products: rows, truncated: true },
-      { type: 'cleared' },
-    ]);
-    expect(s).toEqual(initialSearchState);
+    expect(readSearchQuery(`?q=${'x'.repeat(300)}`).searchValue).toHaveLength(100);
   });
 });
 
-describe('paged search lists', () => {
-  const rows = [product('A-1'), product('A-2'), product('A-3')];
-  // (shadows the file's two-row list on purpose: three rows make pages)
-  const request = { searchValue: 'a', isSearching: 'true' as const };
-
-  it('keeps the total and the request of a paged list, and replaces the rows page by page', () => {
-    let s = run([
-      { type: 'searchStarted' },
-      { type: 'searchSucceeded', products: rows.slice(0, 2), truncated: false, resultsFor: 'a', total: 45, request },
-    ]);
-    expect(s).toMatchObject({ total: 45, request, page: 1, products: rows.slice(0, 2) });
-    s = searchReducer(s, { type: 'pageStarted' });
-    expect(s.busy).toBe('search');
-    s = searchReducer(s, { type: 'pageLoaded', products: [rows[2]!], page: 3 });
-    expect(s).toMatchObject({ total: 45, page: 3, products: [rows[2]], busy: null });
-    s = searchReducer({ ...s, busy: 'search' }, { type: 'pageFailed' });
-    expect(s).toMatchObject({ page: 3, busy: null, products: [rows[2]] });
+describe('search state rules (spec section 4)', () => {
+  it('Search starts a new list at page 1 with no filter', () => {
+    expect(submitted({ primaryCategory: 'Roller Blinds', secondaryCategory: '', searchValue: '' })).toEqual({
+      ...emptySearchQuery,
+      primaryCategory: 'Roller Blinds',
+    });
   });
 
-  it('holds a whole list (no total) when the server does not page, and after a filter', () => {
-    const whole = run([{ type: 'searchSucceeded', products: rows, truncated: false, resultsFor: 'a', request }]);
-    expect(whole).toMatchObject({ total: null, request: null });
-    const fav = run([{ type: 'filterLoaded', filter: 'Favourites', products: rows, truncated: false }]);
-    expect(fav).toMatchObject({ total: null, request: null, products: rows });
+  it('searches by text alone, else by type and range', () => {
+    expect(searchRequest({ primaryCategory: 'Roller Blinds', secondaryCategory: 'X', searchValue: ' chain ' })).toEqual(
+      {
+        params: { searchValue: 'chain', isSearching: 'true' },
+        resultsFor: 'chain',
+      },
+    );
+    expect(searchRequest({ primaryCategory: 'Roller Blinds', secondaryCategory: 'X', searchValue: '' })).toEqual({
+      params: { primaryCategory: 'Roller Blinds', secondaryCategory: 'X', isSearching: 'false' },
+      resultsFor: 'Roller Blinds - X',
+    });
+    expect(searchRequest(emptySearchQuery)).toBeNull();
+  });
+
+  it('entering a filter empties the search box (type and range stay); leaving it reruns what the form holds', () => {
+    const onSearch = { ...emptySearchQuery, searchValue: 'blackout', page: 2 };
+    const entered = filterToggled(onSearch, onSearch, 'Usuals');
+    expect(entered).toEqual({ ...emptySearchQuery, activeFilter: 'Usuals' });
+    expect(filterToggled(entered, emptySearchQuery, 'Usuals')).toEqual(emptySearchQuery);
+    const typed = { primaryCategory: '', secondaryCategory: '', searchValue: 'chain' };
+    expect(filterToggled(entered, typed, 'Usuals')).toEqual({ ...emptySearchQuery, searchValue: 'chain' });
+    // The form follows the URL, so it may carry the filter: leaving still leaves.
+    expect(filterToggled(entered, entered, 'Usuals')).toEqual(emptySearchQuery);
+    // Type and range stay, and leaving reruns them.
+    const browsing = { ...emptySearchQuery, primaryCategory: 'Roller Blinds', secondaryCategory: 'X' };
+    const inFavourites = filterToggled(browsing, browsing, 'Favourites');
+    expect(inFavourites).toEqual({ ...browsing, activeFilter: 'Favourites' });
+    expect(filterToggled(inFavourites, inFavourites, 'Favourites')).toEqual(browsing);
+    // The other filter: straight from one to the other.
+    expect(filterToggled(entered, typed, 'Favourites')).toEqual({ ...emptySearchQuery, activeFilter: 'Favourites' });
+  });
+
+  it('updates a favourite flag in place', () => {
+    const list = [product('A'), product('B')];
+    withFavourite(list, 'B', true);
+    expect(list.map((p) => p.isFavourite)).toEqual([false, true]);
   });
 });

@@ -3,92 +3,100 @@ import type { ActiveFilter, Product } from '@wholesale/contract';
 /** Which of the three modals is open, for which product. */
 export type ProductModal = { kind: 'multiBuy' | 'schedule' | 'image'; product: Product } | null;
 
-/** What the screen is loading: a search, or one of the two filters. */
-export type Busy = 'search' | Exclude<ActiveFilter, 'none'> | null;
-
 /**
- * The Order Products screen state (spec sections 3 and 4): the search parameters, the active
- * filter, the product list (null until something was looked up), the page, and the open modal.
+ * What the Order Products screen shows (spec sections 3 and 4), kept in the URL (issue 37) so that
+ * Back, a reload and a shared link bring the same list back: the search parameters, the active
+ * filter and the page. The lists themselves are RTK Query's cache entries for these arguments; the
+ * screen holds no copy of them.
  */
-export interface SearchState {
+export interface SearchQuery {
   primaryCategory: string;
   secondaryCategory: string;
   searchValue: string;
   activeFilter: ActiveFilter;
-  products: Product[] | null;
-  /**
-   * Rows in the whole list when the server pages it (`products` is then the current page); null
-   * when the whole list is held here (the filters, or a server that does not page).
-   */
-  total: number | null;
-  /** The search a paged list came from (null exactly when `total` is), to fetch its other pages and Download All. */
-  request: SearchParams | null;
-  /** The server cut the list at its limit. */
-  truncated: boolean;
-  /** What the list shows, for 'Displaying N results for ...'. */
-  resultsFor: string;
   /** 1-based. */
   page: number;
-  busy: Busy;
-  modal: ProductModal;
 }
 
-/** No list at all: what Clear search and leaving a filter show. */
-const listCleared = {
-  activeFilter: 'none',
-  products: null,
-  total: null,
-  request: null,
-  truncated: false,
-  resultsFor: '',
-  page: 1,
-  modal: null,
-} as const satisfies Partial<SearchState>;
+/** The URL's names: short and readable in a shared link (?q=blackout&page=2, ?filter=favourites). */
+const KEYS = { type: 'type', range: 'range', text: 'q', filter: 'filter', page: 'page' } as const;
+const FILTER_IN_URL: Record<Exclude<ActiveFilter, 'none'>, string> = { Favourites: 'favourites', Usuals: 'usuals' };
 
-export const initialSearchState: SearchState = {
+export const emptySearchQuery: SearchQuery = {
   primaryCategory: '',
   secondaryCategory: '',
   searchValue: '',
-  ...listCleared,
-  busy: null,
+  activeFilter: 'none',
+  page: 1,
 };
+
+/** The screen's state from the location's search string; anything unreadable is left out. */
+export function readSearchQuery(search: string): SearchQuery {
+  const p = new URLSearchParams(search);
+  const filter = p.get(KEYS.filter);
+  const page = Number(p.get(KEYS.page));
+  const activeFilter: ActiveFilter =
+    filter === FILTER_IN_URL.Favourites ? 'Favourites' : filter === FILTER_IN_URL.Usuals ? 'Usuals' : 'none';
+  const searchValue = (p.get(KEYS.text) ?? '').slice(0, 100);
+  return {
+    // Searching by text searches on the text alone: a link with both keeps the text.
+    primaryCategory: searchValue.trim() ? '' : (p.get(KEYS.type) ?? ''),
+    secondaryCategory: searchValue.trim() || !p.get(KEYS.type) ? '' : (p.get(KEYS.range) ?? ''),
+    searchValue,
+    activeFilter,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The search string for a state ('' for none), in a fixed order so that equal states read the same. */
+export function searchQueryString(q: SearchQuery): string {
+  const p = new URLSearchParams();
+  if (q.activeFilter !== 'none') p.set(KEYS.filter, FILTER_IN_URL[q.activeFilter]);
+  if (q.searchValue.trim()) p.set(KEYS.text, q.searchValue.trim());
+  else if (q.primaryCategory) {
+    p.set(KEYS.type, q.primaryCategory);
+    if (q.secondaryCategory) p.set(KEYS.range, q.secondaryCategory);
+  }
+  if (q.page > 1) p.set(KEYS.page, String(q.page));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The form as typed, before it is searched. */
+export type SearchDraft = Pick<SearchQuery, 'primaryCategory' | 'secondaryCategory' | 'searchValue'>;
+
+/** Search pressed: a new list from page 1 with no filter (spec section 4). */
+export const submitted = (d: SearchDraft): SearchQuery => ({
+  ...emptySearchQuery,
+  primaryCategory: d.primaryCategory,
+  secondaryCategory: d.secondaryCategory,
+  searchValue: d.searchValue,
+});
+
+/**
+ * A filter toggled. Entering one empties the search box, so no old text sits beside the favourites
+ * (issue 37); the type and range stay. Leaving it reruns the normal search with whatever the form
+ * holds then (spec: when a category or text is set), else shows no list.
+ */
+export function filterToggled(q: SearchQuery, d: SearchDraft, filter: Exclude<ActiveFilter, 'none'>): SearchQuery {
+  if (q.activeFilter === filter) return submitted(d);
+  return {
+    ...emptySearchQuery,
+    primaryCategory: d.primaryCategory,
+    secondaryCategory: d.primaryCategory ? d.secondaryCategory : '',
+    activeFilter: filter,
+  };
+}
 
 export const FILTER_LABELS: Record<Exclude<ActiveFilter, 'none'>, string> = {
   Favourites: 'Favorites',
   Usuals: 'Usual Orders',
 };
 
-export type SearchAction =
-  | { type: 'typeChosen'; name: string }
-  | { type: 'rangeChosen'; name: string }
-  | { type: 'textChanged'; text: string }
-  | { type: 'searchStarted' }
-  | {
-      type: 'searchSucceeded';
-      products: Product[];
-      truncated: boolean;
-      resultsFor: string;
-      total?: number;
-      request: SearchParams;
-    }
-  | { type: 'pageStarted' }
-  | { type: 'pageLoaded'; products: Product[]; page: number }
-  | { type: 'pageFailed' }
-  | { type: 'searchFailed' }
-  | { type: 'filterStarted'; filter: Exclude<ActiveFilter, 'none'> }
-  | { type: 'filterLoaded'; filter: Exclude<ActiveFilter, 'none'>; products: Product[]; truncated: boolean }
-  | { type: 'filterFailed'; filter: Exclude<ActiveFilter, 'none'> }
-  | { type: 'filterLeft' }
-  | { type: 'favouriteChanged'; itemNumber: string; isFavourite: boolean }
-  | { type: 'pageChanged'; page: number }
-  | { type: 'modalOpened'; modal: NonNullable<ProductModal> }
-  | { type: 'modalClosed' }
-  | { type: 'cleared' };
-
 export type SearchParams = NonNullable<ReturnType<typeof searchRequest>>['params'];
 
 /** What a search would send now: the text alone when there is text, else type and range; null for nothing. */
-export function searchRequest(s: Pick<SearchState, 'primaryCategory' | 'secondaryCategory' | 'searchValue'>) {
+export function searchRequest(s: SearchDraft) {
   const text = s.searchValue.trim();
   if (text) return { params: { searchValue: text, isSearching: 'true' as const }, resultsFor: text };
   if (!s.primaryCategory) return null;
@@ -102,82 +110,7 @@ export function searchRequest(s: Pick<SearchState, 'primaryCategory' | 'secondar
   };
 }
 
-/** A new list replaces the old one: back to page 1, and the results table closes every modal. */
-const newList = (
-  s: SearchState,
-  products: Product[],
-  truncated: boolean,
-  total: number | null = null,
-  request: SearchParams | null = null,
-): SearchState => ({
-  ...s,
-  products,
-  total,
-  request,
-  truncated,
-  page: 1,
-  busy: null,
-  modal: null,
-});
-
-export function searchReducer(s: SearchState, a: SearchAction): SearchState {
-  switch (a.type) {
-    case 'typeChosen':
-      // Choosing a product type clears the range.
-      return { ...s, primaryCategory: a.name, secondaryCategory: '' };
-    case 'rangeChosen':
-      return { ...s, secondaryCategory: a.name };
-    case 'textChanged':
-      return { ...s, searchValue: a.text };
-    case 'searchStarted':
-      // Searching by text clears category and range and searches on the text alone.
-      return s.searchValue.trim()
-        ? { ...s, primaryCategory: '', secondaryCategory: '', busy: 'search', modal: null }
-        : { ...s, busy: 'search', modal: null };
-    case 'searchSucceeded':
-      return {
-        ...newList(s, a.products, a.truncated, a.total ?? null, a.total === undefined ? null : a.request),
-        activeFilter: 'none',
-        resultsFor: a.resultsFor,
-      };
-    case 'pageStarted':
-      return { ...s, busy: 'search', modal: null };
-    case 'pageLoaded':
-      return { ...s, products: a.products, page: a.page, busy: null };
-    case 'pageFailed':
-      // The page the customer was on stays.
-      return { ...s, busy: null };
-    case 'searchFailed':
-      // What was listed stays (a dropped connection must not wipe it); the toast says the search failed.
-      return { ...s, busy: null };
-    case 'filterStarted':
-      return { ...s, busy: a.filter, modal: null };
-    case 'filterLoaded':
-      return { ...newList(s, a.products, a.truncated), activeFilter: a.filter, resultsFor: FILTER_LABELS[a.filter] };
-    case 'filterFailed':
-      // Not entered: the list and the mode shown stay as they were.
-      return { ...s, busy: null };
-    case 'filterLeft':
-      // Leaving a filter clears the list; the screen reruns the normal search when it can.
-      return { ...s, ...listCleared };
-    case 'favouriteChanged':
-      return {
-        ...s,
-        products:
-          s.products?.map((p) => (p.itemNumber === a.itemNumber ? { ...p, isFavourite: a.isFavourite } : p)) ?? null,
-        modal:
-          s.modal?.product.itemNumber === a.itemNumber
-            ? { ...s.modal, product: { ...s.modal.product, isFavourite: a.isFavourite } }
-            : s.modal,
-      };
-    case 'pageChanged':
-      return { ...s, page: a.page };
-    case 'modalOpened':
-      return { ...s, modal: a.modal };
-    case 'modalClosed':
-      return { ...s, modal: null };
-    case 'cleared':
-      // Clear search resets parameters, filters and display.
-      return initialSearchState;
-  }
-}
+/** A product's favourite flag changed: every cached list that shows it says so (spec: in place). */
+export const withFavourite = (products: Product[], itemNumber: string, isFavourite: boolean): void => {
+  for (const p of products) if (p.itemNumber === itemNumber) p.isFavourite = isFavourite;
+};

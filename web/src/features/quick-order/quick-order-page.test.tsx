@@ -39,6 +39,7 @@ describe('Quick Order', () => {
               description: 'Roller',
             }),
             result({
+              rows: [1],
               itemNumber: 'RB-BLK-0003',
               quantity: '2',
               status: 'unknown',
@@ -67,12 +68,19 @@ describe('Quick Order', () => {
         ],
       },
     ]);
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('1 ready, 0 short of stock, 1 to fix');
+    const summary = screen.getByRole('status', { name: '' });
+    expect(summary).toHaveTextContent('1 ready, 0 short of stock, 1 to fix');
+    // Focus goes to the result's summary, not the top of the page (issue 37).
+    await waitFor(() => expect(summary).toHaveFocus());
     const problems = screen.getByRole('list', { name: 'Lines to look at' });
     await userEvent.click(within(problems).getByRole('button', { name: 'Use RB-BLK-0002' }));
-    expect(within(problems).getByLabelText('Item code, line 2')).toHaveValue('RB-BLK-0002');
+    // Numbered as the pasted rows are: the header and the blank line count.
+    const code = within(problems).getByLabelText('Item code, line 4');
+    expect(code).toHaveValue('RB-BLK-0002');
+    expect(code).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: 'Add ready lines to basket' }));
     expect(await screen.findByText(QUICK_MSG.added(2, 0))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status', { name: '' })).toHaveFocus());
     await waitFor(() =>
       expect(adds).toEqual([
         {
@@ -83,6 +91,29 @@ describe('Quick Order', () => {
         },
       ]),
     );
+  });
+
+  it('after Remove, focus goes to the next line to look at, then to the summary', async () => {
+    server.use(
+      on(routes.checkQuickOrder, () =>
+        HttpResponse.json({
+          ready: 0,
+          invalid: 2,
+          lines: [
+            result({ rows: [0], itemNumber: 'XX-1', quantity: '1', status: 'unknown' }),
+            result({ rows: [1], itemNumber: 'XX-2', quantity: '1', status: 'unknown' }),
+          ],
+        }),
+      ),
+    );
+    renderApp('/quick-order', { session: loggedInSession });
+    await userEvent.click(await screen.findByLabelText('Paste lines'));
+    await userEvent.paste('XX-1 1\nXX-2 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Check lines' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove line 1' }));
+    await waitFor(() => expect(screen.getByLabelText('Item code, line 2')).toHaveFocus());
+    await userEvent.click(screen.getByRole('button', { name: 'Remove line 2' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: '' })).toHaveFocus());
   });
 
   it('says what is wrong when nothing was pasted, without asking the server', async () => {

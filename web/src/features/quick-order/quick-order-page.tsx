@@ -6,7 +6,7 @@ import {
   type QuickOrderLineInput,
   type QuickOrderLineResult,
 } from '@wholesale/contract';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Button, buttonClass } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
@@ -16,8 +16,38 @@ import { Link } from '../../lib/router';
 import { saveFile } from '../../lib/save-file';
 import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
-import { linesToFixCsv, parseCsvLines, parsePastedLines, TO_FIX_FILENAME } from './parse-lines';
+import {
+  linesToFixCsv,
+  parseCsvLines,
+  parsePastedLines,
+  TEMPLATE_CSV,
+  TEMPLATE_FILENAME,
+  TO_FIX_FILENAME,
+  toInput,
+  type ReadLine,
+} from './parse-lines';
 import { useAddQuickOrderMutation, useCheckQuickOrderMutation } from './quick-order-api';
+import type { XlsxWorkerAnswer } from './xlsx-worker';
+
+/**
+ * An .xlsx file's lines, read in a worker that loads only now (exceljs is large, and most buyers
+ * never choose a spreadsheet).
+ */
+function readXlsxInWorker(data: ArrayBuffer): Promise<ReadLine[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (e: MessageEvent<XlsxWorkerAnswer>) => {
+      worker.terminate();
+      if ('lines' in e.data) resolve(e.data.lines);
+      else reject(new Error('unreadable'));
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      reject(new Error('unreadable'));
+    };
+    worker.postMessage(data, [data]);
+  });
+}
 
 /** The server's message of a 4xx, else `fallback`. */
 function reasonOf(err: unknown, fallback: string): string {
@@ -29,7 +59,12 @@ function reasonOf(err: unknown, fallback: string): string {
 interface WorkingLine extends QuickOrderLineResult {
   key: number;
   edited: boolean;
+  /** The number of the pasted or uploaded row it came from (the first, when rows were merged). */
+  row: number;
 }
+
+/** Where focus goes once the lines on screen change (issue 37): a line's code box, or the summary. */
+type FocusTarget = { key: number } | 'summary' | null;
 
 const input =
   'block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm disabled:bg-slate-100';
@@ -39,12 +74,14 @@ function ProblemLine({
   position,
   disabled,
   onChange,
+  onUse,
   onRemove,
 }: {
   line: WorkingLine;
   position: number;
   disabled: boolean;
   onChange: (patch: Partial<QuickOrderLineInput>) => void;
+  onUse: (itemNumber: string) => void;
   onRemove: () => void;
 }) {
   const id = useId();
@@ -63,6 +100,7 @@ function ProblemLine({
         </label>
         <input
           id={`${id}-code`}
+          data-line-key={line.key}
           className={input}
           value={line.itemNumber}
           disabled={disabled}
@@ -98,7 +136,7 @@ function ProblemLine({
                 type="button"
                 disabled={disabled}
                 className="rounded-md border border-brand-300 px-2 py-0.5 text-sm font-medium text-brand-800 hover:bg-brand-50"
-                onClick={() => onChange({ itemNumber: s })}
+                onClick={() => onUse(s)}
               >
                 Use {s}
               </button>
@@ -147,31 +185,57 @@ export function QuickOrderPage() {
   const [counts, setCounts] = useState({ ready: 0, short: 0, invalid: 0 });
   const [error, setError] = useState<string | null>(null);
   const nextKey = useRef(0);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const resultsRef = useRef<HTMLElement>(null);
+  const focusTarget = useRef<FocusTarget>(null);
+  const setFocusTarget = (target: FocusTarget) => {
+    focusTarget.current = target;
+  };
   const [check, checkState] = useCheckQuickOrderMutation();
   const [add, addState] = useAddQuickOrderMutation();
   const busy = checkState.isLoading || addState.isLoading;
 
-  const show = (results: readonly QuickOrderLineResult[]) => {
-    const working = results.map((r) => ({ ...r, key: nextKey.current++, edited: false }));
+  /** `sent[i]` is the row number of request line i: a result's row is its first request line's. */
+  const show = (results: readonly QuickOrderLineResult[], sent: readonly number[]) => {
+    const working = results.map((r) => ({
+      ...r,
+      key: nextKey.current++,
+      edited: false,
+      row: sent[r.rows[0] ?? -1] ?? (r.rows[0] ?? 0) + 1,
+    }));
     setLines(working);
     const ready = working.filter((l) => l.status === 'ready').length;
     const short = working.filter((l) => l.status === 'short').length;
     setCounts({ ready, short, invalid: working.length - ready - short });
   };
 
-  const runCheck = async (input: QuickOrderLineInput[]) => {
+  const runCheck = async (input: ReadLine[]) => {
     setError(null);
     if (input.length === 0) return setError(QUICK_MSG.noLines);
     if (input.length > QUICK_ORDER_MAX_LINES) return setError(QUICK_MSG.tooManyLines(QUICK_ORDER_MAX_LINES));
     try {
-      show((await check({ lines: input }).unwrap()).lines);
+      show(
+        (await check({ lines: toInput(input) }).unwrap()).lines,
+        input.map((l) => l.row),
+      );
+      setFocusTarget('summary');
     } catch (err) {
       setError(reasonOf(err, QUICK_MSG.checkFailed));
     }
   };
 
-  const current = (): QuickOrderLineInput[] =>
-    (lines ?? []).map((l) => ({ itemNumber: l.itemNumber, quantity: l.quantity }));
+  const current = (): ReadLine[] =>
+    (lines ?? []).map((l) => ({ itemNumber: l.itemNumber, quantity: l.quantity, row: l.row }));
+
+  // Focus follows the act, once its result is on screen (the buttons were disabled while busy, which
+  // would otherwise leave focus on the page itself).
+  useEffect(() => {
+    const target = focusTarget.current;
+    if (target === null || busy) return;
+    focusTarget.current = null;
+    if (target === 'summary') summaryRef.current?.focus();
+    else resultsRef.current?.querySelector<HTMLInputElement>(`[data-line-key="${target.key}"]`)?.focus();
+  }, [busy, lines]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -183,7 +247,8 @@ export function QuickOrderPage() {
     e.target.value = '';
     if (!file) return;
     try {
-      await runCheck(parseCsvLines(await file.text()));
+      const xlsx = /\.xlsx$/i.test(file.name);
+      await runCheck(xlsx ? await readXlsxInWorker(await file.arrayBuffer()) : parseCsvLines(await file.text()));
     } catch {
       setError(QUICK_MSG.fileUnreadable);
     }
@@ -191,14 +256,30 @@ export function QuickOrderPage() {
 
   const edit = (key: number, patch: Partial<QuickOrderLineInput>) =>
     setLines((prev) => prev && prev.map((l) => (l.key === key ? { ...l, ...patch, edited: true } : l)));
-  const remove = (key: number) => setLines((prev) => prev && prev.filter((l) => l.key !== key));
+  /** A suggestion taken: its button goes, so focus goes to the line's code box. */
+  const use = (key: number, itemNumber: string) => {
+    edit(key, { itemNumber });
+    setFocusTarget({ key });
+  };
+  /** A line removed: focus goes to the next line to look at, else the one before, else the summary. */
+  const remove = (key: number) => {
+    const at = problems.findIndex((l) => l.key === key);
+    const next = problems[at + 1] ?? problems[at - 1];
+    setLines((prev) => prev && prev.filter((l) => l.key !== key));
+    setFocusTarget(next ? { key: next.key } : 'summary');
+  };
 
   const addToBasket = async () => {
     setError(null);
     try {
-      const result = await add({ lines: current() }).unwrap();
+      const sent = current();
+      const result = await add({ lines: toInput(sent) }).unwrap();
       toast.success(QUICK_MSG.added(result.added, result.notAdded.length));
-      show(result.notAdded);
+      show(
+        result.notAdded,
+        sent.map((l) => l.row),
+      );
+      setFocusTarget('summary');
       if (result.notAdded.length === 0) setText('');
     } catch (err) {
       const message = reasonOf(err, QUICK_MSG.addFailed);
@@ -230,9 +311,11 @@ export function QuickOrderPage() {
             Paste lines
           </label>
           <p id={ids.hint} className="mt-1 text-xs text-slate-600">
-            One item code and quantity a line, separated by a tab, comma, space or semicolon (copy two columns from a
-            spreadsheet). Header and blank lines are ignored; the same code twice is added up. Up to{' '}
-            {QUICK_ORDER_MAX_LINES.toLocaleString('en-GB')} lines.
+            One item code and quantity a line, separated by a tab, comma, space or semicolon, or a block copied from a
+            spreadsheet (with a header row naming the code and quantity columns, or the code first and the quantity
+            last). Write quantities without a thousands comma unless the columns are tab- or semicolon-separated. Blank
+            lines are ignored; the same code twice is added up. Up to {QUICK_ORDER_MAX_LINES.toLocaleString('en-GB')}{' '}
+            lines.
           </p>
           <textarea
             id={ids.text}
@@ -251,16 +334,22 @@ export function QuickOrderPage() {
             Check lines
           </Button>
           <label htmlFor={ids.file} className={buttonClass('secondary', 'cursor-pointer focus-within:ring-2')}>
-            Upload a CSV file
+            Upload a CSV or Excel file
             <input
               id={ids.file}
               type="file"
-              accept=".csv,text/csv,text/plain"
+              accept=".csv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               className="sr-only"
               disabled={busy}
               onChange={(e) => void onFile(e)}
             />
           </label>
+          <Button
+            variant="ghost"
+            onClick={() => saveFile(new Blob([TEMPLATE_CSV], { type: 'text/csv;charset=utf-8' }), TEMPLATE_FILENAME)}
+          >
+            Download a template
+          </Button>
         </div>
         {error && (
           <p role="alert" className="text-sm font-medium text-red-800">
@@ -270,12 +359,12 @@ export function QuickOrderPage() {
       </form>
 
       {lines && (
-        <section aria-labelledby="quick-order-results" className="mt-6 space-y-4">
+        <section ref={resultsRef} aria-labelledby="quick-order-results" className="mt-6 space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="quick-order-results" className="text-lg font-semibold text-brand-900">
               Checked lines
             </h2>
-            <p role="status" className="text-sm text-slate-800">
+            <p role="status" ref={summaryRef} tabIndex={-1} className="text-sm text-slate-800">
               {counts.ready} ready, {counts.short} short of stock, {counts.invalid} to fix
               {edited ? '; changed lines need checking again' : ''}
             </p>
@@ -286,9 +375,10 @@ export function QuickOrderPage() {
                 <ProblemLine
                   key={l.key}
                   line={l}
-                  position={lines.indexOf(l) + 1}
+                  position={l.row}
                   disabled={busy}
                   onChange={(patch) => edit(l.key, patch)}
+                  onUse={(code) => use(l.key, code)}
                   onRemove={() => remove(l.key)}
                 />
               ))}
