@@ -21,6 +21,7 @@ const ALL = [
   'pdf-starvation',
   'webhooks',
   'erp-push',
+  'erp-contention',
   'quick-order',
   'lighthouse',
 ];

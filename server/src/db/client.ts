@@ -2,7 +2,15 @@ import path from 'node:path';
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import type { Database, Db } from './types.js';
 import { statementName } from './prepared.js';
 import { postgresChangeFeed, sqliteChangeFeed, type ChangeFeed } from './change-feed.js';
@@ -223,6 +231,10 @@ export function withStatementCache(database: SQLite.Database, size = STATEMENT_C
     },
   };
 }
+
+/** The engine behind `db` (a handle's or a transaction's), for SQL that differs between them. */
+export const engineOf = (db: Db): Engine =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db);

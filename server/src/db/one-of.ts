@@ -10,3 +10,10 @@ export function oneOf(engine: Engine, column: string, ids: readonly number[]): R
     ? sql<boolean>`${sql.ref(column)} = any(${[...ids]}::integer[])`
     : sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
+
+/** `column` is one of the texts `values`, as one bound value (see oneOf). */
+export function oneOfText(engine: Engine, column: string, values: readonly string[]): RawBuilder<boolean> {
+  return engine === 'postgres'
+    ? sql<boolean>`${sql.ref(column)} = any(${[...values]}::text[])`
+    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
+}

@@ -1,7 +1,8 @@
 import type { CurrencyCode } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
+import { engineOf, type Db } from '../../db/client.js';
 import { sql, type Insertable } from 'kysely';
 import { insertInBatches, insertReturningIds } from '../../db/batches.js';
+import { oneOf, oneOfText } from '../../db/one-of.js';
 import type {
   InboundDeliveriesTable,
   MultibuyTiersTable,
@@ -25,18 +26,21 @@ const chunks = <T>(rows: readonly T[]): T[][] => {
  * exactly as they see the portal's other writes.
  */
 export function catalogueUpsertRepository(db: Db) {
+  // The bulk reads take their keys as one bound value (db/one-of.ts): one short statement of the
+  // same text for any number of rows, instead of 500-entry IN lists Kysely builds and compiles and
+  // SQLite prepares anew each time (bench/README.md, ERP contention).
+  const engine = engineOf(db);
   return {
     async versions(entity: string, keys: readonly string[]): Promise<Map<string, number>> {
       const out = new Map<string, number>();
-      for (const part of chunks(keys)) {
-        const rows = await db
-          .selectFrom('integration_versions')
-          .select(['erp_key', 'source_version'])
-          .where('entity', '=', entity)
-          .where('erp_key', 'in', part)
-          .execute();
-        for (const r of rows) out.set(r.erp_key, Number(r.source_version));
-      }
+      if (keys.length === 0) return out;
+      const rows = await db
+        .selectFrom('integration_versions')
+        .select(['erp_key', 'source_version'])
+        .where('entity', '=', entity)
+        .where(oneOfText(engine, 'erp_key', keys))
+        .execute();
+      for (const r of rows) out.set(r.erp_key, Number(r.source_version));
       return out;
     },
 
@@ -67,24 +71,23 @@ export function catalogueUpsertRepository(db: Db) {
           stock: number;
         }
       >();
-      for (const part of chunks(itemNumbers)) {
-        const rows = await db
-          .selectFrom('products')
-          .select([
-            'id',
-            'item_number',
-            'description',
-            'product_type_id',
-            'range_id',
-            'pack_quantity',
-            'unit',
-            'active',
-            'stock',
-          ])
-          .where('item_number', 'in', part)
-          .execute();
-        for (const { item_number, ...r } of rows) out.set(item_number, r);
-      }
+      if (itemNumbers.length === 0) return out;
+      const rows = await db
+        .selectFrom('products')
+        .select([
+          'id',
+          'item_number',
+          'description',
+          'product_type_id',
+          'range_id',
+          'pack_quantity',
+          'unit',
+          'active',
+          'stock',
+        ])
+        .where(oneOfText(engine, 'item_number', itemNumbers))
+        .execute();
+      for (const { item_number, ...r } of rows) out.set(item_number, r);
       return out;
     },
 
@@ -117,25 +120,19 @@ export function catalogueUpsertRepository(db: Db) {
       db.updateTable('products').set(values).where('id', '=', id).execute(),
 
     async prices(productIds: readonly number[]) {
-      const prices: { product_id: number; currency_code: string; list_price_e5: number }[] = [];
-      const tiers: { product_id: number; currency_code: string; minimum_quantity: number; price_e5: number }[] = [];
-      for (const part of chunks(productIds)) {
-        prices.push(
-          ...(await db
-            .selectFrom('product_prices')
-            .select(['product_id', 'currency_code', 'list_price_e5'])
-            .where('product_id', 'in', part)
-            .execute()),
-        );
-        tiers.push(
-          ...(await db
-            .selectFrom('multibuy_tiers')
-            .select(['product_id', 'currency_code', 'minimum_quantity', 'price_e5'])
-            .where('product_id', 'in', part)
-            .orderBy('minimum_quantity')
-            .execute()),
-        );
-      }
+      if (productIds.length === 0) return { prices: [], tiers: [] };
+      const prices = await db
+        .selectFrom('product_prices')
+        .select(['product_id', 'currency_code', 'list_price_e5'])
+        .where(oneOf(engine, 'product_id', productIds))
+        .execute();
+      const tiers = await db
+        .selectFrom('multibuy_tiers')
+        .select(['product_id', 'currency_code', 'minimum_quantity', 'price_e5'])
+        .where(oneOf(engine, 'product_id', productIds))
+        .orderBy('product_id')
+        .orderBy('minimum_quantity')
+        .execute();
       return { prices, tiers };
     },
 
@@ -149,17 +146,27 @@ export function catalogueUpsertRepository(db: Db) {
      * Changed list prices of existing price rows: a plain UPDATE of the amounts, so the catalogue
      * revision stays (migration 004; on PostgreSQL an INSERT ... ON CONFLICT fires the statement's
      * insert trigger even when every row conflicts, and each would rebuild every server's search
-     * index). One UPDATE ... FROM (VALUES ...) per 300 rows, not one statement a row.
+     * index). One UPDATE ... FROM for all the rows, handed over as one JSON value (SQLite) or three
+     * arrays (PostgreSQL): the same SQL text whatever the count, so SQLite keeps it prepared and
+     * PostgreSQL parses a short statement (a VALUES list of 300 rows, 900 parameters, took SQLite
+     * longer to prepare than to run; bench/README.md, ERP contention).
      */
     async updatePrices(rows: readonly { productId: number; currency: CurrencyCode; e5: number }[]) {
-      for (let at = 0; at < rows.length; at += 300) {
-        const part = rows.slice(at, at + 300);
-        const values = sql.join(
-          part.map((r) => sql`(cast(${r.productId} as integer), cast(${r.currency} as text), cast(${r.e5} as bigint))`),
+      if (rows.length === 0) return;
+      if (engine === 'postgres')
+        await sql`update product_prices set list_price_e5 = v.e5
+          from unnest(${rows.map((r) => r.productId)}::integer[], ${rows.map((r) => r.currency)}::text[],
+            ${rows.map((r) => r.e5)}::bigint[]) as v(product_id, currency_code, e5)
+          where product_prices.product_id = v.product_id and product_prices.currency_code = v.currency_code`.execute(
+          db,
         );
-        await sql`update product_prices set list_price_e5 = v.column3 from (values ${values}) as v
-          where product_prices.product_id = v.column1 and product_prices.currency_code = v.column2`.execute(db);
-      }
+      else
+        await sql`update product_prices set list_price_e5 = v.e5
+          from (select value ->> 0 as product_id, value ->> 1 as currency_code, value ->> 2 as e5
+            from json_each(${JSON.stringify(rows.map((r) => [r.productId, r.currency, r.e5]))})) as v
+          where product_prices.product_id = v.product_id and product_prices.currency_code = v.currency_code`.execute(
+          db,
+        );
     },
 
     async replaceTiers(productId: number, currency: CurrencyCode, tiers: Insertable<MultibuyTiersTable>[]) {

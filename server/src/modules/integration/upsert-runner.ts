@@ -44,6 +44,14 @@ export interface UpsertSpec<T extends { sourceVersion?: number | undefined }, Lo
 
 const emptySummary = () => ({ created: 0, updated: 0, unchanged: 0, stale: 0, failed: 0 });
 
+/** Items checked against their schema between two turns of the event loop. */
+const PARSE_SLICE = 200;
+/**
+ * Lets the event loop answer what is waiting (customers' requests) before the batch goes on: a
+ * 1,000-row push is then a few short stretches of work, not one long one (issue 31 item 7).
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * One upsert of a batch. Each item is parsed on its own (a bad row is `failed` with JSON pointers,
  * the others go on); a key repeated within the request fails its later copies; an item whose
@@ -63,7 +71,8 @@ export async function runUpsert<T extends { sourceVersion?: number | undefined }
   const results: UpsertItemResult[] = [];
   const valid: { index: number; item: T; key: string }[] = [];
   const firstIndex = new Map<string, number>();
-  rawItems.forEach((raw, index) => {
+  for (const [index, raw] of rawItems.entries()) {
+    if (index > 0 && index % PARSE_SLICE === 0) await nextTurn();
     const parsed = spec.schema.safeParse(raw);
     if (!parsed.success) {
       const key = typeof raw === 'object' && raw ? keyGuess(raw as Record<string, unknown>) : '';
@@ -76,7 +85,7 @@ export async function runUpsert<T extends { sourceVersion?: number | undefined }
           detail: i.message,
         })),
       };
-      return;
+      continue;
     }
     const key = spec.key(parsed.data);
     const first = firstIndex.get(key);
@@ -87,11 +96,11 @@ export async function runUpsert<T extends { sourceVersion?: number | undefined }
         status: 'failed',
         errors: [{ pointer: pointerOf(['items', index]), detail: INTEGRATION_MSG.duplicateKey(key, first) }],
       };
-      return;
+      continue;
     }
     firstIndex.set(key, index);
     valid.push({ index, item: parsed.data, key });
-  });
+  }
 
   /** With atomic=true, any failed item refuses the whole request (422) and its transaction. */
   const refuseIfAtomic = () => {
@@ -194,7 +203,12 @@ export async function runUpsert<T extends { sourceVersion?: number | undefined }
 
   refuseIfAtomic();
   if (db.isTransaction) await apply(db);
-  else await db.transaction().execute(apply);
+  else {
+    // The transaction as one stretch of its own: on SQLite it holds the one connection throughout.
+    await nextTurn();
+    await db.transaction().execute(apply);
+    await nextTurn(); // and the answer (a result per item) written in a stretch of its own
+  }
 
   const summary = emptySummary();
   for (const r of results) summary[r.status as UpsertStatus]++;
