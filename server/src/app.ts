@@ -33,6 +33,7 @@ import { INTEGRATION_PREFIX, SERVER_MSG, endpoints } from '@wholesale/contract';
 import { integrationModule } from './modules/integration/integration.plugin.js';
 import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import { INTEGRATION_SECURITY_SCHEMES } from './modules/integration/integration-plugin-types.js';
+import type { MailWorkerTuning } from './modules/mail/mail-worker.js';
 
 export interface BuildOptions {
   config: Config;
@@ -47,6 +48,8 @@ export interface BuildOptions {
   webhookDispatcher?: DispatcherTuning;
   /** Tests: the gateway checkout and invoice payments start payments with, instead of the sandbox. */
   paymentGateway?: PaymentGateway;
+  /** Tests: the mail worker's retry schedule and leases (modules/mail/mail-worker.ts). */
+  mailWorker?: MailWorkerTuning;
 }
 
 /** Builds the whole server; main.ts listens on it, tests call `inject` on it. */
@@ -73,6 +76,7 @@ export async function buildApp({
   metrics,
   webhookDispatcher,
   paymentGateway,
+  mailWorker,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -228,6 +232,7 @@ export async function buildApp({
     config,
     handle,
     webhookDispatcher,
+    mailWorker,
     services,
     auth: services.auth,
     settings: services.settings,

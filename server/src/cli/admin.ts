@@ -21,6 +21,7 @@ import {
   setSetting,
 } from './admin-commands.js';
 import { isMain, openFromEnv, runCli, UsageError } from './db.js';
+import { mailCommands } from '../modules/mail/mail.admin.js';
 
 export const ADMIN_HELP = `Usage: npm run admin -- <command> [options]
 
@@ -45,6 +46,9 @@ Commands:
   api-client list                                (clients, scopes and live key ids; never keys)
   api-client rotate --name NAME                  (a new key; the old one works until revoked)
   api-client revoke --key-id ID | --name NAME    (one key, or the client and all its keys)
+  mail list         [--failed] [--limit N]       (emails, newest first; --failed: failed and unsendable ones
+                                                  with the mail server's answer)
+  mail resend       --id N                       (queues a failed or unsendable email again, same Message-ID)
 
 Countries: "United Kingdom (Mainland)", "UK Islands", "Northern Ireland", "Republic of Ireland".
 The database is DATABASE_URL (postgres://...) or DATA_DIR/portal.sqlite (default ./data).
@@ -191,6 +195,19 @@ export const COMMANDS: Record<string, Command> = {
     options: { name: str, 'key-id': str },
     run: async (db, v) => ok(await apiClientRevoke(db, { name: s(v, 'name'), keyId: s(v, 'key-id') })),
   },
+  'mail list': {
+    options: { failed: flag, limit: str },
+    run: async (db, v) => {
+      const limit = s(v, 'limit') ?? '50';
+      if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1)
+        throw new UsageError('--limit must be a number from 1 to 9999');
+      return ok(await mailCommands(db).list({ failed: v.failed === true, limit: Number(limit) }));
+    },
+  },
+  'mail resend': {
+    options: { id: str },
+    run: async (db, v) => ok(await mailCommands(db).resend({ id: s(v, 'id') ?? '' })),
+  },
 };
 
 /** Parse argv into a command and its values; throws UsageError (or a parseArgs error) on bad input. */
@@ -199,8 +216,11 @@ export function parseAdminArgs(
 ): { help: true; command?: string } | { help: false; command: string; values: Values } {
   const [first, ...rest] = argv;
   if (!first || first === '--help' || first === '-h' || first === 'help') return { help: true };
-  // Two-word commands: `api-client create`, `api-client list`, ...
-  const name = first === 'api-client' && rest[0] && !rest[0].startsWith('-') ? `${first} ${rest.shift()}` : first;
+  // Two-word commands: `api-client create`, `api-client list`, `mail list`, ...
+  const name =
+    (first === 'api-client' || first === 'mail') && rest[0] && !rest[0].startsWith('-')
+      ? `${first} ${rest.shift()}`
+      : first;
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`unknown command "${name}" (see --help)`);
   const { values, positionals } = parseArgs({

@@ -16,6 +16,8 @@ import * as passwordLinks from './migrations/011-set-password-links.js';
 import * as basketLineOrigin from './migrations/012-basket-line-origin.js';
 // issue 27 item 2: the ship choice made at review
 import * as shipmentPreference from './migrations/013-shipment-preference.js';
+// issue 34: email outbox and preferences
+import * as mailOutbox from './migrations/016-mail-outbox.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -39,6 +41,8 @@ const migrations: Record<string, EngineMigration> = {
   '012-basket-line-origin': basketLineOrigin,
   // issue 27 item 2
   '013-shipment-preference': shipmentPreference,
+  // issue 34
+  '016-mail-outbox': mailOutbox,
 };
 
 class EngineAwareProvider implements MigrationProvider {

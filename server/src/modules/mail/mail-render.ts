@@ -1,0 +1,116 @@
+/**
+ * Renders an outbox row into the email to send: subject, HTML and plain text (React Email's own
+ * text rendering of the same components), from the database as it is when the worker sends it.
+ * Amounts and dates are formatted as the portal shows them (contract format.ts); links start at
+ * the portal's public URL (`mailBaseUrl`).
+ */
+import { render } from '@react-email/render';
+import {
+  CURRENCY_SYMBOLS,
+  DELIVERY_MSG,
+  MAIL_MSG,
+  formatMoney,
+  formatUnitPrice,
+  toShortDate,
+  type CurrencyCode,
+} from '@wholesale/contract';
+import type { ReactElement } from 'react';
+import type { Config } from '../../config.js';
+import { e5ToAmount, minorToAmount } from '../../domain/money.js';
+import type { DeliveryService } from '../delivery/delivery.service.js';
+import { publicBase } from '../payments/gateway.js';
+import type { SettingsService } from '../site/settings.service.js';
+import type { MailKind, OrderMailPayload } from './mail-outbox.js';
+import type { MailRepository } from './mail.repository.js';
+import type { Brand } from './templates/layout.js';
+import { OrderAcknowledgement } from './templates/order-acknowledgement.js';
+
+/**
+ * The portal's public origin for links in emails: PUBLIC_URL (the one function payment links use
+ * too), else this server on localhost (a development machine; production sets PUBLIC_URL).
+ */
+export function mailBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return publicBase({ config }) || `http://localhost:${config.PORT}`;
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  unsubscribeUrl?: string;
+}
+
+export interface RenderDeps {
+  repo: MailRepository;
+  settings: SettingsService;
+  delivery: DeliveryService;
+  baseUrl: string;
+}
+
+/** An email that can never be rendered (its order is gone): failed at once, not retried. */
+export class MailNotRenderable extends Error {}
+
+async function brandOf(settings: SettingsService): Promise<Brand> {
+  const s = await settings.site();
+  return { companyName: s.companyName, companyAddress: s.companyAddress, supportEmail: s.supportEmail };
+}
+
+async function html(el: ReactElement): Promise<{ html: string; text: string }> {
+  const [h, t] = await Promise.all([render(el), render(el, { plainText: true })]);
+  return { html: h, text: t };
+}
+
+export async function renderMail(kind: MailKind, payload: unknown, deps: RenderDeps): Promise<RenderedMail> {
+  switch (kind) {
+    case 'order.acknowledgement':
+      return orderAcknowledgement(payload as OrderMailPayload, deps);
+  }
+}
+
+async function orderAcknowledgement({ orderNumber }: OrderMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const o = await deps.repo.order(orderNumber);
+  if (!o) throw new MailNotRenderable(`order ${orderNumber} not found`);
+  const [lines, brand, promise] = await Promise.all([
+    deps.repo.orderLines(o.id),
+    brandOf(deps.settings),
+    deps.delivery.getOrderDeliveryPromise({ accountId: o.account_id, userId: o.user_id ?? 0 }, { orderNumber }),
+  ]);
+  const symbol = CURRENCY_SYMBOLS[o.currency_code as CurrencyCode];
+  const money = (minor: number) => formatMoney(minorToAmount(Number(minor)), symbol);
+  const promised = new Map(promise.lines.map((l) => [l.lineNumber, l.text]));
+  const goods = lines.filter((l) => l.type !== 'Charge');
+  const carriage = lines.filter((l) => l.type === 'Charge').reduce((sum, l) => sum + Number(l.total_minor), 0);
+  const subject = MAIL_MSG.ack.subject(o.order_number, o.reference);
+  const el = OrderAcknowledgement({
+    brand,
+    recipientName: o.user_name ?? o.account_contact ?? o.account_name,
+    orderNumber: o.order_number,
+    purchaseOrder: o.reference,
+    orderedDate: toShortDate(o.ordered_date),
+    deliverTo: [
+      o.delivery_name,
+      o.delivery_address1,
+      o.delivery_address2,
+      o.delivery_city,
+      o.delivery_county,
+      o.delivery_postcode,
+      o.delivery_country,
+    ].filter((l) => l && l.trim()),
+    shipping: DELIVERY_MSG.preference[o.shipment_preference],
+    lines: goods.map((l) => ({
+      itemNumber: l.item_no,
+      description: l.description,
+      quantity: String(Number(l.quantity)),
+      price: formatUnitPrice(e5ToAmount(Number(l.unit_price_e5)), symbol),
+      total: money(l.total_minor),
+      delivery: promised.get(l.line_no) ?? '',
+    })),
+    carriage: money(carriage),
+    amount: money(o.amount_minor),
+    vat: money(o.vat_minor),
+    totalAmount: money(o.total_minor),
+    orderUrl: `${deps.baseUrl}/open-order-enquiry?order=${encodeURIComponent(o.order_number)}`,
+    paymentReference: o.payment_id,
+  });
+  return { subject, ...(await html(el)) };
+}
