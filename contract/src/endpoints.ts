@@ -68,6 +68,7 @@ import {
 } from './account.js';
 import { creditSummary } from './credit.js';
 import { paymentCallback, paymentCallbackResponse, paymentPageParams } from './payment-gateway.js';
+import { unsubscribeQuery } from './mail.js';
 import {
   addQuickOrder,
   addQuickOrderResponse,
@@ -499,6 +500,18 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     tags: ['payments'],
     summary: 'The sandbox gateway takes the card (a form post) and sends the browser back (303)',
     params: paymentPageParams,
+    hide: true,
+  },
+  showUnsubscribePage: {
+    tags: ['email'],
+    summary: 'The page an optional email’s unsubscribe link opens (HTML): a button that turns the category off',
+    query: unsubscribeQuery,
+    hide: true,
+  },
+  unsubscribeMail: {
+    tags: ['email'],
+    summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post), or the page’s button: turns the category off',
+    query: unsubscribeQuery,
     hide: true,
   },
 });

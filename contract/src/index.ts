@@ -16,6 +16,7 @@ export * from './integration-messages.js';
 export * from './delivery-messages.js';
 export * from './credit-messages.js';
 export * from './mail-messages.js';
+export * from './mail.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './products.js';

@@ -305,6 +305,17 @@ export const routes = /* @__PURE__ */ routeTable({
     path: '/pay/:id',
     access: publicAccess('the random payment id in the link is the key; attempts are throttled'),
   },
+  // Email (issue 34): RFC 8058 one-click unsubscribe, outside /api (the link in an email)
+  showUnsubscribePage: {
+    method: 'GET',
+    path: '/mail/unsubscribe',
+    access: publicAccess('the signed token in the link names the user and category; GET changes nothing'),
+  },
+  unsubscribeMail: {
+    method: 'POST',
+    path: '/mail/unsubscribe',
+    access: publicAccess('the signed token (HMAC) in the link names the user and the one category it turns off'),
+  },
 });
 
 // ---- paths ----

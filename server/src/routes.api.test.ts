@@ -24,6 +24,9 @@ const PUBLIC = [
   'receivePaymentCallback',
   'showPaymentPage',
   'payByCard',
+  // Email (issue 34): one-click unsubscribe, the signed token in the link is the key
+  'showUnsubscribePage',
+  'unsubscribeMail',
 ];
 
 /** Routes third-party plugins add: the OpenAPI page (@fastify/swagger-ui), public by design. */

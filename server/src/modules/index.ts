@@ -8,6 +8,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { sandboxRoutes } from './payments/sandbox.routes.js';
 import { mailRoutes } from './mail/mail.routes.js';
+import { unsubscribeRoutes } from './mail/unsubscribe.routes.js';
 
 type Module = FastifyPluginAsync<{ ctx: AppContext }>;
 
@@ -28,4 +29,4 @@ export const apiModules: Module[] = [
 ];
 
 /** Modules that serve pages outside /api (the sandbox payment page). */
-export const publicModules: Module[] = [sandboxRoutes];
+export const publicModules: Module[] = [sandboxRoutes, unsubscribeRoutes];

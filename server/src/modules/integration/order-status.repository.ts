@@ -19,8 +19,14 @@ export function orderStatusRepository(db: Db) {
           .orderBy('id')
           .execute()
       ).map((t) => t.tracking_id),
-    /** Status, despatch date, lines shipped in full when Shipped, new tracking numbers: one transaction. */
-    apply: (o: { id: number; status: OrderStatus; despatch: string | null; newTracking: string[]; now: string }) =>
+    /**
+     * Status, despatch date, lines shipped in full when Shipped, new tracking numbers: one
+     * transaction, which `within` joins (the emails the change causes).
+     */
+    apply: (
+      o: { id: number; status: OrderStatus; despatch: string | null; newTracking: string[]; now: string },
+      within?: (trx: Db) => Promise<void>,
+    ) =>
       db.transaction().execute(async (trx) => {
         await trx
           .updateTable('orders')
@@ -38,6 +44,7 @@ export function orderStatusRepository(db: Db) {
             .insertInto('order_tracking')
             .values(o.newTracking.map((t) => ({ order_id: o.id, tracking_id: t, created_at: o.now })))
             .execute();
+        await within?.(trx);
       }),
   };
 }

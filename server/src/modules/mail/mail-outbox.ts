@@ -5,18 +5,31 @@
  * one small read and one insert; nothing here renders, connects or waits on a mail server.
  */
 import { randomUUID } from 'node:crypto';
-import { MAIL_MSG } from '@wholesale/contract';
+import { MAIL_MSG, type OptionalMailCategory } from '@wholesale/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { mailRepository } from './mail.repository.js';
 
-/** What an email is about: its template, and whether the user may turn it off. */
-export const MAIL_KINDS = ['order.acknowledgement'] as const;
+/** What an email is about: its template. */
+export const MAIL_KINDS = ['order.acknowledgement', 'payment.receipt', 'order.despatched', 'order.cancelled'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** The emails a user may turn off, by their category (the others always go). */
+export const OPTIONAL_KINDS: Partial<Record<MailKind, OptionalMailCategory>> = {
+  'order.despatched': 'despatch',
+  'order.cancelled': 'cancellation',
+};
 
 export interface OrderMailPayload {
   orderNumber: string;
+}
+export interface CancelledMailPayload extends OrderMailPayload {
+  /** The portal user who cancelled it; null: the supplier (the ERP or an operator). */
+  cancelledBy: number | null;
+}
+export interface ReceiptMailPayload {
+  paymentId: string;
 }
 
 /** Workers in this process, woken soon after an email is recorded. */
@@ -98,3 +111,48 @@ export async function recordOrderAcknowledgement(trx: Db, orderNumber: string): 
     payload: { orderNumber } satisfies OrderMailPayload,
   });
 }
+
+/** A payment receipt: a proforma order's card payment or invoices paid online, to who paid and the account. */
+export async function recordPaymentReceipt(trx: Db, paymentId: string): Promise<void> {
+  const p = await mailRepository(trx).payment(paymentId);
+  if (!p) throw new Error(`mail: payment ${paymentId} not found`);
+  await recordMail(trx, {
+    kind: 'payment.receipt',
+    accountId: p.account_id,
+    userId: p.user_id,
+    to: [p.user_email, p.account_email],
+    payload: { paymentId } satisfies ReceiptMailPayload,
+  });
+}
+
+/**
+ * An optional email about an order (despatch, cancellation): to the user who placed it unless they
+ * turned the category off; an order with no portal user (entered by the ERP) to the account's email.
+ */
+async function recordOrderNotice(
+  trx: Db,
+  kind: 'order.despatched' | 'order.cancelled',
+  orderNumber: string,
+  payload: OrderMailPayload | CancelledMailPayload,
+): Promise<void> {
+  const repo = mailRepository(trx);
+  const o = await repo.order(orderNumber);
+  if (!o) throw new Error(`mail: order ${orderNumber} not found`);
+  const category = OPTIONAL_KINDS[kind]!;
+  if (o.user_id !== null && (await repo.optedOut(o.user_id, category))) return;
+  await recordMail(trx, {
+    kind,
+    accountId: o.account_id,
+    userId: o.user_id,
+    to: o.user_id !== null ? [o.user_email] : [o.account_email],
+    payload,
+  });
+}
+
+/** The order became Shipped (the ERP's status push or the admin CLI). */
+export const recordOrderDespatched = (trx: Db, orderNumber: string) =>
+  recordOrderNotice(trx, 'order.despatched', orderNumber, { orderNumber });
+
+/** The order was cancelled: by a portal user (`cancelledBy`) or by the supplier (null). */
+export const recordOrderCancelledMail = (trx: Db, orderNumber: string, cancelledBy: number | null) =>
+  recordOrderNotice(trx, 'order.cancelled', orderNumber, { orderNumber, cancelledBy } satisfies CancelledMailPayload);

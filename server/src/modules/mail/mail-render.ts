@@ -12,7 +12,9 @@ import {
   formatMoney,
   formatUnitPrice,
   toShortDate,
+  trackingUrl,
   type CurrencyCode,
+  type OptionalMailCategory,
 } from '@wholesale/contract';
 import type { ReactElement } from 'react';
 import type { Config } from '../../config.js';
@@ -20,7 +22,11 @@ import { e5ToAmount, minorToAmount } from '../../domain/money.js';
 import type { DeliveryService } from '../delivery/delivery.service.js';
 import { publicBase } from '../payments/gateway.js';
 import type { SettingsService } from '../site/settings.service.js';
-import type { MailKind, OrderMailPayload } from './mail-outbox.js';
+import type { CancelledMailPayload, MailKind, OrderMailPayload, ReceiptMailPayload } from './mail-outbox.js';
+import type { UnsubscribeSigner } from './mail-unsubscribe.js';
+import { OrderCancelled } from './templates/order-cancelled.js';
+import { OrderDespatched } from './templates/order-despatched.js';
+import { PaymentReceipt } from './templates/payment-receipt.js';
 import type { MailRepository } from './mail.repository.js';
 import type { Brand } from './templates/layout.js';
 import { OrderAcknowledgement } from './templates/order-acknowledgement.js';
@@ -45,6 +51,17 @@ export interface RenderDeps {
   settings: SettingsService;
   delivery: DeliveryService;
   baseUrl: string;
+  unsubscribe: UnsubscribeSigner;
+}
+
+/** The one-click unsubscribe link of an optional email (mail-unsubscribe.ts; the route in mail.routes.ts). */
+export const UNSUBSCRIBE_PATH = '/mail/unsubscribe';
+function unsubscribeFor(deps: RenderDeps, userId: number | null, category: OptionalMailCategory) {
+  if (userId === null) return null;
+  return {
+    category: MAIL_MSG.unsubscribe.category[category],
+    url: `${deps.baseUrl}${UNSUBSCRIBE_PATH}?token=${deps.unsubscribe.token(userId, category)}`,
+  };
 }
 
 /** An email that can never be rendered (its order is gone): failed at once, not retried. */
@@ -64,6 +81,12 @@ export async function renderMail(kind: MailKind, payload: unknown, deps: RenderD
   switch (kind) {
     case 'order.acknowledgement':
       return orderAcknowledgement(payload as OrderMailPayload, deps);
+    case 'payment.receipt':
+      return paymentReceipt(payload as ReceiptMailPayload, deps);
+    case 'order.despatched':
+      return orderDespatched(payload as OrderMailPayload, deps);
+    case 'order.cancelled':
+      return orderCancelled(payload as CancelledMailPayload, deps);
   }
 }
 
@@ -113,4 +136,84 @@ async function orderAcknowledgement({ orderNumber }: OrderMailPayload, deps: Ren
     paymentReference: o.payment_id,
   });
   return { subject, ...(await html(el)) };
+}
+
+async function paymentReceipt({ paymentId }: ReceiptMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const p = await deps.repo.payment(paymentId);
+  if (!p) throw new MailNotRenderable(`payment ${paymentId} not found`);
+  const [brand, invoices, order] = await Promise.all([
+    brandOf(deps.settings),
+    deps.repo.paymentInvoices(paymentId),
+    p.purpose === 'order' ? deps.repo.orderOfPayment(paymentId) : undefined,
+  ]);
+  const symbol = CURRENCY_SYMBOLS[p.currency_code as CurrencyCode];
+  const money = (minor: number) => formatMoney(minorToAmount(Number(minor)), symbol);
+  const el = PaymentReceipt({
+    brand,
+    recipientName: p.user_name,
+    amount: money(p.amount_minor),
+    reference: p.reference,
+    paymentReference: p.id,
+    card: p.card_last4 ? MAIL_MSG.receipt.card(p.card_last4) : null,
+    paidOn: toShortDate(p.completed_at ?? new Date().toISOString()),
+    orderNumber: order?.order_number ?? null,
+    invoices: invoices.map((i) => ({
+      documentNumber: i.document_number,
+      paid: money(i.amount_minor),
+      left: money(i.remaining_minor),
+    })),
+  });
+  return { subject: MAIL_MSG.receipt.subject(p.reference), ...(await html(el)) };
+}
+
+async function orderDespatched({ orderNumber }: OrderMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const o = await deps.repo.order(orderNumber);
+  if (!o) throw new MailNotRenderable(`order ${orderNumber} not found`);
+  const [brand, tracking, site] = await Promise.all([
+    brandOf(deps.settings),
+    deps.repo.tracking(o.id),
+    deps.settings.site(),
+  ]);
+  const unsubscribe = unsubscribeFor(deps, o.user_id, 'despatch');
+  const el = OrderDespatched({
+    brand,
+    recipientName: o.user_name ?? o.account_contact ?? o.account_name,
+    orderNumber: o.order_number,
+    purchaseOrder: o.reference,
+    despatchDate: toShortDate(o.despatch_date ?? new Date().toISOString()),
+    tracking: tracking.map((id) => ({ id, url: trackingUrl(site.trackingUrlTemplate, id) })),
+    orderUrl: `${deps.baseUrl}/open-order-enquiry?order=${encodeURIComponent(o.order_number)}`,
+    unsubscribe,
+  });
+  return {
+    subject: MAIL_MSG.despatch.subject(o.order_number, o.reference),
+    ...(await html(el)),
+    ...(unsubscribe ? { unsubscribeUrl: unsubscribe.url } : {}),
+  };
+}
+
+async function orderCancelled(
+  { orderNumber, cancelledBy }: CancelledMailPayload,
+  deps: RenderDeps,
+): Promise<RenderedMail> {
+  const o = await deps.repo.order(orderNumber);
+  if (!o) throw new MailNotRenderable(`order ${orderNumber} not found`);
+  const [brand, by] = await Promise.all([
+    brandOf(deps.settings),
+    cancelledBy === null ? undefined : deps.repo.userContact(cancelledBy),
+  ]);
+  const unsubscribe = unsubscribeFor(deps, o.user_id, 'cancellation');
+  const el = OrderCancelled({
+    brand,
+    recipientName: o.user_name ?? o.account_contact ?? o.account_name,
+    orderNumber: o.order_number,
+    purchaseOrder: o.reference,
+    cancelledBy: by ? by.user_name : null,
+    unsubscribe,
+  });
+  return {
+    subject: MAIL_MSG.cancellation.subject(o.order_number, o.reference),
+    ...(await html(el)),
+    ...(unsubscribe ? { unsubscribeUrl: unsubscribe.url } : {}),
+  };
 }

@@ -185,6 +185,85 @@ export function mailRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** A card payment with who paid it and the account's contact details. */
+    payment(paymentId: string) {
+      return db
+        .selectFrom('payments')
+        .innerJoin('accounts', 'accounts.id', 'payments.account_id')
+        .innerJoin('users', 'users.id', 'payments.user_id')
+        .select([
+          'payments.id',
+          'payments.account_id',
+          'payments.user_id',
+          'payments.purpose',
+          'payments.status',
+          'payments.amount_minor',
+          'payments.currency_code',
+          'payments.reference',
+          'payments.card_last4',
+          'payments.completed_at',
+          'accounts.name as account_name',
+          'accounts.email as account_email',
+          'users.name as user_name',
+          'users.email as user_email',
+        ])
+        .where('payments.id', '=', paymentId)
+        .executeTakeFirst();
+    },
+
+    /** The invoices a payment paid, with what it paid of each and what is left. */
+    paymentInvoices(paymentId: string) {
+      return db
+        .selectFrom('payment_invoices')
+        .innerJoin('invoices', 'invoices.id', 'payment_invoices.invoice_id')
+        .select(['invoices.document_number', 'payment_invoices.amount_minor', 'invoices.remaining_minor'])
+        .where('payment_invoices.payment_id', '=', paymentId)
+        .orderBy('invoices.document_number')
+        .execute();
+    },
+
+    /** The order a proforma payment placed. */
+    orderOfPayment(paymentId: string) {
+      return db.selectFrom('orders').select('order_number').where('payment_id', '=', paymentId).executeTakeFirst();
+    },
+
+    tracking: async (orderId: number) =>
+      (
+        await db
+          .selectFrom('order_tracking')
+          .select('tracking_id')
+          .where('order_id', '=', orderId)
+          .orderBy('id')
+          .execute()
+      ).map((t) => t.tracking_id),
+
+    /** Whether the user turned this category of email off (My Details, one-click unsubscribe). */
+    async optedOut(userId: number, category: string): Promise<boolean> {
+      const r = await db
+        .selectFrom('mail_opt_outs')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('category', '=', category)
+        .executeTakeFirst();
+      return r !== undefined;
+    },
+
+    optOuts: async (userId: number) =>
+      (await db.selectFrom('mail_opt_outs').select('category').where('user_id', '=', userId).execute()).map(
+        (r) => r.category,
+      ),
+
+    async setOptOut(userId: number, category: string, off: boolean, now: string): Promise<void> {
+      if (off)
+        await db
+          .insertInto('mail_opt_outs')
+          .values({ user_id: userId, category, created_at: now })
+          .onConflict((oc) => oc.columns(['user_id', 'category']).doNothing())
+          .execute();
+      else
+        await db.deleteFrom('mail_opt_outs').where('user_id', '=', userId).where('category', '=', category).execute();
+    },
+
     orderLines(orderId: number) {
       return db
         .selectFrom('order_lines')

@@ -19,7 +19,12 @@ export const mailRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   });
   const worker = mailWorker(handle.db, {
     transport,
-    render: { settings: services.settings, delivery: services.delivery, baseUrl: mailBaseUrl(config) },
+    render: {
+      settings: services.settings,
+      delivery: services.delivery,
+      baseUrl: mailBaseUrl(config),
+      unsubscribe: services.mailUnsubscribe,
+    },
     from: () => mailSender(config, services.settings),
     pollMs: config.MAIL_POLL_MS,
     // Connection, greeting and a few commands, each bounded by MAIL_TIMEOUT_MS, with room to spare.

@@ -22,6 +22,7 @@ import { CARRIAGE_ITEM, type BasketService, type Caller } from '../basket/basket
 import type { SettingsService } from '../site/settings.service.js';
 import { ordersRepository } from './orders.repository.js';
 import { recordOrderCancelled } from '../events/outbox.js';
+import { recordOrderCancelledMail } from '../mail/mail-outbox.js';
 import type { AccountCaller } from '../../domain/caller.js';
 
 /**
@@ -161,7 +162,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
      * Shipped or In Progress (section 4); the status check is part of the UPDATE itself, so a
      * concurrent status change cannot slip between check and write.
      */
-    async cancelOrder({ accountId }: AccountCaller, { orderNumber }: OrderNumber): Promise<CancelOrderResponse> {
+    async cancelOrder({ accountId, userId }: Caller, { orderNumber }: OrderNumber): Promise<CancelOrderResponse> {
       const email = await settings.get('support.email');
       return db.transaction().execute(async (trx) => {
         const r = ordersRepository(trx);
@@ -171,6 +172,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
         if (!account) throw notFound();
         if (account.is_proforma) throw forbidden(MSG.cancelNotAllowed(email));
         if (await r.cancelIfAllowed(accountId, order.id)) {
+          await recordOrderCancelledMail(trx, order.order_number, userId);
           await recordOrderCancelled(trx, order.order_number);
           return { orderNumber: order.order_number, status: 'Cancelled' };
         }

@@ -1,15 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { MSG } from '@wholesale/contract';
+import { MSG, trackingUrl } from '@wholesale/contract';
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { useTrackOrderQuery } from './orders-api';
-
-/** The carrier's tracking page for one number, from the operator's URL template. */
-export function trackingUrl(template: string, trackingId: string): string {
-  return template.split('{trackingId}').join(encodeURIComponent(trackingId));
-}
 
 /**
  * The tracking dialog of Open Orders: the order's tracking numbers, each opening the carrier's
