@@ -68,7 +68,7 @@ import {
 } from './account.js';
 import { creditSummary } from './credit.js';
 import { paymentCallback, paymentCallbackResponse, paymentPageParams } from './payment-gateway.js';
-import { unsubscribeQuery } from './mail.js';
+import { passwordResetRequest, passwordResetResponse, unsubscribeQuery } from './mail.js';
 import {
   addQuickOrder,
   addQuickOrderResponse,
@@ -187,6 +187,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     summary: 'Whose password a set-password link sets (the /set-password page); 410 when used or expired',
     params: setPasswordTokenParams,
     response: { 200: setPasswordLinkResponse, ...linkErrors },
+  },
+  requestPasswordReset: {
+    tags: ['auth'],
+    summary: 'Forgotten password: emails a one-time link (valid an hour) to the login that matches, if any',
+    description:
+      'Always answers the same message, whether or not the username or email matched, so it tells nobody which logins exist. The link opens /set-password, which asks for the new password before the link is used.',
+    body: passwordResetRequest,
+    response: { 200: passwordResetResponse, 429: errorResponse },
   },
   setPassword: {
     tags: ['auth'],

@@ -17,6 +17,7 @@ export * from './delivery-messages.js';
 export * from './credit-messages.js';
 export * from './mail-messages.js';
 export * from './mail.js';
+export * from './password-reset-messages.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './products.js';

@@ -73,6 +73,30 @@ export const MAIL_MSG = {
     done: (category: string) => `You will no longer get ${category} emails.`,
     invalid: 'This unsubscribe link is not valid. Change your email preferences in My Details instead.',
   },
+  reset: {
+    subject: 'Choose a new password',
+    heading: 'Choose a new password',
+    intro: (username: string) =>
+      `Someone (we hope you) asked to change the password of ${username} on the Wholesale Portal.`,
+    button: 'Choose a new password',
+    expires: (minutes: number) => `The link works once, for ${minutes} minutes.`,
+    ignore: 'If you did not ask, ignore this email: your password stays as it is.',
+  },
+  invitation: {
+    subject: (company: string) => `Your ${company} Wholesale Portal login`,
+    heading: 'Welcome to the Wholesale Portal',
+    intro: (username: string) =>
+      `A login has been created for you: your username is ${username}. Choose your password to start ordering.`,
+    button: 'Choose your password',
+    expires: (hours: number) => `The link works once, for ${hours} hours. After that, ask us for a new one.`,
+  },
+  passwordChanged: {
+    subject: 'Your password was changed',
+    heading: 'Your password was changed',
+    intro: (username: string) =>
+      `The password of ${username} was changed, and every device signed in as ${username} was signed out.`,
+    notYou: (email: string) => `If you did not change it, contact ${email} at once.`,
+  },
   notSendable: {
     noAddress: 'no email address for the user or the account',
     badAddress: (address: string) => `not a valid email address: ${address}`,

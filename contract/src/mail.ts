@@ -1,6 +1,23 @@
 import { z } from 'zod';
+import { RESET_MSG } from './password-reset-messages.js';
 
 /** GET and POST /mail/unsubscribe: the signed token of an optional email's unsubscribe link. */
 export const unsubscribeQuery = z.lazy(() =>
   z.object({ token: z.string().min(1).max(200).describe('Signed: the user and the category to turn off') }),
 );
+
+/** POST /auth/forgot-password: requestPasswordReset. */
+export const passwordResetRequest = z.lazy(() =>
+  z.object({
+    usernameOrEmail: z
+      .string()
+      .trim()
+      .min(1, RESET_MSG.required)
+      .max(254)
+      .describe('The username, or the email address of the login'),
+  }),
+);
+export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
+/** The same answer whatever was typed (no user enumeration). */
+export const passwordResetResponse = z.lazy(() => z.object({ message: z.string() }));
+export type PasswordResetResponse = z.infer<typeof passwordResetResponse>;

@@ -114,6 +114,13 @@ export const routes = /* @__PURE__ */ routeTable({
     path: '/api/auth/set-password/:token',
     access: publicAccess('the one-time set-password link in the path is the key, throttled'),
   },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    access: publicAccess(
+      'answers the same words whatever is asked; throttled per client, per address typed and per user',
+    ),
+  },
   setPassword: {
     method: 'POST',
     path: '/api/auth/set-password',

@@ -40,6 +40,8 @@ import { settingsService } from './modules/site/settings.service.js';
 import { siteRepository } from './modules/site/site.repository.js';
 import { unsubscribeSigner } from './modules/mail/mail-unsubscribe.js';
 import { mailRepository } from './modules/mail/mail.repository.js';
+import { mailBaseUrl } from './modules/mail/mail-render.js';
+import { passwordResetService } from './modules/auth/password-reset.js';
 
 /** What works on the database alone: the admin CLI's services and repositories. */
 export function composeStore(db: Db): Store {
@@ -126,6 +128,8 @@ export function compose({ config, handle, paymentGateway }: ComposeOptions) {
     mailUnsubscribe: unsubscribeSigner(config.jwtSecret),
     /** A user's optional email categories (My Details, one-click unsubscribe). */
     mailPreferences: mailRepository(db),
+    /** Forgotten password: the same answer always; a one-time link by email (issue 34). */
+    passwordReset: passwordResetService(db, { box, baseUrl: mailBaseUrl(config) }),
   };
 }
 export type Services = ReturnType<typeof compose>;

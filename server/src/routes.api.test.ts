@@ -21,6 +21,8 @@ const PUBLIC = [
   'exchangeRedirectToken',
   'describeSetPasswordLink',
   'setPassword',
+  // Email (issue 34): forgotten password, the same answer always, throttled
+  'requestPasswordReset',
   'receivePaymentCallback',
   'showPaymentPage',
   'payByCard',

@@ -28,6 +28,25 @@ export function authRepository(db: Db) {
       .execute();
   };
   return {
+    /**
+     * Forgotten password: the enabled users whose username is `value`, or whose email is (case
+     * ignored; several logins may share an address). At most 10.
+     */
+    usersByUsernameOrEmail(value: string) {
+      return db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select(['users.id', 'users.username'])
+        .where('users.disabled', '=', 0)
+        .where('accounts.disabled', '=', 0)
+        .where((eb) =>
+          eb.or([eb('users.username', '=', value), eb(eb.fn('lower', ['users.email']), '=', value.toLowerCase())]),
+        )
+        .orderBy('users.id')
+        .limit(10)
+        .execute();
+    },
+
     findUserByUsername(username: string) {
       return selectLogin().where('users.username', '=', username).executeTakeFirst();
     },

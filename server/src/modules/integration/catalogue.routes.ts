@@ -42,6 +42,7 @@ export const catalogueRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
         atomic: req.query.atomic,
         baseUrl: ctx.config.PUBLIC_URL ?? `${req.protocol}://${req.host}`,
         sessionsEnded: (ids) => ids.forEach((id) => ctx.auth.forgetUserSessions(id)),
+        invitations: ctx.services.secretBox,
       }),
     envelope,
   );

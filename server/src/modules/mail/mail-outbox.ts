@@ -10,9 +10,18 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { mailRepository } from './mail.repository.js';
+import type { SecretBox } from '../events/secret-box.js';
 
 /** What an email is about: its template. */
-export const MAIL_KINDS = ['order.acknowledgement', 'payment.receipt', 'order.despatched', 'order.cancelled'] as const;
+export const MAIL_KINDS = [
+  'order.acknowledgement',
+  'payment.receipt',
+  'order.despatched',
+  'order.cancelled',
+  'password.reset',
+  'password.invitation',
+  'password.changed',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The emails a user may turn off, by their category (the others always go). */
@@ -30,6 +39,15 @@ export interface CancelledMailPayload extends OrderMailPayload {
 }
 export interface ReceiptMailPayload {
   paymentId: string;
+}
+/** A set-password link: its URL sealed (only the link's hash is in password_links). */
+export interface LinkMailPayload {
+  userId: number;
+  link: string;
+  expiresAt: string;
+}
+export interface UserMailPayload {
+  userId: number;
 }
 
 /** Workers in this process, woken soon after an email is recorded. */
@@ -78,7 +96,7 @@ export async function recordMail(
     to: readonly (string | null | undefined)[];
     payload: object;
   },
-): Promise<void> {
+): Promise<'queued' | 'not-sendable'> {
   const { recipients, refusal } = recipientsOf(mail.to);
   await mailRepository(trx).insert({
     messageId: randomUUID(),
@@ -93,6 +111,7 @@ export async function recordMail(
   });
   // The commit is the caller's: the worker looks a moment later and polls anyway.
   if (!refusal) for (const wake of wakers) setTimeout(wake, 25).unref();
+  return refusal ? 'not-sendable' : 'queued';
 }
 
 /**
@@ -156,3 +175,38 @@ export const recordOrderDespatched = (trx: Db, orderNumber: string) =>
 /** The order was cancelled: by a portal user (`cancelledBy`) or by the supplier (null). */
 export const recordOrderCancelledMail = (trx: Db, orderNumber: string, cancelledBy: number | null) =>
   recordOrderNotice(trx, 'order.cancelled', orderNumber, { orderNumber, cancelledBy } satisfies CancelledMailPayload);
+
+/**
+ * A forgotten-password link or an invitation to set a first password: to the user's own email.
+ * The link's URL is sealed with `box` in the row (the worker opens it to write the email).
+ */
+export async function recordPasswordLinkMail(
+  trx: Db,
+  box: SecretBox,
+  kind: 'password.reset' | 'password.invitation',
+  userId: number,
+  link: { url: string; expiresAt: string },
+): Promise<'queued' | 'not-sendable'> {
+  const u = await mailRepository(trx).userContact(userId);
+  if (!u) throw new Error(`mail: user ${userId} not found`);
+  return recordMail(trx, {
+    kind,
+    accountId: u.account_id,
+    userId,
+    to: [u.user_email],
+    payload: { userId, link: box.seal(link.url), expiresAt: link.expiresAt } satisfies LinkMailPayload,
+  });
+}
+
+/** "Your password was changed": to the user's own email. */
+export async function recordPasswordChanged(trx: Db, userId: number): Promise<void> {
+  const u = await mailRepository(trx).userContact(userId);
+  if (!u) return;
+  await recordMail(trx, {
+    kind: 'password.changed',
+    accountId: u.account_id,
+    userId,
+    to: [u.user_email],
+    payload: { userId } satisfies UserMailPayload,
+  });
+}

@@ -13,6 +13,8 @@ import {
   formatUnitPrice,
   toShortDate,
   trackingUrl,
+  PASSWORD_RESET_LINK_TTL_MINUTES,
+  SET_PASSWORD_LINK_TTL_HOURS,
   type CurrencyCode,
   type OptionalMailCategory,
 } from '@wholesale/contract';
@@ -22,7 +24,17 @@ import { e5ToAmount, minorToAmount } from '../../domain/money.js';
 import type { DeliveryService } from '../delivery/delivery.service.js';
 import { publicBase } from '../payments/gateway.js';
 import type { SettingsService } from '../site/settings.service.js';
-import type { CancelledMailPayload, MailKind, OrderMailPayload, ReceiptMailPayload } from './mail-outbox.js';
+import type {
+  CancelledMailPayload,
+  LinkMailPayload,
+  MailKind,
+  OrderMailPayload,
+  ReceiptMailPayload,
+  UserMailPayload,
+} from './mail-outbox.js';
+import type { SecretBox } from '../events/secret-box.js';
+import { PasswordChanged } from './templates/password-changed.js';
+import { PasswordLink } from './templates/password-link.js';
 import type { UnsubscribeSigner } from './mail-unsubscribe.js';
 import { OrderCancelled } from './templates/order-cancelled.js';
 import { OrderDespatched } from './templates/order-despatched.js';
@@ -52,6 +64,8 @@ export interface RenderDeps {
   delivery: DeliveryService;
   baseUrl: string;
   unsubscribe: UnsubscribeSigner;
+  /** Opens the sealed links of password emails. */
+  box: SecretBox;
 }
 
 /** The one-click unsubscribe link of an optional email (mail-unsubscribe.ts; the route in mail.routes.ts). */
@@ -87,6 +101,11 @@ export async function renderMail(kind: MailKind, payload: unknown, deps: RenderD
       return orderDespatched(payload as OrderMailPayload, deps);
     case 'order.cancelled':
       return orderCancelled(payload as CancelledMailPayload, deps);
+    case 'password.reset':
+    case 'password.invitation':
+      return passwordLink(kind, payload as LinkMailPayload, deps);
+    case 'password.changed':
+      return passwordChanged(payload as UserMailPayload, deps);
   }
 }
 
@@ -216,4 +235,37 @@ async function orderCancelled(
     ...(await html(el)),
     ...(unsubscribe ? { unsubscribeUrl: unsubscribe.url } : {}),
   };
+}
+
+async function passwordLink(
+  kind: 'password.reset' | 'password.invitation',
+  { userId, link }: LinkMailPayload,
+  deps: RenderDeps,
+): Promise<RenderedMail> {
+  const u = await deps.repo.userContact(userId);
+  if (!u) throw new MailNotRenderable(`user ${userId} not found`);
+  const brand = await brandOf(deps.settings);
+  const reset = kind === 'password.reset';
+  const el = PasswordLink({
+    brand,
+    recipientName: u.user_name,
+    kind: reset ? 'reset' : 'invitation',
+    username: u.username,
+    url: deps.box.open(link),
+    expires: reset
+      ? MAIL_MSG.reset.expires(PASSWORD_RESET_LINK_TTL_MINUTES)
+      : MAIL_MSG.invitation.expires(SET_PASSWORD_LINK_TTL_HOURS),
+  });
+  return {
+    subject: reset ? MAIL_MSG.reset.subject : MAIL_MSG.invitation.subject(brand.companyName),
+    ...(await html(el)),
+  };
+}
+
+async function passwordChanged({ userId }: UserMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const u = await deps.repo.userContact(userId);
+  if (!u) throw new MailNotRenderable(`user ${userId} not found`);
+  const brand = await brandOf(deps.settings);
+  const el = PasswordChanged({ brand, recipientName: u.user_name, username: u.username });
+  return { subject: MAIL_MSG.passwordChanged.subject, ...(await html(el)) };
 }

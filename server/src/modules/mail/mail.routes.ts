@@ -24,6 +24,7 @@ export const mailRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       delivery: services.delivery,
       baseUrl: mailBaseUrl(config),
       unsubscribe: services.mailUnsubscribe,
+      box: services.secretBox,
     },
     from: () => mailSender(config, services.settings),
     pollMs: config.MAIL_POLL_MS,
