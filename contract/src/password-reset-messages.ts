@@ -3,8 +3,11 @@
 // spec (docs/spec-deviations.md).
 import { PASSWORD_RESET_LINK_TTL_MINUTES } from './limits.js';
 
+/** The login screen's link (a constant of its own: the login screen carries nothing else of these). */
+export const FORGOT_PASSWORD_LINK = 'Forgot your password?';
+
 export const RESET_MSG = {
-  forgotLink: 'Forgot your password?',
+  forgotLink: FORGOT_PASSWORD_LINK,
   title: 'Forgot your password?',
   intro: 'Enter your username or the email address of your login. We will email you a link to choose a new password.',
   label: 'Username or email',
