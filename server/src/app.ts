@@ -34,6 +34,7 @@ import { integrationModule } from './modules/integration/integration.plugin.js';
 import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import { INTEGRATION_SECURITY_SCHEMES } from './modules/integration/integration-plugin-types.js';
 import type { MailWorkerTuning } from './modules/mail/mail-worker.js';
+import { mailRecording } from './modules/mail/mail-outbox.js';
 
 export interface BuildOptions {
   config: Config;
@@ -228,6 +229,7 @@ export async function buildApp({
   );
   app.addHook('onClose', () => pdf.close());
   const services = compose({ config, handle, paymentGateway });
+  mailRecording.enabled = config.MAIL_ENABLED;
   const ctx: AppContext = {
     config,
     handle,

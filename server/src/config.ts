@@ -122,6 +122,11 @@ const envSchema = z.object({
     )
     .optional()
     .describe('The sender of every email; default: the company name and support email settings'),
+  MAIL_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true')
+    .describe('false: record no email at all (a staging copy of production data that must not mail customers)'),
   MAIL_DELIVERY: z
     .enum(['true', 'false'])
     .default('true')

@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Email (issue 34): off in tests unless a test sends mail (modules/mail/mail.test-support.ts).
     SMTP_URL: undefined,
     MAIL_FROM: undefined,
+    MAIL_ENABLED: true,
     MAIL_DELIVERY: false,
     MAIL_TIMEOUT_MS: 10_000,
     MAIL_POLL_MS: 1_000,

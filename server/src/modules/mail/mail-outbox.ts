@@ -50,6 +50,12 @@ export interface UserMailPayload {
   userId: number;
 }
 
+/**
+ * MAIL_ENABLED=false: this process records no email (app.ts sets it from the configuration; a
+ * staging copy of production data must not mail customers; the bench's "email off").
+ */
+export const mailRecording = { enabled: true };
+
 /** Workers in this process, woken soon after an email is recorded. */
 const wakers = new Set<() => void>();
 export function onMailRecorded(wake: () => void): () => void {
@@ -97,6 +103,7 @@ export async function recordMail(
     payload: object;
   },
 ): Promise<'queued' | 'not-sendable'> {
+  if (!mailRecording.enabled) return 'not-sendable';
   const { recipients, refusal } = recipientsOf(mail.to);
   await mailRepository(trx).insert({
     messageId: randomUUID(),
@@ -120,6 +127,7 @@ export async function recordMail(
  * differs.
  */
 export async function recordOrderAcknowledgement(trx: Db, orderNumber: string): Promise<void> {
+  if (!mailRecording.enabled) return;
   const o = await mailRepository(trx).order(orderNumber);
   if (!o) throw new Error(`mail: order ${orderNumber} not found`);
   await recordMail(trx, {
@@ -133,6 +141,7 @@ export async function recordOrderAcknowledgement(trx: Db, orderNumber: string): 
 
 /** A payment receipt: a proforma order's card payment or invoices paid online, to who paid and the account. */
 export async function recordPaymentReceipt(trx: Db, paymentId: string): Promise<void> {
+  if (!mailRecording.enabled) return;
   const p = await mailRepository(trx).payment(paymentId);
   if (!p) throw new Error(`mail: payment ${paymentId} not found`);
   await recordMail(trx, {
@@ -154,6 +163,7 @@ async function recordOrderNotice(
   orderNumber: string,
   payload: OrderMailPayload | CancelledMailPayload,
 ): Promise<void> {
+  if (!mailRecording.enabled) return;
   const repo = mailRepository(trx);
   const o = await repo.order(orderNumber);
   if (!o) throw new Error(`mail: order ${orderNumber} not found`);
@@ -187,6 +197,7 @@ export async function recordPasswordLinkMail(
   userId: number,
   link: { url: string; expiresAt: string },
 ): Promise<'queued' | 'not-sendable'> {
+  if (!mailRecording.enabled) return 'not-sendable';
   const u = await mailRepository(trx).userContact(userId);
   if (!u) throw new Error(`mail: user ${userId} not found`);
   return recordMail(trx, {
@@ -200,6 +211,7 @@ export async function recordPasswordLinkMail(
 
 /** "Your password was changed": to the user's own email. */
 export async function recordPasswordChanged(trx: Db, userId: number): Promise<void> {
+  if (!mailRecording.enabled) return;
   const u = await mailRepository(trx).userContact(userId);
   if (!u) return;
   await recordMail(trx, {

@@ -220,6 +220,12 @@ describe.each(testEngines())('email on $name', (engine) => {
     await until(async () => (await rows())[0]?.status === 'sent');
   });
 
+  it('MAIL_ENABLED=false records no email (and the order is placed as ever)', async () => {
+    const { app: a } = await start({ MAIL_ENABLED: false });
+    expect((await placeOrder(a, 'demo', 'PO-OFF')).orderNumber).toMatch(/\S/);
+    expect(await rows()).toEqual([]);
+  });
+
   it('with no SMTP_URL each email is an .eml file under DATA_DIR/mail/', async () => {
     const { app: a, dataDir } = await start({ SMTP_URL: undefined });
     const { orderNumber } = await placeOrder(a, 'demo', 'PO-FILE');
