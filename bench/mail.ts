@@ -101,6 +101,7 @@ async function portal(mailEnabled: boolean) {
   };
 }
 
+console.log('Place Order, email on and off: starting two servers with demo data...');
 const on = await portal(true);
 const off = await portal(false);
 try {
@@ -121,6 +122,7 @@ try {
 const withMail = summary(on.samples);
 const withoutMail = summary(off.samples);
 
+console.log('Emails a second...');
 // ---- 2. Emails per second by one worker -------------------------------------------------------------
 
 let received = 0;
@@ -186,7 +188,15 @@ try {
   const before = received;
   const started = performance.now();
   worker.start();
-  while (received - before < EMAILS) await new Promise((r) => setTimeout(r, 5));
+  while (received - before < EMAILS) {
+    await new Promise((r) => setTimeout(r, 5));
+    const stuck = await handle.db
+      .selectFrom('mail_outbox')
+      .select(['status', 'last_error'])
+      .where('status', 'in', ['failed', 'unsendable'])
+      .executeTakeFirst();
+    if (stuck) throw new Error(`an email was not sent: ${stuck.status} ${stuck.last_error}`);
+  }
   workerSeconds = (performance.now() - started) / 1000;
   await worker.stop();
   transport.close();

@@ -22,6 +22,15 @@ import {
 } from './admin-commands.js';
 import { isMain, openFromEnv, runCli, UsageError } from './db.js';
 import { mailCommands } from '../modules/mail/mail.admin.js';
+import { loadConfig } from '../config.js';
+import { secretBox } from '../modules/events/secret-box.js';
+import { mailBaseUrl } from '../modules/mail/mail-render.js';
+
+/** The invitation's sealing key and link address, as the server has them (environment, DATA_DIR secrets). */
+function invitationFromEnv() {
+  const config = loadConfig();
+  return { box: secretBox(config.paymentSecret), baseUrl: mailBaseUrl(config) };
+}
 
 export const ADMIN_HELP = `Usage: npm run admin -- <command> [options]
 
@@ -30,8 +39,9 @@ Commands:
                     [--proforma] [--on-stop] [--email E] [--contact NAME] [--address1 A] [--address2 A]
                     [--city C] [--county C] [--postcode P] [--phone P] [--credit-limit 5000.00]
                     [--vat 20] [--discount 10] [--carriage 9.95] [--carriage-free-over 250.00]
-  create-user       --customer-number C10042 --username U --name "Full Name" --password P
-                    [--job-title T] [--email E]
+  create-user       --customer-number C10042 --username U --name "Full Name" [--password P]
+                    [--job-title T] [--email E]   (without --password: an invitation email with a
+                                                  set-password link; PUBLIC_URL for its address)
   disable-user      --username U                 (also ends the user's sessions)
   set-banner        --text "..." | --off         (the home page notification)
   set-setting       --key K --value V            (support.email, company.name, tracking.urlTemplate, order.cutOff (hh:mm), ...)
@@ -124,7 +134,9 @@ export const COMMANDS: Record<string, Command> = {
           customerNumber: s(v, 'customer-number') ?? '',
           username: s(v, 'username') ?? '',
           name: s(v, 'name') ?? '',
-          password: s(v, 'password') ?? '',
+          password: s(v, 'password'),
+          // Without --password: an invitation email with a set-password link (the server's key and URL).
+          invite: s(v, 'password') === undefined ? invitationFromEnv() : undefined,
           jobTitle: s(v, 'job-title'),
           email: s(v, 'email'),
         }),

@@ -279,9 +279,15 @@ export function authRepository(db: Db) {
     },
 
     /** Inserts a user and, in the same transaction, its user.updated event (the admin CLI's create-user). */
-    async insertUser(values: Insertable<UsersTable>, event: UpdatedUser): Promise<number> {
+    /** `within` joins the transaction (a user created without a password: the invitation email). */
+    async insertUser(
+      values: Insertable<UsersTable>,
+      event: UpdatedUser,
+      within?: (trx: Db, userId: number) => Promise<void>,
+    ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+        await within?.(trx, row.id);
         await recordUserUpdated(trx, values.account_id, event, 'created', 'admin-cli');
         return row.id;
       });

@@ -11,6 +11,8 @@ import { testEngines } from '../../db/testing.js';
 import { seedDemo } from '../../seed/index.js';
 import { bearer, login, testConfig } from '../../test/app.js';
 import { apiKeysService } from '../integration/api-keys.js';
+import { createUser } from '../../cli/admin-commands.js';
+import { secretBox } from '../events/secret-box.js';
 import { startSmtp, until, type TestSmtp } from './mail.test-support.js';
 
 const OLD = 'Portal-demo-1';
@@ -152,5 +154,27 @@ describe.each(testEngines())('forgotten password and invitation emails on $name'
     expect(mail!.text).toContain('your username is erp.ivy');
     const [url] = linkIn(mail!);
     expect(url).toBe(ivy!.setPasswordLink!.url);
+  });
+
+  it('invitation: the admin CLI create-user without --password emails a set-password link', async () => {
+    const out = await createUser(handle.db, {
+      customerNumber: 'C10001',
+      username: 'cli.ada',
+      name: 'Ada Cli',
+      email: 'ada@kingfisherblinds.example',
+      invite: { box: secretBox(testConfig().paymentSecret), baseUrl: 'http://portal.test' },
+    });
+    expect(out).toMatch(
+      /^Created user cli\.ada on account C10001, id \d+; invitation emailed to ada@kingfisherblinds\.example/,
+    );
+    const [mail] = await mailsTo('ada@kingfisherblinds.example', 'Your Harbour Home Trade Wholesale Portal login');
+    const [, token] = linkIn(mail!);
+    const set = await app.inject({
+      method: 'POST',
+      url: pathOf(routes.setPassword),
+      payload: { token, newPassword: 'Ada-first-pass-1', confirmPassword: 'Ada-first-pass-1' },
+    });
+    expect(set.statusCode).toBe(200);
+    await login(app, 'cli.ada', 'Ada-first-pass-1');
   });
 });

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 /**
  * The frame of every email (React Email): the company's name at the top, its address and support
  * email at the foot, one column at most 600 px wide that narrows with a phone's screen, system

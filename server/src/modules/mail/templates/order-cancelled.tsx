@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 /** The cancellation notice (issue 34), saying who cancelled the order. */
 import { Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 /** The despatch notice (issue 34): the order became Shipped, with the carrier's tracking links. */
 import { Button, Link, Section, Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 /** "Your password was changed" (issue 34). */
 import { Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';

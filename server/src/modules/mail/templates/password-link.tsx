@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 /** A forgotten-password link, or an invitation to set a first password (issue 34). */
 import { Button, Section, Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';

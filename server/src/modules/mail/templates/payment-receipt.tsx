@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 /** A payment receipt (issue 34): a proforma order's card payment, or invoices paid online. */
 import { Section, Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';
