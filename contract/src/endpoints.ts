@@ -68,7 +68,7 @@ import {
 } from './account.js';
 import { creditSummary } from './credit.js';
 import { paymentCallback, paymentCallbackResponse, paymentPageParams } from './payment-gateway.js';
-import { passwordResetRequest, passwordResetResponse, unsubscribeQuery } from './mail.js';
+import { mailPreferences, passwordResetRequest, passwordResetResponse, unsubscribeQuery } from './mail.js';
 import {
   addQuickOrder,
   addQuickOrderResponse,
@@ -457,6 +457,19 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     summary: 'One invoice of the account, open or settled (View Transaction)',
     params: invoiceParams,
     response: { 200: invoice, ...e404 },
+  },
+  getMailPreferences: {
+    service: 'mailPreferences',
+    tags: ['account'],
+    summary: 'The optional emails (despatch, cancellation) the signed-in user gets',
+    response: { 200: mailPreferences, ...e404 },
+  },
+  updateMailPreferences: {
+    service: 'mailPreferences',
+    tags: ['account'],
+    summary: 'Turns the optional emails on or off for the signed-in user (My Details)',
+    body: mailPreferences,
+    response: { 200: mailPreferences, ...e400 },
   },
   getCreditSummary: {
     service: 'account',

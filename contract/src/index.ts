@@ -18,6 +18,7 @@ export * from './credit-messages.js';
 export * from './mail-messages.js';
 export * from './mail.js';
 export * from './password-reset-messages.js';
+export * from './mail-preferences-messages.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './products.js';

@@ -21,3 +21,12 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequest>;
 /** The same answer whatever was typed (no user enumeration). */
 export const passwordResetResponse = z.lazy(() => z.object({ message: z.string() }));
 export type PasswordResetResponse = z.infer<typeof passwordResetResponse>;
+
+/** GET/PUT /account/mail-preferences: the optional emails the signed-in user gets (My Details). */
+export const mailPreferences = z.lazy(() =>
+  z.object({
+    despatch: z.boolean().describe('An email when an order of theirs is despatched'),
+    cancellation: z.boolean().describe('An email when an order of theirs is cancelled'),
+  }),
+);
+export type MailPreferences = z.infer<typeof mailPreferences>;

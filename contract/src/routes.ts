@@ -283,6 +283,15 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'GET',
     path: '/api/account/credit',
   },
+  // Email (issue 34): My Details
+  getMailPreferences: {
+    method: 'GET',
+    path: '/api/account/mail-preferences',
+  },
+  updateMailPreferences: {
+    method: 'PUT',
+    path: '/api/account/mail-preferences',
+  },
   downloadInvoiceStatement: {
     method: 'POST',
     path: '/api/account/statement-template',

@@ -39,7 +39,7 @@ import { productsService } from './modules/products/products.service.js';
 import { settingsService } from './modules/site/settings.service.js';
 import { siteRepository } from './modules/site/site.repository.js';
 import { unsubscribeSigner } from './modules/mail/mail-unsubscribe.js';
-import { mailRepository } from './modules/mail/mail.repository.js';
+import { mailPreferencesService } from './modules/mail/mail-preferences.service.js';
 import { mailBaseUrl } from './modules/mail/mail-render.js';
 import { passwordResetService } from './modules/auth/password-reset.js';
 
@@ -127,7 +127,7 @@ export function compose({ config, handle, paymentGateway }: ComposeOptions) {
     /** Signs and reads the one-click unsubscribe links of optional emails (issue 34). */
     mailUnsubscribe: unsubscribeSigner(config.jwtSecret),
     /** A user's optional email categories (My Details, one-click unsubscribe). */
-    mailPreferences: mailRepository(db),
+    mailPreferences: mailPreferencesService(db),
     /** Forgotten password: the same answer always; a one-time link by email (issue 34). */
     passwordReset: passwordResetService(db, { box, baseUrl: mailBaseUrl(config) }),
   };

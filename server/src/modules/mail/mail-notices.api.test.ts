@@ -292,4 +292,36 @@ describe.each(testEngines())('receipts, despatch and cancellation emails on $nam
     const [erp] = await mailsAbout(`(PO PO-CANC-E) has been cancelled`);
     expect(erp!.text).toContain('The order was cancelled by Harbour Home Trade.');
   });
+
+  it('My Details preferences: read and set for the signed-in user only; a cancellation email turned off is not sent', async () => {
+    const { accessToken } = await login(app, 'demo2', DEMO_PASSWORD);
+    const get = () =>
+      app.inject({ method: 'GET', url: pathOf(routes.getMailPreferences), headers: bearer(accessToken) });
+    expect((await get()).json()).toEqual({ despatch: true, cancellation: true });
+    const put = await app.inject({
+      method: 'PUT',
+      url: pathOf(routes.updateMailPreferences),
+      headers: bearer(accessToken),
+      payload: { despatch: true, cancellation: false },
+    });
+    expect(put.json()).toEqual({ despatch: true, cancellation: false });
+    expect((await get()).json()).toEqual({ despatch: true, cancellation: false });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: pathOf(routes.updateMailPreferences),
+      headers: bearer(accessToken),
+      payload: { despatch: 'no' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const { orderNumber } = await placeOrder('demo2', 'PO-PREF');
+    await composeStore(handle.db).orderStatus.setOrderStatus({ orderNumber, status: 'Cancelled', tracking: [] });
+    await settle();
+    expect(smtp.messages.filter((m) => m.subject?.includes('PO-PREF') && m.subject.includes('cancelled'))).toHaveLength(
+      0,
+    );
+    // Another user's preferences are untouched.
+    const other = (await login(app, 'demo', DEMO_PASSWORD)).accessToken;
+    const theirs = await app.inject({ method: 'GET', url: pathOf(routes.getMailPreferences), headers: bearer(other) });
+    expect(theirs.json()).toEqual({ despatch: true, cancellation: true });
+  });
 });

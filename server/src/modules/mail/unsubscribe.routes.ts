@@ -9,7 +9,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { MAIL_MSG, endpoints } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
-import { nowIso } from '../../lib/time.js';
 
 const M = MAIL_MSG.unsubscribe;
 
@@ -83,7 +82,7 @@ export const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     const company = await ctx.settings.get('company.name');
     const who = signer.read(req.query.token);
     if (!who) return html(reply, 400, page(company, M.pageTitle, `<p role="alert">${esc(M.invalid)}</p>`));
-    await mail.setOptOut(who.userId, who.category, true, nowIso());
+    await mail.unsubscribe(who.userId, who.category);
     return html(
       reply,
       200,
