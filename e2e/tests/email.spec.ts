@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { FORGOT_PASSWORD_LINK, MSG, RESET_MSG, integrationRoutes, pathOf } from '@wholesale/contract';
-import { expectNoA11yViolations, submitLogin } from './helpers';
+import { FORGOT_PASSWORD_LINK, MSG, PREFS_MSG, RESET_MSG, integrationRoutes, pathOf } from '@wholesale/contract';
+import { demoUsers, expectNoA11yViolations, login, submitLogin } from './helpers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -124,4 +124,24 @@ test('invitation, then forgotten password: emailed links, set the password, log 
   await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: 30_000 });
   await page.goto(reset);
   await expect(page.getByRole('alert')).toHaveText(MSG.setPasswordLinkExpired);
+});
+
+test('My Details: email preferences are checkboxes, saved at once, keyboard and axe clean', async ({
+  page,
+}, testInfo) => {
+  await login(page, demoUsers.euro);
+  await page.goto('/details');
+  const card = page.getByRole('region', { name: PREFS_MSG.title });
+  const despatch = card.getByRole('checkbox', { name: PREFS_MSG.despatch });
+  await expect(despatch).toBeChecked();
+  await despatch.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(PREFS_MSG.saved)).toBeVisible();
+  await expect(despatch).not.toBeChecked();
+  await expectNoA11yViolations(page, 'my details with email preferences');
+  await card.screenshot({ path: testInfo.outputPath('email-preferences.png') });
+  await page.reload();
+  await expect(card.getByRole('checkbox', { name: PREFS_MSG.despatch })).not.toBeChecked();
+  await card.getByRole('checkbox', { name: PREFS_MSG.despatch }).check();
+  await expect(card.getByRole('checkbox', { name: PREFS_MSG.despatch })).toBeChecked();
 });

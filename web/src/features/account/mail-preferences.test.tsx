@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,6 @@ describe('My Details: email preferences', () => {
     const card = within(await screen.findByRole('region', { name: PREFS_MSG.title }));
     await user.click(await card.findByRole('checkbox', { name: PREFS_MSG.cancellation }));
     expect(await screen.findByText(PREFS_MSG.failed)).toBeInTheDocument();
-    expect(card.getByRole('checkbox', { name: PREFS_MSG.cancellation })).toBeChecked();
+    await waitFor(() => expect(card.getByRole('checkbox', { name: PREFS_MSG.cancellation })).toBeChecked());
   });
 });

@@ -19,13 +19,14 @@ const prefsApi = api.injectEndpoints({
     updateMailPreferences: build.mutation<MailPreferences, MailPreferences>({
       query: (body) => ({ ...requestOf(routes.updateMailPreferences), body }),
       responseSchema: mailPreferences,
-      // The answer is the stored preferences: put them in the query's cache.
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+      // Optimistic: the box changes at once; a failed save puts it back (the form says so).
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        const patch = dispatch(prefsApi.util.updateQueryData('getMailPreferences', undefined, () => arg));
         try {
           const { data } = await queryFulfilled;
-          dispatch(prefsApi.util.upsertQueryData('getMailPreferences', undefined, data));
+          dispatch(prefsApi.util.updateQueryData('getMailPreferences', undefined, () => data));
         } catch {
-          // A failed save: the form says so (MailPreferencesForm) and the cache keeps what is stored.
+          patch.undo();
         }
       },
     }),
