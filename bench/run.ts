@@ -20,6 +20,7 @@ const ALL = [
   'outages',
   'pdf-starvation',
   'webhooks',
+  'mail',
   'erp-push',
   'erp-contention',
   'quick-order',

@@ -69,6 +69,7 @@ import {
 } from './account.js';
 import { creditSummary } from './credit.js';
 import { paymentCallback, paymentCallbackResponse, paymentPageParams } from './payment-gateway.js';
+import { mailPreferences, passwordResetRequest, passwordResetResponse, unsubscribeQuery } from './mail.js';
 import {
   addQuickOrder,
   addQuickOrderResponse,
@@ -187,6 +188,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     summary: 'Whose password a set-password link sets (the /set-password page); 410 when used or expired',
     params: setPasswordTokenParams,
     response: { 200: setPasswordLinkResponse, ...linkErrors },
+  },
+  requestPasswordReset: {
+    tags: ['auth'],
+    summary: 'Forgotten password: emails a one-time link (valid an hour) to the login that matches, if any',
+    description:
+      'Always answers the same message, whether or not the username or email matched, so it tells nobody which logins exist. The link opens /set-password, which asks for the new password before the link is used.',
+    body: passwordResetRequest,
+    response: { 200: passwordResetResponse, 429: errorResponse },
   },
   setPassword: {
     tags: ['auth'],
@@ -451,6 +460,19 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     params: invoiceParams,
     response: { 200: invoice, ...e404 },
   },
+  getMailPreferences: {
+    service: 'mailPreferences',
+    tags: ['account'],
+    summary: 'The optional emails (despatch, cancellation) the signed-in user gets',
+    response: { 200: mailPreferences, ...e404 },
+  },
+  updateMailPreferences: {
+    service: 'mailPreferences',
+    tags: ['account'],
+    summary: 'Turns the optional emails on or off for the signed-in user (My Details)',
+    body: mailPreferences,
+    response: { 200: mailPreferences, ...e400 },
+  },
   getCreditSummary: {
     service: 'account',
     tags: ['account'],
@@ -501,6 +523,18 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     tags: ['payments'],
     summary: 'The sandbox gateway takes the card (a form post) and sends the browser back (303)',
     params: paymentPageParams,
+    hide: true,
+  },
+  showUnsubscribePage: {
+    tags: ['email'],
+    summary: 'The page an optional email’s unsubscribe link opens (HTML): a button that turns the category off',
+    query: unsubscribeQuery,
+    hide: true,
+  },
+  unsubscribeMail: {
+    tags: ['email'],
+    summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post), or the page’s button: turns the category off',
+    query: unsubscribeQuery,
     hide: true,
   },
 });

@@ -59,3 +59,8 @@ export function parseStock(stock: string | number): number {
 export function orderListLocation(location: string): string {
   return location.slice(0, -1);
 }
+
+/** The carrier's tracking page for one number, from the operator's URL template (`{trackingId}`). */
+export function trackingUrl(template: string, trackingId: string): string {
+  return template.split('{trackingId}').join(encodeURIComponent(trackingId));
+}

@@ -333,6 +333,12 @@ export const upsertItemResult = z.lazy(() =>
       .describe(
         'PUT /accounts/{customerNumber}/users only: a created user (or one sent with newSetPasswordLink) has no password; send them this one-time link to set one',
       ),
+    invitationEmail: z
+      .enum(['sent', 'not-sendable'])
+      .optional()
+      .describe(
+        "PUT /accounts/{customerNumber}/users only, with a setPasswordLink: 'sent': the portal emails the user an invitation with that link (queued, sent by the mail worker); 'not-sendable': the user has no valid email address, deliver the link yourself",
+      ),
   }),
 );
 export type UpsertItemResult = z.infer<typeof upsertItemResult>;

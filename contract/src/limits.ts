@@ -36,6 +36,11 @@ export const CUSTOMER_SERVICE_HOURS = ['Mon-Thurs 08.30-17.00', 'Fri 08.30-14.00
 
 export const CURRENCIES = ['GBP', 'EUR'] as const;
 export type CurrencyCode = (typeof CURRENCIES)[number];
+/** A forgotten-password link works this long (issue 34: within an hour). */
+export const PASSWORD_RESET_LINK_TTL_MINUTES = 60;
+/** Forgotten-password requests: per username or email typed, and per user matched, an hour. */
+export const PASSWORD_RESET_PER_HOUR = 3;
+
 export const CURRENCY_SYMBOLS: Record<CurrencyCode, string> = { GBP: '£', EUR: '€' };
 
 export const ORDER_STATUSES = ['Open', 'In Progress', 'Shipped', 'Cancelled'] as const;

@@ -114,6 +114,13 @@ export const routes = /* @__PURE__ */ routeTable({
     path: '/api/auth/set-password/:token',
     access: publicAccess('the one-time set-password link in the path is the key, throttled'),
   },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    access: publicAccess(
+      'answers the same words whatever is asked; throttled per client, per address typed and per user',
+    ),
+  },
   setPassword: {
     method: 'POST',
     path: '/api/auth/set-password',
@@ -276,6 +283,15 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'GET',
     path: '/api/account/credit',
   },
+  // Email (issue 34): My Details
+  getMailPreferences: {
+    method: 'GET',
+    path: '/api/account/mail-preferences',
+  },
+  updateMailPreferences: {
+    method: 'PUT',
+    path: '/api/account/mail-preferences',
+  },
   downloadInvoiceStatement: {
     method: 'POST',
     path: '/api/account/statement-template',
@@ -304,6 +320,17 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'POST',
     path: '/pay/:id',
     access: publicAccess('the random payment id in the link is the key; attempts are throttled'),
+  },
+  // Email (issue 34): RFC 8058 one-click unsubscribe, outside /api (the link in an email)
+  showUnsubscribePage: {
+    method: 'GET',
+    path: '/mail/unsubscribe',
+    access: publicAccess('the signed token in the link names the user and category; GET changes nothing'),
+  },
+  unsubscribeMail: {
+    method: 'POST',
+    path: '/mail/unsubscribe',
+    access: publicAccess('the signed token (HMAC) in the link names the user and the one category it turns off'),
   },
 });
 

@@ -33,6 +33,8 @@ import { INTEGRATION_PREFIX, SERVER_MSG, endpoints } from '@wholesale/contract';
 import { integrationModule } from './modules/integration/integration.plugin.js';
 import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import { INTEGRATION_SECURITY_SCHEMES } from './modules/integration/integration-plugin-types.js';
+import type { MailWorkerTuning } from './modules/mail/mail-worker.js';
+import { mailRecording } from './modules/mail/mail-outbox.js';
 
 export interface BuildOptions {
   config: Config;
@@ -47,6 +49,8 @@ export interface BuildOptions {
   webhookDispatcher?: DispatcherTuning;
   /** Tests: the gateway checkout and invoice payments start payments with, instead of the sandbox. */
   paymentGateway?: PaymentGateway;
+  /** Tests: the mail worker's retry schedule and leases (modules/mail/mail-worker.ts). */
+  mailWorker?: MailWorkerTuning;
 }
 
 /** Builds the whole server; main.ts listens on it, tests call `inject` on it. */
@@ -73,6 +77,7 @@ export async function buildApp({
   metrics,
   webhookDispatcher,
   paymentGateway,
+  mailWorker,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -224,10 +229,12 @@ export async function buildApp({
   );
   app.addHook('onClose', () => pdf.close());
   const services = compose({ config, handle, paymentGateway });
+  mailRecording.enabled = config.MAIL_ENABLED;
   const ctx: AppContext = {
     config,
     handle,
     webhookDispatcher,
+    mailWorker,
     services,
     auth: services.auth,
     settings: services.settings,

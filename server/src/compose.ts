@@ -38,6 +38,10 @@ import { paymentsRepository } from './modules/payments/payments.repository.js';
 import { productsService } from './modules/products/products.service.js';
 import { settingsService } from './modules/site/settings.service.js';
 import { siteRepository } from './modules/site/site.repository.js';
+import { unsubscribeSigner } from './modules/mail/mail-unsubscribe.js';
+import { mailPreferencesService } from './modules/mail/mail-preferences.service.js';
+import { mailBaseUrl } from './modules/mail/mail-render.js';
+import { passwordResetService } from './modules/auth/password-reset.js';
 
 /** What works on the database alone: the admin CLI's services and repositories. */
 export function composeStore(db: Db): Store {
@@ -121,6 +125,12 @@ export function compose({ config, handle, paymentGateway }: ComposeOptions) {
     /** Keeps webhook signing secrets encrypted at rest (events/secret-box.ts). */
     secretBox: box,
     webhooks: webhooksService(db, { box, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE }),
+    /** Signs and reads the one-click unsubscribe links of optional emails (issue 34). */
+    mailUnsubscribe: unsubscribeSigner(config.jwtSecret),
+    /** A user's optional email categories (My Details, one-click unsubscribe). */
+    mailPreferences: mailPreferencesService(db),
+    /** Forgotten password: the same answer always; a one-time link by email (issue 34). */
+    passwordReset: passwordResetService(db, { box, baseUrl: mailBaseUrl(config) }),
   };
 }
 export type Services = ReturnType<typeof compose>;

@@ -108,6 +108,38 @@ const envSchema = z.object({
     .describe('Run the webhook dispatcher in this server (every server of a cluster may: deliveries are leased)'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
+  // Email (issue 34; modules/mail/): SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail/
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL (user:password@host:port)')
+    .optional()
+    .describe('Send email through this SMTP server; unset: write each email as an .eml file under DATA_DIR/mail/'),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/,
+      'must be an address, optionally with a name: "Name <sender@example.com>"',
+    )
+    .optional()
+    .describe('The sender of every email; default: the company name and support email settings'),
+  MAIL_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true')
+    .describe('false: record no email at all (a staging copy of production data that must not mail customers)'),
+  MAIL_DELIVERY: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true')
+    .describe('Run the mail worker in this server (every server of a cluster may: each email is leased to one)'),
+  MAIL_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(120_000)
+    .default(10_000)
+    .describe('Longest an SMTP connection, greeting or command may take before the attempt counts as failed'),
+  MAIL_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1_000),
   METRICS_PORT: z.coerce
     .number()
     .int()

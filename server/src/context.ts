@@ -8,6 +8,7 @@ import type { Lifecycle } from './lib/lifecycle.js';
 import type { Redis } from 'ioredis';
 import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import type { Services } from './compose.js';
+import type { MailWorkerTuning } from './modules/mail/mail-worker.js';
 
 /** What every route module is given: the database, the configuration and shared services. */
 export interface AppContext {
@@ -28,4 +29,6 @@ export interface AppContext {
   redis?: Redis | undefined;
   /** Tests: a faster retry schedule or shorter leases for the webhook dispatcher than the defaults. */
   webhookDispatcher?: DispatcherTuning | undefined;
+  /** Tests: a faster retry schedule or shorter leases for the mail worker (modules/mail/). */
+  mailWorker?: MailWorkerTuning | undefined;
 }

@@ -21,11 +21,16 @@ const PUBLIC = [
   'exchangeRedirectToken',
   'describeSetPasswordLink',
   'setPassword',
+  // Email (issue 34): forgotten password, the same answer always, throttled
+  'requestPasswordReset',
   'receivePaymentCallback',
   'showPaymentPage',
   'payByCard',
   // Static text: the page each integration problem's `type` points at.
   'describeProblemType',
+  // Email: one-click unsubscribe, the signed token in the link is the key
+  'showUnsubscribePage',
+  'unsubscribeMail',
 ];
 
 /** Routes third-party plugins add: the OpenAPI page (@fastify/swagger-ui), public by design. */

@@ -20,6 +20,9 @@ import { composeStore } from '../compose.js';
 import { nowIso } from '../lib/time.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { UsageError } from './db.js';
+import type { SecretBox } from '../modules/events/secret-box.js';
+import { createPasswordLink, NO_PASSWORD } from '../modules/auth/password-links.js';
+import { recordPasswordLinkMail } from '../modules/mail/mail-outbox.js';
 import type { ProductUpsertItem } from '@wholesale/contract';
 import { upsertService, type UpsertService } from '../modules/integration/upsert.service.js';
 import { ApiClientError } from '../modules/integration/api-keys.js';
@@ -133,7 +136,10 @@ export interface CreateUserInput {
   customerNumber: string;
   username: string;
   name: string;
-  password: string;
+  /** Left out: the user gets an invitation email with a set-password link (issue 34). */
+  password?: string | undefined;
+  /** What the invitation needs: the server's sealing key and public URL (admin.ts, from the environment). */
+  invite?: { box: SecretBox; baseUrl: string };
   jobTitle?: string;
   email?: string;
 }
@@ -143,8 +149,10 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
   const username = text('username', input.username, 50);
   if (!/^[A-Za-z0-9._@-]+$/.test(username)) throw new UsageError('--username may contain letters, digits and . _ @ -');
   const name = text('name', input.name, 50);
-  const checked = newPassword.safeParse(input.password ?? '');
-  if (!checked.success) throw new UsageError(`--password: ${checked.error.issues[0]?.message ?? 'not accepted'}`);
+  const checked = input.password === undefined ? undefined : newPassword.safeParse(input.password);
+  if (checked && !checked.success)
+    throw new UsageError(`--password: ${checked.error.issues[0]?.message ?? 'not accepted'}`);
+  if (!checked && !input.invite) throw new UsageError('--password is required');
   const { repositories } = composeStore(db);
   const accountId = await repositories.accounts.idOfCustomer(customerNumber);
   if (accountId === undefined) throw new UsageError(`no account ${customerNumber}`);
@@ -153,11 +161,12 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
   const now = nowIso();
   const jobTitle = text('job-title', input.jobTitle, 50, false);
   const userEmail = email(input.email);
+  let invitation = '';
   const id = await repositories.users.insertUser(
     {
       account_id: accountId,
       username,
-      password_hash: await hashPassword(checked.data),
+      password_hash: checked ? await hashPassword(checked.data) : NO_PASSWORD,
       name,
       job_title: jobTitle,
       email: userEmail,
@@ -166,8 +175,19 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
       password_changed_at: now,
     },
     { customerNumber, username, name, email: userEmail, jobTitle, enabled: true },
+    checked || !input.invite
+      ? undefined
+      : async (trx, userId) => {
+          const { box, baseUrl } = input.invite!;
+          const link = await createPasswordLink(trx, userId, baseUrl);
+          const sent = await recordPasswordLinkMail(trx, box, 'password.invitation', userId, link);
+          invitation =
+            sent === 'queued'
+              ? `; invitation emailed to ${userEmail} (link valid until ${link.expiresAt})`
+              : `; no email address: give them this set-password link (valid until ${link.expiresAt}): ${link.url}`;
+        },
   );
-  return `Created user ${username} on account ${customerNumber}, id ${id}`;
+  return `Created user ${username} on account ${customerNumber}, id ${id}${invitation}`;
 }
 
 // ---- disable-user ----

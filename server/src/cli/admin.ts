@@ -24,6 +24,16 @@ import {
   webhookList,
 } from './admin-commands.js';
 import { isMain, openFromEnv, runCli, UsageError } from './db.js';
+import { mailCommands } from '../modules/mail/mail.admin.js';
+import { loadConfig } from '../config.js';
+import { secretBox } from '../modules/events/secret-box.js';
+import { mailBaseUrl } from '../modules/mail/mail-render.js';
+
+/** The invitation's sealing key and link address, as the server has them (environment, DATA_DIR secrets). */
+function invitationFromEnv() {
+  const config = loadConfig();
+  return { box: secretBox(config.paymentSecret), baseUrl: mailBaseUrl(config) };
+}
 
 export const ADMIN_HELP = `Usage: npm run admin -- <command> [options]
 
@@ -32,8 +42,9 @@ Commands:
                     [--proforma] [--on-stop] [--email E] [--contact NAME] [--address1 A] [--address2 A]
                     [--city C] [--county C] [--postcode P] [--phone P] [--credit-limit 5000.00]
                     [--vat 20] [--discount 10] [--carriage 9.95] [--carriage-free-over 250.00]
-  create-user       --customer-number C10042 --username U --name "Full Name" --password P
-                    [--job-title T] [--email E]
+  create-user       --customer-number C10042 --username U --name "Full Name" [--password P]
+                    [--job-title T] [--email E]   (without --password: an invitation email with a
+                                                  set-password link; PUBLIC_URL for its address)
   disable-user      --username U                 (also ends the user's sessions)
   set-banner        --text "..." | --off         (the home page notification)
   set-setting       --key K --value V            (support.email, company.name, tracking.urlTemplate, order.cutOff (hh:mm), ...)
@@ -51,6 +62,9 @@ Commands:
   webhook list      [--client NAME]              (every client's webhook endpoints, or one client's)
   webhook disable   --id ID                      (nothing more is sent to it, queued deliveries included)
   webhook delete    --id ID                      (the endpoint and its deliveries)
+  mail list         [--failed] [--limit N]       (emails, newest first; --failed: failed and unsendable ones
+                                                  with the mail server's answer)
+  mail resend       --id N                       (queues a failed or unsendable email again, same Message-ID)
 
 Countries: "United Kingdom (Mainland)", "UK Islands", "Northern Ireland", "Republic of Ireland".
 The database is DATABASE_URL (postgres://...) or DATA_DIR/portal.sqlite (default ./data).
@@ -126,7 +140,9 @@ export const COMMANDS: Record<string, Command> = {
           customerNumber: s(v, 'customer-number') ?? '',
           username: s(v, 'username') ?? '',
           name: s(v, 'name') ?? '',
-          password: s(v, 'password') ?? '',
+          password: s(v, 'password'),
+          // Without --password: an invitation email with a set-password link (the server's key and URL).
+          invite: s(v, 'password') === undefined ? invitationFromEnv() : undefined,
           jobTitle: s(v, 'job-title'),
           email: s(v, 'email'),
         }),
@@ -203,6 +219,19 @@ export const COMMANDS: Record<string, Command> = {
   },
   'webhook disable': { options: { id: str }, run: async (db, v) => ok(await webhookDisable(db, { id: s(v, 'id') })) },
   'webhook delete': { options: { id: str }, run: async (db, v) => ok(await webhookDelete(db, { id: s(v, 'id') })) },
+  'mail list': {
+    options: { failed: flag, limit: str },
+    run: async (db, v) => {
+      const limit = s(v, 'limit') ?? '50';
+      if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1)
+        throw new UsageError('--limit must be a number from 1 to 9999');
+      return ok(await mailCommands(db).list({ failed: v.failed === true, limit: Number(limit) }));
+    },
+  },
+  'mail resend': {
+    options: { id: str },
+    run: async (db, v) => ok(await mailCommands(db).resend({ id: s(v, 'id') ?? '' })),
+  },
 };
 
 /** Parse argv into a command and its values; throws UsageError (or a parseArgs error) on bad input. */
@@ -211,9 +240,9 @@ export function parseAdminArgs(
 ): { help: true; command?: string } | { help: false; command: string; values: Values } {
   const [first, ...rest] = argv;
   if (!first || first === '--help' || first === '-h' || first === 'help') return { help: true };
-  // Two-word commands: `api-client create`, `api-client list`, `webhook list`, ...
+  // Two-word commands: `api-client create`, `webhook list`, `mail list`, ...
   const name =
-    (first === 'api-client' || first === 'webhook') && rest[0] && !rest[0].startsWith('-')
+    (first === 'api-client' || first === 'webhook' || first === 'mail') && rest[0] && !rest[0].startsWith('-')
       ? `${first} ${rest.shift()}`
       : first;
   const command = COMMANDS[name];

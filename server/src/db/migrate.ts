@@ -20,6 +20,8 @@ import * as shipmentPreference from './migrations/013-shipment-preference.js';
 import * as usernameCase from './migrations/014-username-case.js';
 // failing webhook endpoints, client-scoped events
 import * as webhookIsolation from './migrations/015-webhook-isolation.js';
+// email outbox and preferences
+import * as mailOutbox from './migrations/016-mail-outbox.js';
 // who cancelled an order, and when
 import * as orderCancellation from './migrations/019-order-cancellation.js';
 import type { DbHandle, Engine } from './client.js';
@@ -47,6 +49,7 @@ const migrations: Record<string, EngineMigration> = {
   '013-shipment-preference': shipmentPreference,
   '014-username-case': usernameCase,
   '015-webhook-isolation': webhookIsolation,
+  '016-mail-outbox': mailOutbox,
   '019-order-cancellation': orderCancellation,
 };
 

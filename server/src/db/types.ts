@@ -444,6 +444,35 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+// issue 34: email (migration 016)
+export type MailStatus = 'pending' | 'sent' | 'failed' | 'unsendable';
+export interface MailOutboxTable {
+  id: Id;
+  /** The Message-ID's local part, fixed when written: every attempt sends the same one. */
+  message_id: string;
+  kind: string;
+  account_id: number | null;
+  user_id: number | null;
+  /** JSON array of addresses; empty when the user has none (status unsendable). */
+  recipients: string;
+  /** JSON: what the template needs; a link's token sealed. */
+  payload: string;
+  status: MailStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  leased_until: string | null;
+  lease_holder: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface MailOptOutsTable {
+  user_id: number;
+  category: string;
+  created_at: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_discounts: AccountDiscountsTable;
@@ -484,6 +513,9 @@ export interface Database {
   outbox_events: OutboxEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  // issue 34: email
+  mail_outbox: MailOutboxTable;
+  mail_opt_outs: MailOptOutsTable;
 }
 
 export type Account = Selectable<AccountsTable>;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { SERVER_MSG } from '@wholesale/contract';
+import { PASSWORD_RESET_PER_HOUR, SERVER_MSG } from '@wholesale/contract';
 import { HttpError } from './http-errors.js';
 
 /** A named budget: `points` attempts per `seconds` for one key (a username, an IP, a payment id). */
@@ -166,6 +166,10 @@ export function portalLimits(perMinute: number) {
     orderPaymentUser: limit('order-payment-user', 30),
     payFormPayment: limit('pay-form-payment', 20),
     payFormIp: limit('pay-form-ip', 60),
+    /** Forgotten password (issue 34): per client (429), and silently per address typed and per user. */
+    resetIp: limit('reset-ip', perMinute),
+    resetAddress: limit('reset-address', PASSWORD_RESET_PER_HOUR, 3600),
+    resetUser: limit('reset-user', PASSWORD_RESET_PER_HOUR, 3600),
   };
 }
 export type PortalLimits = ReturnType<typeof portalLimits>;

@@ -48,6 +48,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     WEBHOOK_DELIVERY: false,
     WEBHOOK_TIMEOUT_MS: 10_000,
     WEBHOOK_POLL_MS: 250,
+    // Email (issue 34): off in tests unless a test sends mail (modules/mail/mail.test-support.ts).
+    SMTP_URL: undefined,
+    MAIL_FROM: undefined,
+    MAIL_ENABLED: true,
+    MAIL_DELIVERY: false,
+    MAIL_TIMEOUT_MS: 10_000,
+    MAIL_POLL_MS: 1_000,
     METRICS_PORT: undefined,
     METRICS_HOST: '127.0.0.1',
     jwtSecret: 'test-jwt-secret-test-jwt-secret-0123456789',

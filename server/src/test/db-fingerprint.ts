@@ -92,5 +92,7 @@ const TABLES: Record<keyof Database, true> = {
   outbox_events: true,
   webhook_endpoints: true,
   webhook_deliveries: true,
+  mail_outbox: true,
+  mail_opt_outs: true,
 };
 const KNOWN = new Set<string>(Object.keys(TABLES));

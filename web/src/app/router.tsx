@@ -33,6 +33,8 @@ const screens: Record<string, Screen> = {
   '/login': screen('visitor', () => import('../features/auth/login-page'), 'LoginPage'),
   '/redirect': screen('anyone', () => import('../features/auth/redirect-page'), 'RedirectPage'),
   '/set-password': screen('anyone', () => import('../features/auth/set-password-page'), 'SetPasswordPage'),
+  // issue 34: forgotten password (the emailed link opens /set-password)
+  '/forgot-password': screen('anyone', () => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
   '/': screen('session', () => import('../features/home/home-page'), 'HomePage'),
   '/account': screen('session', () => import('../features/account/account-page'), 'AccountPage'),
   '/view-transaction': screen(

@@ -28,6 +28,28 @@ export function authRepository(db: Db) {
       .execute();
   };
   return {
+    /**
+     * Forgotten password: the enabled users whose username is `value`, or whose email is (case
+     * ignored; several logins may share an address). At most 10.
+     */
+    usersByUsernameOrEmail(value: string) {
+      return db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select(['users.id', 'users.username'])
+        .where('users.disabled', '=', 0)
+        .where('accounts.disabled', '=', 0)
+        .where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['users.username']), '=', value.toLowerCase()),
+            eb(eb.fn('lower', ['users.email']), '=', value.toLowerCase()),
+          ]),
+        )
+        .orderBy('users.id')
+        .limit(10)
+        .execute();
+    },
+
     /** Either case matches (usernames are unique without regard to case: migration 014). */
     findUserByUsername(username: string) {
       return selectLogin()
@@ -263,9 +285,15 @@ export function authRepository(db: Db) {
     },
 
     /** Inserts a user and, in the same transaction, its user.updated event (the admin CLI's create-user). */
-    async insertUser(values: Insertable<UsersTable>, event: UpdatedUser): Promise<number> {
+    /** `within` joins the transaction (a user created without a password: the invitation email). */
+    async insertUser(
+      values: Insertable<UsersTable>,
+      event: UpdatedUser,
+      within?: (trx: Db, userId: number) => Promise<void>,
+    ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+        await within?.(trx, row.id);
         await recordUserUpdated(trx, values.account_id, event, 'created', 'admin-cli');
         return row.id;
       });

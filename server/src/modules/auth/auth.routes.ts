@@ -57,6 +57,18 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     },
   );
 
+  // Forgotten password (issue 34): the same answer whatever is typed; per client address a 429 as login.
+  route(
+    app,
+    endpoints.requestPasswordReset,
+    (req) =>
+      ctx.services.passwordReset.requestPasswordReset(req.body.usernameOrEmail, {
+        address: async (typed) => (await throttle.consume([limits.resetAddress, typed])).ok,
+        user: async (id) => (await throttle.consume([limits.resetUser, String(id)])).ok,
+      }),
+    { preHandler: async (req) => throttle.enforce([limits.resetIp, req.ip]) },
+  );
+
   // Set-password links (users the ERP creates, integration PUT /accounts/{n}/users): the link is the key.
   const { passwordLinks } = ctx.services;
   const oneTimeIp = { preHandler: async (req: { ip: string }) => throttle.enforce([limits.oneTimeIp, req.ip]) };

@@ -6,6 +6,7 @@ import { authRepository } from './auth.repository.js';
 import { hashPassword } from './password.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 import { SET_PASSWORD_LINK_TTL_HOURS } from '@wholesale/contract';
+import { recordPasswordChanged } from '../mail/mail-outbox.js';
 
 /** How long a set-password link works (a new user may read the mail a few days later). */
 
@@ -24,11 +25,12 @@ export async function createPasswordLink(
   db: Db,
   userId: number,
   baseUrl: string,
+  ttlSeconds = SET_PASSWORD_LINK_TTL_HOURS * 3600,
 ): Promise<{ url: string; expiresAt: string }> {
   const repo = authRepository(db);
   const token = newOpaqueToken();
   const createdAt = nowIso();
-  const expiresAt = addSeconds(createdAt, SET_PASSWORD_LINK_TTL_HOURS * 3600);
+  const expiresAt = addSeconds(createdAt, ttlSeconds);
   await repo.endPasswordLinks(userId, createdAt);
   await repo.insertPasswordLink(hashToken(token), userId, createdAt, expiresAt);
   return { url: `${baseUrl.replace(/\/+$/, '')}${SET_PASSWORD_PATH}?token=${token}`, expiresAt };
@@ -60,6 +62,8 @@ export function passwordLinksService(db: Db, onPasswordSet: (userId: number) => 
         if (!link || !(await r.usePasswordLink(tokenHash, now))) return undefined;
         await r.setPasswordHash(link.user_id, hash);
         await r.revokeUserSessions(link.user_id);
+        // The user is told by email that the password changed (mail outbox, this transaction).
+        await recordPasswordChanged(trx, link.user_id);
         return link;
       });
       if (!done) throw linkGone();

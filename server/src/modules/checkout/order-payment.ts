@@ -15,6 +15,7 @@ import type { PurposeHandler } from '../payments/gateway.js';
 import { checkoutRepository } from './checkout.repository.js';
 import { pricingRepository } from '../pricing/pricing.repository.js';
 import { recordPaymentApproved } from '../events/outbox.js';
+import { recordPaymentReceipt } from '../mail/mail-outbox.js';
 
 /** The subject of a proforma payment: one basket revision is paid for at most once. */
 export const basketSubject = (basketId: number, revision: number) => `basket:${basketId}:${revision}`;
@@ -53,6 +54,7 @@ export const orderPaymentPurpose: PurposeHandler = {
       paymentId: payment.id,
       shipmentPreference: p.shipmentPreference ?? DEFAULT_SHIPMENT_PREFERENCE,
     });
+    await recordPaymentReceipt(trx, payment.id);
     await recordPaymentApproved(trx, payment, placed.orderNumber);
   },
   async recheck(db, payment) {

@@ -11,6 +11,7 @@ import { basketRepository } from '../basket/basket.repository.js';
 import { CARRIAGE_ITEM, type PricedBasket } from '../basket/basket.service.js';
 import { checkoutRepository, type DeliveryDetails, type NewOrderLine } from './checkout.repository.js';
 import { recordDeliveryAddressAdded, recordOrderPlaced } from '../events/outbox.js';
+import { recordOrderAcknowledgement } from '../mail/mail-outbox.js';
 
 /** Orders are placed at the main warehouse (issue 4). */
 export const ORDER_LOCATION = 'MAIN1';
@@ -61,7 +62,8 @@ export function placedLines(p: PricedBasket): PlacedLine[] {
  * 'Charge') with its delivery details, and empties the basket if it is still at the placed revision.
  * Idempotent: the same basket revision placed again answers the existing order's number.
  * The ERP hears of it through the outbox (order.placed, and delivery_address.added for a new
- * address), written last in the same transaction.
+ * address), written last in the same transaction; the buyer through the order acknowledgement
+ * email (mail outbox, same transaction).
  */
 export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orderNumber: string; created: boolean }> {
   const repo = checkoutRepository(trx);
@@ -123,6 +125,8 @@ export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orde
     await baskets.touch(input.basketId);
     await repo.saveHeader(input.basketId, null);
   }
+  // The acknowledgement email goes through the mail outbox, sent after the commit by the mail worker.
+  await recordOrderAcknowledgement(trx, orderNumber);
   await recordOrderPlaced(trx, orderNumber);
   if (input.delivery.addressReference === NEW_ADDRESS_REFERENCE) await recordDeliveryAddressAdded(trx, orderNumber);
   return { orderNumber, created: true };

@@ -1,4 +1,6 @@
 /** How accounts, invoices and an account's users are upserted (each a spec the runner in upsert-runner.ts applies). */
+import type { SecretBox } from '../events/secret-box.js';
+import { recordPasswordLinkMail } from '../mail/mail-outbox.js';
 import type { z } from 'zod';
 import type { AddressColumns } from '../../domain/address.js';
 import {
@@ -323,7 +325,7 @@ type UserItem = z.output<typeof userUpsertItem>;
 type UserRow = Awaited<ReturnType<Repo['usersByUsername']>>[number];
 interface UsersLoaded {
   users: Map<string, UserRow>;
-  links: Map<UserItem, { url: string; expiresAt: string }>;
+  links: Map<UserItem, { url: string; expiresAt: string; invitationEmail?: 'sent' | 'not-sendable' }>;
 }
 
 export interface UsersUpsertOptions extends UpsertOptions {
@@ -331,6 +333,8 @@ export interface UsersUpsertOptions extends UpsertOptions {
   baseUrl: string;
   /** Called after the commit with the users whose sessions ended. */
   sessionsEnded?: (userIds: number[]) => void;
+  /** Seals the links of the invitation emails sent to users given a set-password link (issue 34). */
+  invitations?: SecretBox;
 }
 
 const userColumns = (i: UserItem) => ({
@@ -345,6 +349,7 @@ export function userSpec(
   account: { id: number; customer_number: string },
   baseUrl: string,
   ended: Set<number>,
+  invitations?: SecretBox,
 ): UpsertSpec<UserItem, UsersLoaded> {
   const event = (i: UserItem) => ({
     customerNumber: account.customer_number,
@@ -401,8 +406,14 @@ export function userSpec(
           });
           created.add(i);
         }
-        if (i.enabled && (!existing || i.newSetPasswordLink))
-          loaded.links.set(i, await createPasswordLink(repo.db, id, baseUrl));
+        if (i.enabled && (!existing || i.newSetPasswordLink)) {
+          const link = await createPasswordLink(repo.db, id, baseUrl);
+          // The invitation email carries the same link (mail outbox, this transaction).
+          const sent = invitations
+            ? await recordPasswordLinkMail(repo.db, invitations, 'password.invitation', id, link)
+            : undefined;
+          loaded.links.set(i, sent ? { ...link, invitationEmail: sent === 'queued' ? 'sent' : 'not-sendable' } : link);
+        }
         // Not every row is a change of details (a new link only): those send no event.
         const before = existing && Object.entries(userColumns(i)).every(([k, v]) => existing[k as keyof UserRow] === v);
         if (!before) changed.push({ item: i, change: existing ? 'updated' : 'created' });
@@ -413,7 +424,9 @@ export function userSpec(
     },
     extras: (i, { links }) => {
       const link = links.get(i);
-      return link ? { setPasswordLink: link } : {};
+      if (!link) return {};
+      const { invitationEmail, ...setPasswordLink } = link;
+      return invitationEmail ? { setPasswordLink, invitationEmail } : { setPasswordLink };
     },
   };
 }

@@ -59,6 +59,7 @@ export const catalogueRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
         atomic: req.query.atomic,
         baseUrl: linkOrigin(ctx.config, app.server.address()),
         sessionsEnded: (ids) => ids.forEach((id) => ctx.auth.forgetUserSessions(id)),
+        invitations: ctx.services.secretBox,
       }),
     envelope(L.users),
   );

@@ -19,16 +19,22 @@ export function orderStatusRepository(db: Db) {
           .orderBy('id')
           .execute()
       ).map((t) => t.tracking_id),
-    /** Status, despatch date, lines shipped in full when Shipped, new tracking numbers: one transaction. */
-    apply: (o: {
-      id: number;
-      status: OrderStatus;
-      despatch: string | null;
-      newTracking: string[];
-      now: string;
-      /** Set: the order is cancelled now, by this actor; null: it is no longer cancelled; undefined: as it was. */
-      cancellation?: { by: 'erp' | 'admin'; name: string | null } | null;
-    }) =>
+    /**
+     * Status, despatch date, lines shipped in full when Shipped, new tracking numbers: one
+     * transaction, which `within` joins (the emails the change causes).
+     */
+    apply: (
+      o: {
+        id: number;
+        status: OrderStatus;
+        despatch: string | null;
+        newTracking: string[];
+        now: string;
+        /** Set: the order is cancelled now, by this actor; null: it is no longer cancelled; undefined: as it was. */
+        cancellation?: { by: 'erp' | 'admin'; name: string | null } | null;
+      },
+      within?: (trx: Db) => Promise<void>,
+    ) =>
       db.transaction().execute(async (trx) => {
         const who =
           o.cancellation === undefined
@@ -55,6 +61,7 @@ export function orderStatusRepository(db: Db) {
             .insertInto('order_tracking')
             .values(o.newTracking.map((t) => ({ order_id: o.id, tracking_id: t, created_at: o.now })))
             .execute();
+        await within?.(trx);
       }),
   };
 }

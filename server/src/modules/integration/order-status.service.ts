@@ -2,6 +2,7 @@ import { ORDER_STATUS_TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '@who
 import type { Db } from '../../db/client.js';
 import { nowIso, todayIso } from '../../lib/time.js';
 import { orderStatusRepository } from './order-status.repository.js';
+import { recordOrderCancelledMail, recordOrderDespatched } from '../mail/mail-outbox.js';
 
 /** Why a status change was refused; each caller (API, CLI) words it for its reader. */
 export class OrderStatusError extends Error {
@@ -50,6 +51,8 @@ export function orderStatusService(db: Db) {
       const have = await repo.tracking(order.id);
       const newTracking = [...new Set(change.tracking)].filter((t) => !have.includes(t));
       const unchanged = order.status === change.status && order.despatch_date === despatch && newTracking.length === 0;
+      // The despatch or cancellation email, in the change's transaction, when the status becomes it.
+      const becomes = order.status !== change.status ? change.status : undefined;
       if (!unchanged) {
         // A cancellation keeps who made it and when; leaving Cancelled (the ERP reverses it) clears them.
         const cancellation =
@@ -60,7 +63,13 @@ export function orderStatusService(db: Db) {
               : order.status === 'Cancelled'
                 ? null
                 : undefined;
-        await repo.apply({ id: order.id, status: change.status, despatch, newTracking, now: nowIso(), cancellation });
+        await repo.apply(
+          { id: order.id, status: change.status, despatch, newTracking, now: nowIso(), cancellation },
+          async (trx) => {
+            if (becomes === 'Shipped') await recordOrderDespatched(trx, change.orderNumber);
+            if (becomes === 'Cancelled') await recordOrderCancelledMail(trx, change.orderNumber, null);
+          },
+        );
       }
       return {
         orderNumber: change.orderNumber,

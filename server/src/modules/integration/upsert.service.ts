@@ -27,7 +27,7 @@ export function upsertService(db: Db) {
       // A row undone after it ended sessions leaves an id here: forgetting an active session only
       // makes the next request read it again.
       const ended = new Set<number>();
-      const response = await runUpsert(db, userSpec(account, opts.baseUrl, ended), items, opts);
+      const response = await runUpsert(db, userSpec(account, opts.baseUrl, ended, opts.invitations), items, opts);
       if (ended.size > 0) opts.sessionsEnded?.([...ended]);
       return response;
     },

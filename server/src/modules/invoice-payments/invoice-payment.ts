@@ -9,6 +9,7 @@ import { SERVER_MSG } from '@wholesale/contract';
 import type { PurposeHandler } from '../payments/gateway.js';
 import { invoicePaymentsRepository } from './invoice-payments.repository.js';
 import { recordPaymentApproved } from '../events/outbox.js';
+import { recordPaymentReceipt } from '../mail/mail-outbox.js';
 
 export const INVOICES_PAID_RETURN_URL = '/account?confirminvoice=success';
 export const INVOICES_DECLINED_RETURN_URL = '/account?confirminvoice=failure&payment=declined';
@@ -42,6 +43,7 @@ export const invoicesPaymentPurpose: PurposeHandler = {
     for (const i of invoices) await repo.reduceRemaining(payment.account_id, i.invoiceId, i.amountMinor);
     // The account owes what it owed less the money received.
     await repo.reduceBalance(payment.account_id, Number(payment.amount_minor));
+    await recordPaymentReceipt(trx, payment.id);
     await recordPaymentApproved(trx, payment, null);
   },
   /** An invoice paid (in part) since the link was made would be paid twice: refuse the card. */

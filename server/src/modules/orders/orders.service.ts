@@ -24,6 +24,7 @@ import { CARRIAGE_ITEM, type BasketService, type Caller } from '../basket/basket
 import type { SettingsService } from '../site/settings.service.js';
 import { ordersRepository } from './orders.repository.js';
 import { recordOrderCancelled } from '../events/outbox.js';
+import { recordOrderCancelledMail } from '../mail/mail-outbox.js';
 import type { AccountCaller } from '../../domain/caller.js';
 
 /**
@@ -193,6 +194,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
         const name = (await r.userName(accountId, userId)) ?? '';
         // Who and when are recorded with the status: the list shows them, the cancellation email reads them.
         if (await r.cancelIfAllowed(accountId, order.id, { userId, name })) {
+          await recordOrderCancelledMail(trx, order.order_number, userId);
           await recordOrderCancelled(trx, order.order_number);
           return { orderNumber: order.order_number, status: 'Cancelled' };
         }

@@ -1,4 +1,4 @@
-import { MSG, formatMoney, type Statement, type User } from '@wholesale/contract';
+import { MSG, PREFS_MSG, formatMoney, type Statement, type User } from '@wholesale/contract';
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { toast } from 'react-toastify';
@@ -8,6 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import { useDownloadStatementMutation, useGetCurrentUserQuery } from './account-api';
+import { MailPreferencesForm } from './mail-preferences';
 
 function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (
@@ -122,9 +123,14 @@ export function DetailsPage() {
               )}
             </Card>
           </div>
-          <Card title="Account Details" id="account-details">
-            <Facts rows={accountRows(u)} />
-          </Card>
+          <div className="space-y-6">
+            <Card title="Account Details" id="account-details">
+              <Facts rows={accountRows(u)} />
+            </Card>
+            <Card title={PREFS_MSG.title} id="email-preferences">
+              <MailPreferencesForm />
+            </Card>
+          </div>
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, loginRequest, type LoginRequest } from '@wholesale/contract';
+import { FORGOT_PASSWORD_LINK, MSG, loginRequest, type LoginRequest } from '@wholesale/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { loginNotice, loginNoticeText } from '../../lib/login-notice';
-import { useLocation } from '../../lib/router';
+import { Link, useLocation } from '../../lib/router';
 import { sessionStarted } from '../../lib/session';
 import { useAppDispatch } from '../../lib/store-types';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -95,6 +95,11 @@ export function LoginPage() {
             {busy && <Spinner decorative size="sm" />}
             {busy ? MSG.loggingIn : 'Log In'}
           </Button>
+          <p className="text-center text-sm">
+            <Link to="/forgot-password" className="font-medium text-brand-700 underline hover:text-brand-900">
+              {FORGOT_PASSWORD_LINK}
+            </Link>
+          </p>
         </form>
       </div>
     </div>

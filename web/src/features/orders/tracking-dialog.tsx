@@ -1,15 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { MSG, ORDER_MSG } from '@wholesale/contract';
+import { MSG, ORDER_MSG, trackingUrl } from '@wholesale/contract';
 import { useState } from 'react';
 import { Modal } from '../../components/modal';
 import { Spinner } from '../../components/spinner';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { useTrackOrderQuery } from './orders-api';
-
-/** The carrier's tracking page for one number, from the operator's URL template. */
-export function trackingUrl(template: string, trackingId: string): string {
-  return template.split('{trackingId}').join(encodeURIComponent(trackingId));
-}
 
 /**
  * Tracking numbers, each a link to the carrier's page (a new tab) with the carrier named beside it

@@ -1,0 +1,33 @@
+/**
+ * A user's optional emails (issue 34): My Details reads and sets them; the one-click unsubscribe
+ * link turns one off. Every call names the user: a caller only ever reads or sets their own.
+ */
+import { OPTIONAL_MAIL_CATEGORIES, type MailPreferences, type OptionalMailCategory } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
+import type { Caller } from '../../domain/caller.js';
+import { nowIso } from '../../lib/time.js';
+import { mailRepository } from './mail.repository.js';
+
+export function mailPreferencesService(db: Db) {
+  const repo = mailRepository(db);
+  async function read(userId: number): Promise<MailPreferences> {
+    const off = new Set(await repo.optOuts(userId));
+    return { despatch: !off.has('despatch'), cancellation: !off.has('cancellation') };
+  }
+  return {
+    /** GET /account/mail-preferences */
+    getMailPreferences: (caller: Caller) => read(caller.userId),
+    /** PUT /account/mail-preferences */
+    async updateMailPreferences(caller: Caller, body: MailPreferences): Promise<MailPreferences> {
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const r = mailRepository(trx);
+        for (const c of OPTIONAL_MAIL_CATEGORIES) await r.setOptOut(caller.userId, c, !body[c], now);
+      });
+      return read(caller.userId);
+    },
+    /** The unsubscribe link: one category off, for the user its signed token names. */
+    unsubscribe: (userId: number, category: OptionalMailCategory) => repo.setOptOut(userId, category, true, nowIso()),
+  };
+}
+export type MailPreferencesService = ReturnType<typeof mailPreferencesService>;

@@ -1,0 +1,271 @@
+/**
+ * Renders an outbox row into the email to send: subject, HTML and plain text (React Email's own
+ * text rendering of the same components), from the database as it is when the worker sends it.
+ * Amounts and dates are formatted as the portal shows them (contract format.ts); links start at
+ * the portal's public URL (`mailBaseUrl`).
+ */
+import { render } from '@react-email/render';
+import {
+  CURRENCY_SYMBOLS,
+  DELIVERY_MSG,
+  MAIL_MSG,
+  formatMoney,
+  formatUnitPrice,
+  toShortDate,
+  trackingUrl,
+  PASSWORD_RESET_LINK_TTL_MINUTES,
+  SET_PASSWORD_LINK_TTL_HOURS,
+  type CurrencyCode,
+  type OptionalMailCategory,
+} from '@wholesale/contract';
+import type { ReactElement } from 'react';
+import type { Config } from '../../config.js';
+import { e5ToAmount, minorToAmount } from '../../domain/money.js';
+import type { DeliveryService } from '../delivery/delivery.service.js';
+import { publicBase } from '../payments/gateway.js';
+import type { SettingsService } from '../site/settings.service.js';
+import type {
+  CancelledMailPayload,
+  LinkMailPayload,
+  MailKind,
+  OrderMailPayload,
+  ReceiptMailPayload,
+  UserMailPayload,
+} from './mail-outbox.js';
+import type { SecretBox } from '../events/secret-box.js';
+import { PasswordChanged } from './templates/password-changed.js';
+import { PasswordLink } from './templates/password-link.js';
+import type { UnsubscribeSigner } from './mail-unsubscribe.js';
+import { OrderCancelled } from './templates/order-cancelled.js';
+import { OrderDespatched } from './templates/order-despatched.js';
+import { PaymentReceipt } from './templates/payment-receipt.js';
+import type { MailRepository } from './mail.repository.js';
+import type { Brand } from './templates/layout.js';
+import { OrderAcknowledgement } from './templates/order-acknowledgement.js';
+
+/**
+ * The portal's public origin for links in emails: PUBLIC_URL (the one function payment links use
+ * too), else this server on localhost (a development machine; production sets PUBLIC_URL).
+ */
+export function mailBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return publicBase({ config }) || `http://localhost:${config.PORT}`;
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+  unsubscribeUrl?: string;
+}
+
+export interface RenderDeps {
+  repo: MailRepository;
+  settings: SettingsService;
+  delivery: DeliveryService;
+  baseUrl: string;
+  unsubscribe: UnsubscribeSigner;
+  /** Opens the sealed links of password emails. */
+  box: SecretBox;
+}
+
+/** The one-click unsubscribe link of an optional email (mail-unsubscribe.ts; the route in mail.routes.ts). */
+export const UNSUBSCRIBE_PATH = '/mail/unsubscribe';
+function unsubscribeFor(deps: RenderDeps, userId: number | null, category: OptionalMailCategory) {
+  if (userId === null) return null;
+  return {
+    category: MAIL_MSG.unsubscribe.category[category],
+    url: `${deps.baseUrl}${UNSUBSCRIBE_PATH}?token=${deps.unsubscribe.token(userId, category)}`,
+  };
+}
+
+/** An email that can never be rendered (its order is gone): failed at once, not retried. */
+export class MailNotRenderable extends Error {}
+
+async function brandOf(settings: SettingsService): Promise<Brand> {
+  const s = await settings.site();
+  return { companyName: s.companyName, companyAddress: s.companyAddress, supportEmail: s.supportEmail };
+}
+
+async function html(el: ReactElement): Promise<{ html: string; text: string }> {
+  const [h, t] = await Promise.all([render(el), render(el, { plainText: true })]);
+  return { html: h, text: t };
+}
+
+export async function renderMail(kind: MailKind, payload: unknown, deps: RenderDeps): Promise<RenderedMail> {
+  switch (kind) {
+    case 'order.acknowledgement':
+      return orderAcknowledgement(payload as OrderMailPayload, deps);
+    case 'payment.receipt':
+      return paymentReceipt(payload as ReceiptMailPayload, deps);
+    case 'order.despatched':
+      return orderDespatched(payload as OrderMailPayload, deps);
+    case 'order.cancelled':
+      return orderCancelled(payload as CancelledMailPayload, deps);
+    case 'password.reset':
+    case 'password.invitation':
+      return passwordLink(kind, payload as LinkMailPayload, deps);
+    case 'password.changed':
+      return passwordChanged(payload as UserMailPayload, deps);
+  }
+}
+
+async function orderAcknowledgement({ orderNumber }: OrderMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const o = await deps.repo.order(orderNumber);
+  if (!o) throw new MailNotRenderable(`order ${orderNumber} not found`);
+  const [lines, brand, promise] = await Promise.all([
+    deps.repo.orderLines(o.id),
+    brandOf(deps.settings),
+    deps.delivery.getOrderDeliveryPromise({ accountId: o.account_id, userId: o.user_id ?? 0 }, { orderNumber }),
+  ]);
+  const symbol = CURRENCY_SYMBOLS[o.currency_code as CurrencyCode];
+  const money = (minor: number) => formatMoney(minorToAmount(Number(minor)), symbol);
+  const promised = new Map(promise.lines.map((l) => [l.lineNumber, l.text]));
+  const goods = lines.filter((l) => l.type !== 'Charge');
+  const carriage = lines.filter((l) => l.type === 'Charge').reduce((sum, l) => sum + Number(l.total_minor), 0);
+  const subject = MAIL_MSG.ack.subject(o.order_number, o.reference);
+  const el = OrderAcknowledgement({
+    brand,
+    recipientName: o.user_name ?? o.account_contact ?? o.account_name,
+    orderNumber: o.order_number,
+    purchaseOrder: o.reference,
+    orderedDate: toShortDate(o.ordered_date),
+    deliverTo: [
+      o.delivery_name,
+      o.delivery_address1,
+      o.delivery_address2,
+      o.delivery_city,
+      o.delivery_county,
+      o.delivery_postcode,
+      o.delivery_country,
+    ].filter((l) => l && l.trim()),
+    shipping: DELIVERY_MSG.preference[o.shipment_preference],
+    lines: goods.map((l) => ({
+      itemNumber: l.item_no,
+      description: l.description,
+      quantity: String(Number(l.quantity)),
+      price: formatUnitPrice(e5ToAmount(Number(l.unit_price_e5)), symbol),
+      total: money(l.total_minor),
+      delivery: promised.get(l.line_no) ?? '',
+    })),
+    carriage: money(carriage),
+    amount: money(o.amount_minor),
+    vat: money(o.vat_minor),
+    totalAmount: money(o.total_minor),
+    orderUrl: `${deps.baseUrl}/open-order-enquiry?order=${encodeURIComponent(o.order_number)}`,
+    paymentReference: o.payment_id,
+  });
+  return { subject, ...(await html(el)) };
+}
+
+async function paymentReceipt({ paymentId }: ReceiptMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const p = await deps.repo.payment(paymentId);
+  if (!p) throw new MailNotRenderable(`payment ${paymentId} not found`);
+  const [brand, invoices, order] = await Promise.all([
+    brandOf(deps.settings),
+    deps.repo.paymentInvoices(paymentId),
+    p.purpose === 'order' ? deps.repo.orderOfPayment(paymentId) : undefined,
+  ]);
+  const symbol = CURRENCY_SYMBOLS[p.currency_code as CurrencyCode];
+  const money = (minor: number) => formatMoney(minorToAmount(Number(minor)), symbol);
+  const el = PaymentReceipt({
+    brand,
+    recipientName: p.user_name,
+    amount: money(p.amount_minor),
+    reference: p.reference,
+    paymentReference: p.id,
+    card: p.card_last4 ? MAIL_MSG.receipt.card(p.card_last4) : null,
+    paidOn: toShortDate(p.completed_at ?? new Date().toISOString()),
+    orderNumber: order?.order_number ?? null,
+    invoices: invoices.map((i) => ({
+      documentNumber: i.document_number,
+      paid: money(i.amount_minor),
+      left: money(i.remaining_minor),
+    })),
+  });
+  return { subject: MAIL_MSG.receipt.subject(p.reference), ...(await html(el)) };
+}
+
+async function orderDespatched({ orderNumber }: OrderMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const o = await deps.repo.order(orderNumber);
+  if (!o) throw new MailNotRenderable(`order ${orderNumber} not found`);
+  const [brand, tracking, site] = await Promise.all([
+    brandOf(deps.settings),
+    deps.repo.tracking(o.id),
+    deps.settings.site(),
+  ]);
+  const unsubscribe = unsubscribeFor(deps, o.user_id, 'despatch');
+  const el = OrderDespatched({
+    brand,
+    recipientName: o.user_name ?? o.account_contact ?? o.account_name,
+    orderNumber: o.order_number,
+    purchaseOrder: o.reference,
+    despatchDate: toShortDate(o.despatch_date ?? new Date().toISOString()),
+    tracking: tracking.map((id) => ({ id, url: trackingUrl(site.trackingUrlTemplate, id) })),
+    orderUrl: `${deps.baseUrl}/open-order-enquiry?order=${encodeURIComponent(o.order_number)}`,
+    unsubscribe,
+  });
+  return {
+    subject: MAIL_MSG.despatch.subject(o.order_number, o.reference),
+    ...(await html(el)),
+    ...(unsubscribe ? { unsubscribeUrl: unsubscribe.url } : {}),
+  };
+}
+
+async function orderCancelled(
+  { orderNumber, cancelledBy }: CancelledMailPayload,
+  deps: RenderDeps,
+): Promise<RenderedMail> {
+  const o = await deps.repo.order(orderNumber);
+  if (!o) throw new MailNotRenderable(`order ${orderNumber} not found`);
+  const [brand, by] = await Promise.all([
+    brandOf(deps.settings),
+    cancelledBy === null ? undefined : deps.repo.userContact(cancelledBy),
+  ]);
+  const unsubscribe = unsubscribeFor(deps, o.user_id, 'cancellation');
+  const el = OrderCancelled({
+    brand,
+    recipientName: o.user_name ?? o.account_contact ?? o.account_name,
+    orderNumber: o.order_number,
+    purchaseOrder: o.reference,
+    cancelledBy: by ? by.user_name : null,
+    unsubscribe,
+  });
+  return {
+    subject: MAIL_MSG.cancellation.subject(o.order_number, o.reference),
+    ...(await html(el)),
+    ...(unsubscribe ? { unsubscribeUrl: unsubscribe.url } : {}),
+  };
+}
+
+async function passwordLink(
+  kind: 'password.reset' | 'password.invitation',
+  { userId, link }: LinkMailPayload,
+  deps: RenderDeps,
+): Promise<RenderedMail> {
+  const u = await deps.repo.userContact(userId);
+  if (!u) throw new MailNotRenderable(`user ${userId} not found`);
+  const brand = await brandOf(deps.settings);
+  const reset = kind === 'password.reset';
+  const el = PasswordLink({
+    brand,
+    recipientName: u.user_name,
+    kind: reset ? 'reset' : 'invitation',
+    username: u.username,
+    url: deps.box.open(link),
+    expires: reset
+      ? MAIL_MSG.reset.expires(PASSWORD_RESET_LINK_TTL_MINUTES)
+      : MAIL_MSG.invitation.expires(SET_PASSWORD_LINK_TTL_HOURS),
+  });
+  return {
+    subject: reset ? MAIL_MSG.reset.subject : MAIL_MSG.invitation.subject(brand.companyName),
+    ...(await html(el)),
+  };
+}
+
+async function passwordChanged({ userId }: UserMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const u = await deps.repo.userContact(userId);
+  if (!u) throw new MailNotRenderable(`user ${userId} not found`);
+  const brand = await brandOf(deps.settings);
+  const el = PasswordChanged({ brand, recipientName: u.user_name, username: u.username });
+  return { subject: MAIL_MSG.passwordChanged.subject, ...(await html(el)) };
+}
