@@ -211,7 +211,9 @@ export function linkOrigin(
 export function publicUrlWarnings(config: Pick<Config, 'PUBLIC_URL'>): string[] {
   return config.PUBLIC_URL
     ? []
-    : ['PUBLIC_URL not set: set-password links in the ERP API point at the address this server listens on'];
+    : [
+        'PUBLIC_URL not set: set-password links in the ERP API and links in emails point at the address this server listens on',
+      ];
 }
 
 /**

@@ -19,10 +19,9 @@ import {
   type OptionalMailCategory,
 } from '@wholesale/contract';
 import type { ReactElement } from 'react';
-import type { Config } from '../../config.js';
+import { linkOrigin, type Config } from '../../config.js';
 import { e5ToAmount, minorToAmount } from '../../domain/money.js';
 import type { DeliveryService } from '../delivery/delivery.service.js';
-import { publicBase } from '../payments/gateway.js';
 import type { SettingsService } from '../site/settings.service.js';
 import type {
   CancelledMailPayload,
@@ -44,11 +43,11 @@ import type { Brand } from './templates/layout.js';
 import { OrderAcknowledgement } from './templates/order-acknowledgement.js';
 
 /**
- * The portal's public origin for links in emails: PUBLIC_URL (the one function payment links use
- * too), else this server on localhost (a development machine; production sets PUBLIC_URL).
+ * The portal's public origin for links in emails: the same as every link handed to someone else
+ * (`linkOrigin`: PUBLIC_URL, else the address this server listens on; never a request's Host).
  */
-export function mailBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
-  return publicBase({ config }) || `http://localhost:${config.PORT}`;
+export function mailBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  return linkOrigin(config);
 }
 
 export interface RenderedMail {
