@@ -30,8 +30,8 @@ export function orderStatusRepository(db: Db) {
         despatch: string | null;
         newTracking: string[];
         now: string;
-        /** Set: the order is cancelled now, by this actor; null: it is no longer cancelled; undefined: as it was. */
-        cancellation?: { by: 'erp' | 'admin'; name: string | null } | null;
+        /** Set: the order is cancelled now, by this actor; undefined: as it was. */
+        cancellation?: { by: 'erp' | 'admin'; name: string | null };
       },
       within?: (trx: Db) => Promise<void>,
     ) =>
@@ -40,10 +40,10 @@ export function orderStatusRepository(db: Db) {
           o.cancellation === undefined
             ? {}
             : {
-                cancelled_at: o.cancellation ? o.now : null,
-                cancelled_by: o.cancellation?.by ?? null,
+                cancelled_at: o.now,
+                cancelled_by: o.cancellation.by,
                 cancelled_by_user_id: null,
-                cancelled_by_name: o.cancellation?.name ?? null,
+                cancelled_by_name: o.cancellation.name,
               };
         await trx
           .updateTable('orders')

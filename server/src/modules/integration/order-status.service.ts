@@ -54,15 +54,8 @@ export function orderStatusService(db: Db) {
       // The despatch or cancellation email, in the change's transaction, when the status becomes it.
       const becomes = order.status !== change.status ? change.status : undefined;
       if (!unchanged) {
-        // A cancellation keeps who made it and when; leaving Cancelled (the ERP reverses it) clears them.
-        const cancellation =
-          change.status === order.status
-            ? undefined
-            : change.status === 'Cancelled'
-              ? { by: change.by.kind, name: change.by.name }
-              : order.status === 'Cancelled'
-                ? null
-                : undefined;
+        // A cancellation keeps who made it and when (Cancelled is final in the life cycle).
+        const cancellation = becomes === 'Cancelled' ? { by: change.by.kind, name: change.by.name } : undefined;
         await repo.apply(
           { id: order.id, status: change.status, despatch, newTracking, now: nowIso(), cancellation },
           async (trx) => {

@@ -268,8 +268,9 @@ describe.each(testEngines())('orders API on $name', (engine) => {
       expect(again.statusCode).toBe(409);
     });
 
-    it('records a cancellation by the ERP or the admin CLI as the supplier, and clears it when reversed', async () => {
+    it('records a cancellation by the ERP or the admin CLI as the supplier; Cancelled is final, so the record stays', async () => {
       await insertOrder(handle.db, { accountId: accountA, orderNumber: 'SO-ERPX', orderedDaysAgo: 1 });
+      await insertOrder(handle.db, { accountId: accountA, orderNumber: 'SO-ADMX', orderedDaysAgo: 1 });
       const statuses = orderStatusService(handle.db);
       await statuses.setOrderStatus({
         orderNumber: 'SO-ERPX',
@@ -280,20 +281,22 @@ describe.each(testEngines())('orders API on $name', (engine) => {
       const cancelled = (await list(olga)).find((o) => o.orderNumber === 'SO-ERPX');
       // The customer is told the supplier cancelled it, not which API client.
       expect(cancelled?.cancellation).toMatchObject({ by: 'erp', name: null });
+      await expect(
+        statuses.setOrderStatus({
+          orderNumber: 'SO-ERPX',
+          status: 'Open',
+          tracking: [],
+          by: { kind: 'admin', name: null },
+        }),
+      ).rejects.toMatchObject({ reason: 'transition' });
+      expect((await list(olga)).find((o) => o.orderNumber === 'SO-ERPX')?.cancellation).toMatchObject({ by: 'erp' });
       await statuses.setOrderStatus({
-        orderNumber: 'SO-ERPX',
-        status: 'Open',
-        tracking: [],
-        by: { kind: 'admin', name: null },
-      });
-      expect((await list(olga)).find((o) => o.orderNumber === 'SO-ERPX')?.cancellation).toBeNull();
-      await statuses.setOrderStatus({
-        orderNumber: 'SO-ERPX',
+        orderNumber: 'SO-ADMX',
         status: 'Cancelled',
         tracking: [],
         by: { kind: 'admin', name: null },
       });
-      expect((await list(olga)).find((o) => o.orderNumber === 'SO-ERPX')?.cancellation).toMatchObject({ by: 'admin' });
+      expect((await list(olga)).find((o) => o.orderNumber === 'SO-ADMX')?.cancellation).toMatchObject({ by: 'admin' });
     });
 
     it.each([
