@@ -129,6 +129,7 @@ test.describe('Credit and ageing', () => {
   test('an account on stop sees why on Home, and pays the overdue invoices in one action', async ({
     page,
   }, testInfo) => {
+    test.slow(); // three passes of axe's full rule set besides the journey
     await login(page, demoUsers.euro);
     const summary = await creditSummary(page);
     expect(summary.onStop).toBe(true);
