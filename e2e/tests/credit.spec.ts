@@ -74,6 +74,7 @@ test.describe('Credit and ageing', () => {
   test('the basket and Review Order say how much available credit the order uses, and warn beyond it', async ({
     page,
   }, testInfo) => {
+    test.slow(); // three passes of axe's full rule set besides the journey
     // Same account; each project its own user, so its own basket.
     await login(page, isPhone(testInfo) ? 'demo2' : demoUsers.credit);
     const before = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
