@@ -40,6 +40,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SESSION_KEY = 'wholesale-portal.session';
 const TARGET_SCORE = 95;
 const TARGET_CLS = 0.05;
+/** No single run may score below this (the issue's "no run under 90"). */
+const TARGET_WORST_RUN = 90;
+/** The machine counts as quiet when its 1-minute load average is below this per CPU. */
+const QUIET_LOAD_PER_CPU = 0.5;
+const loadAtStart = os.loadavg();
 const SAVE_REPORTS = process.argv.includes('--reports');
 const RUNS = arg('runs', 5);
 /** --pages=login,search,basket (the default: all three) to measure fewer while trying a change. */
@@ -265,25 +270,30 @@ try {
   }
   const misses = results
     .slice(1)
-    .filter((r) => r.score < TARGET_SCORE || !(r.cls < TARGET_CLS))
+    .filter(
+      (r) => r.score < TARGET_SCORE || !(r.cls < TARGET_CLS) || Math.min(...(r.scores ?? [r.score])) < TARGET_WORST_RUN,
+    )
     .map((r) => r.page);
+  const target = `median score >= ${TARGET_SCORE}, no run under ${TARGET_WORST_RUN}, CLS < ${TARGET_CLS}`;
   console.log(
-    misses.length
-      ? `\nBelow target (score >= ${TARGET_SCORE}, CLS < ${TARGET_CLS}): ${misses.join(', ')}`
-      : `\nAll pages meet the target (score >= ${TARGET_SCORE}, CLS < ${TARGET_CLS}).`,
+    misses.length ? `\nBelow target (${target}): ${misses.join(', ')}` : `\nAll pages meet the target (${target}).`,
   );
+  const cpus = os.cpus().length;
+  const loadAtEnd = os.loadavg();
+  const busiest = Math.max(loadAtStart[0]!, loadAtEnd[0]!);
+  const fmt = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
   console.log(
-    `Load average: ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')} on ${os.cpus().length} CPUs`,
+    `Load average: ${fmt(loadAtStart)} at the start, ${fmt(loadAtEnd)} at the end, on ${cpus} CPUs: ` +
+      (busiest / cpus < QUIET_LOAD_PER_CPU
+        ? 'a quiet machine'
+        : `a LOADED machine (other work beside the bench: ${(busiest / cpus).toFixed(2)} per CPU)`),
   );
 
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const out = path.join(OUT_DIR, 'lighthouse.json');
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, loadavg: os.loadavg(), target: { score: TARGET_SCORE, cls: TARGET_CLS }, results }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, loadavg: os.loadavg(), loadavgAtStart: loadAtStart, target: { score: TARGET_SCORE, cls: TARGET_CLS }, results }, null, 2)}\n`,
   );
   console.log(`Wrote ${path.relative(ROOT, out)}`);
 } finally {

@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { onSupportedNode } from './supported-node.mjs';
 import { ensureServerBuilt, ensureWebBuilt, ROOT, run } from './common.mjs';
+
+await onSupportedNode();
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 try {

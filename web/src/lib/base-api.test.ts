@@ -234,7 +234,7 @@ describe('one session across tabs', () => {
     try {
       const other = { token: 'access-2', refresh: 'refresh-2', user: demoUser };
       window.dispatchEvent(storageEvent(JSON.stringify(other)));
-      expect(store.getState().session).toEqual(other);
+      await vi.waitFor(() => expect(store.getState().session).toEqual(other));
       const result = await store.dispatch(testApi.endpoints.getThing.initiate('a'));
       expect(result.data).toEqual({ id: 'a', token: 'access-2' });
       expect(seen).toEqual(['Bearer access-2']);
@@ -244,14 +244,15 @@ describe('one session across tabs', () => {
     }
   });
 
-  it('logs out when another tab logs out, and ignores other storage keys', () => {
+  it('logs out when another tab logs out, and ignores other storage keys', async () => {
     const store = loggedInStore();
     const stop = followSessionAcrossTabs(store, window);
     try {
       window.dispatchEvent(new StorageEvent('storage', { key: 'something-else', newValue: null }));
+      await new Promise((resolve) => setTimeout(resolve, 10));
       expect(store.getState().session).toEqual(loggedInSession);
       window.dispatchEvent(storageEvent(null));
-      expect(store.getState().session).toEqual({ token: null, refresh: null, user: null });
+      await vi.waitFor(() => expect(store.getState().session).toEqual({ token: null, refresh: null, user: null }));
       expect(navigate).toHaveBeenCalledWith('/login');
     } finally {
       stop();

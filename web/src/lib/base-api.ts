@@ -10,7 +10,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { pathOf, routes, KEEP_UNUSED_DATA_SECONDS, authResponse } from '@wholesale/contract';
+import { pathOf, routes, KEEP_UNUSED_DATA_SECONDS } from '@wholesale/contract';
 import {
   connectionDropped,
   connectionWorked,
@@ -109,9 +109,15 @@ export function followSessionAcrossTabs(
   store: { dispatch: ThunkDispatch<StateWithSession, unknown, UnknownAction>; getState: () => StateWithSession },
   target: Pick<Window, 'addEventListener' | 'removeEventListener'> = globalThis.window,
 ): () => void {
+  // Events are handled in the order they came: a stored session is checked by a schema loaded on
+  // first use (parsePersistedSession), so each waits for the one before.
+  let last = Promise.resolve();
   const onStorage = (e: StorageEvent) => {
     if (e.key !== SESSION_STORAGE_KEY && e.key !== null) return;
-    const next = parsePersistedSession(e.newValue);
+    last = last.then(() => adopt(e.newValue)).catch(() => undefined);
+  };
+  const adopt = async (raw: string | null) => {
+    const next = await parsePersistedSession(raw);
     const current = store.getState().session;
     if (next.token) {
       if (next.token !== current.token) store.dispatch(sessionAdopted(next));
@@ -150,6 +156,7 @@ function refreshSession(api: BaseQueryApi): Promise<RefreshOutcome> {
       {},
     );
     if (result.error) return retriable(result.error) || result.error.status === 429 ? 'unavailable' : 'refused';
+    const { authResponse } = await import('./session-schema');
     const parsed = authResponse.safeParse(result.data);
     if (!parsed.success) return 'refused';
     api.dispatch(sessionStarted(parsed.data));

@@ -1,5 +1,11 @@
-import { pathOf, routes, basket, basketSummary, type Basket, type BasketSummary } from '@wholesale/contract';
+import { pathOf, routes, type Basket, type BasketSummary } from '@wholesale/contract';
 import { api, withRetries } from './base-api';
+import { lazySchema } from './lazy-schema';
+
+// The header's basket button reads the basket on every screen, so these are part of the start-up
+// code: their schemas (and Zod) load with the first answer.
+const basket = lazySchema(async () => (await import('./start-up-schemas')).basket);
+const basketSummary = lazySchema(async () => (await import('./start-up-schemas')).basketSummary);
 
 /**
  * The basket reads that several places need (header basket icon, basket screen, checkout review):

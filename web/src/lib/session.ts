@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { SESSION_REHYDRATE_TIMEOUT_MS, user as userSchema, type AuthResponse, type User } from '@wholesale/contract';
-import { z } from './zod';
+import { SESSION_REHYDRATE_TIMEOUT_MS, type AuthResponse, type User } from '@wholesale/contract';
 
 /** The auth session of spec section 3: kept only when all three parts are present. */
 export interface SessionState {
@@ -71,13 +70,16 @@ export function browserStorage(): SessionStorage | null {
   }
 }
 
-const persistedSession = z.object({ token: z.string().min(1), refresh: z.string().min(1), user: userSchema });
-
-/** A stored session, or the empty one when it is missing, partial or unreadable. */
-export function parsePersistedSession(raw: string | null): SessionState {
+/**
+ * A stored session, or the empty one when it is missing, partial or unreadable. Its schema (Zod and
+ * the contract's user) is loaded only when something is stored (./session-schema).
+ */
+export async function parsePersistedSession(raw: string | null): Promise<SessionState> {
   if (!raw) return emptySession;
   try {
-    const parsed = persistedSession.safeParse(JSON.parse(raw));
+    const json: unknown = JSON.parse(raw);
+    const { persistedSession } = await import('./session-schema');
+    const parsed = persistedSession.safeParse(json);
     return parsed.success ? complete(parsed.data) : emptySession;
   } catch {
     return emptySession;
@@ -114,7 +116,7 @@ export async function rehydrateSession(
   try {
     const raw = await Promise.race([Promise.resolve(storage.getItem(SESSION_STORAGE_KEY)), timeout]);
     if (raw === TIMED_OUT) return emptySession;
-    const session = parsePersistedSession(raw);
+    const session = await parsePersistedSession(raw);
     if (!session.token && raw !== null) persistSession(emptySession, storage);
     return session;
   } catch {

@@ -1,5 +1,9 @@
-import { pathOf, routes, siteSettings, type SiteSettings } from '@wholesale/contract';
+import { pathOf, routes, type SiteSettings } from '@wholesale/contract';
 import { api } from './base-api';
+import { lazySchema } from './lazy-schema';
+
+// The header reads the settings on every screen: the schema loads with the first answer.
+const siteSettings = lazySchema(async () => (await import('./start-up-schemas')).siteSettings);
 
 /** Public operator settings (support email, footer details, external links). Shared by layout and screens. */
 export const settingsApi = api.injectEndpoints({

@@ -1,9 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/v4';
 
 // Zod parses without compiling code in the browser. The CSP forbids eval, and Zod's probe for it
 // (`new Function`, made as the first object schema is built) was reported as a CSP violation on
-// every page load. The web app's own schemas take `z` from here, so the setting comes first; the
-// contract's are built on first use, after start-up.
+// every page load. The web build resolves every `import ... from 'zod'` (the contract's, the form
+// resolvers', the app's) to this module (web/vite.config.ts, `resolve.alias`), so the setting comes
+// before any schema is built, in whichever lazily loaded chunk that happens first: Zod is not part
+// of the start-up code (docs/ARCHITECTURE.md, "Code splitting and the size budget").
 z.config({ jitless: true });
 
-export { z };
+export * from 'zod/v4';
+export { z, z as default };

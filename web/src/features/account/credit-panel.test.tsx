@@ -35,14 +35,32 @@ describe('Credit and ageing on My Account', () => {
     expect(p.getByText(CREDIT_MSG.availableExplained)).toBeInTheDocument();
     const buckets = within(p.getByRole('list', { name: 'Ageing' })).getAllByRole('listitem');
     expect(buckets.map((b) => b.textContent)).toEqual([
-      'Current£148.342 invoices',
-      '1-30 days overdue£0.000 invoices',
-      '31-60 days overdue£100.101 invoice',
-      '61-90 days overdue£0.000 invoices',
-      'Over 90 days overdue£0.000 invoices',
+      'Current £148.34 2 invoices',
+      '1-30 days overdue £0.00 0 invoices',
+      '31-60 days overdue £100.10 1 invoice',
+      '61-90 days overdue £0.00 0 invoices',
+      'Over 90 days overdue £0.00 0 invoices',
     ]);
     // Only a bucket with invoices is a button.
     expect(p.getAllByRole('button')).toHaveLength(2);
+  });
+
+  it("names each bucket button with its visible text, in order (label in name, WCAG 2.5.3; axe's check)", async () => {
+    answers();
+    renderApp('/account', { session: loggedInSession });
+    const p = await panel();
+    await bucketButton(p, 'Current');
+    // axe's label-content-name-mismatch: the visible text's words are a contiguous run of the name's.
+    const words = (text: string) =>
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean);
+    for (const button of p.getAllByRole('button')) {
+      const name = words(button.getAttribute('aria-label') ?? button.textContent ?? '').join(' ');
+      const visible = words(button.textContent ?? '').join(' ');
+      expect(` ${name} `, `the name of "${button.textContent}"`).toContain(` ${visible} `);
+    }
     expect(p.getByText(CREDIT_MSG.unallocatedCredit)).toHaveTextContent('-£12.00');
   });
 

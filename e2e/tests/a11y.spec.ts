@@ -1,0 +1,165 @@
+// Accessibility of every screen: axe's full rule set (helpers.ts, AXE_RULES: every WCAG 2.x A and AA
+// rule and the best practices, those off by default included, not the AAA ones) finds nothing on
+// each screen below, at both widths (the desktop project at 1280, the phone project at 390).
+// SCREENS is the one list of what is covered; a screen added to web/src/app/router.tsx must be added
+// here too (the first test fails until it is).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { MSG, pathOf, QUICK_MSG, routes } from '@wholesale/contract';
+import { api, atPath, demoUsers, expectNoA11yViolations, login, type BasketLine } from './helpers';
+
+interface ScreenCheck {
+  /** The route, as in web/src/app/router.tsx (or a path no route has). */
+  path: string;
+  /** The screen's h1 once it is shown. */
+  heading: string;
+  /** Signed in (as the credit demo user) or not. */
+  session: boolean;
+  /** A basket with lines first (the basket and checkout screens show them). */
+  basket?: boolean;
+  /** How to reach the screen with something on it; page.goto(path) when absent. */
+  open?: (page: Page) => Promise<void>;
+}
+
+export const SCREENS: readonly ScreenCheck[] = [
+  { path: '/login', heading: 'Wholesale Portal', session: false },
+  {
+    // A refused one-time link ends on /login, saying so.
+    path: '/redirect',
+    heading: 'Wholesale Portal',
+    session: false,
+    open: async (page) => {
+      await page.goto(`/redirect?rt=${'x'.repeat(43)}`);
+      await expect(page).toHaveURL(atPath('/login'));
+    },
+  },
+  {
+    path: '/set-password',
+    heading: MSG.setPasswordTitle,
+    session: false,
+    open: (page) => page.goto(`/set-password?token=${'x'.repeat(43)}`).then(() => undefined),
+  },
+  { path: '/', heading: 'Wholesale Portal', session: true },
+  { path: '/account', heading: 'My Account', session: true },
+  {
+    path: '/view-transaction',
+    heading: 'View Transaction',
+    session: true,
+    open: async (page) => {
+      const { invoices } = await api<{ invoices: { documentNumber: string }[] }>(
+        page,
+        'GET',
+        pathOf(routes.getInvoices),
+      );
+      expect(invoices.length).toBeGreaterThan(0);
+      await page.goto(`/view-transaction?invoice=${invoices[0]!.documentNumber}`);
+    },
+  },
+  { path: '/open-orders', heading: 'Open Orders', session: true },
+  {
+    path: '/open-order-enquiry',
+    heading: 'Open Order Enquiry',
+    session: true,
+    open: async (page) => {
+      const orders = await api<{ orderNumber: string }[]>(page, 'GET', pathOf(routes.listOpenOrders));
+      expect(orders.length).toBeGreaterThan(0);
+      await page.goto(`/open-order-enquiry?order=${orders[0]!.orderNumber}`);
+      await expect(page.getByText(orders[0]!.orderNumber).first()).toBeVisible();
+    },
+  },
+  { path: '/details', heading: 'My Details', session: true },
+  { path: '/change-password', heading: 'Change Password', session: true },
+  {
+    path: '/basket',
+    heading: 'Shopping Basket',
+    session: true,
+    basket: true,
+    open: async (page) => {
+      await page.goto('/basket');
+      await expect(page.getByRole('region', { name: 'Order Summary' })).toBeVisible();
+    },
+  },
+  { path: '/checkout/deliveryinformation', heading: 'Delivery Information', session: true, basket: true },
+  {
+    path: '/checkout/review-order',
+    heading: 'Review Order',
+    session: true,
+    basket: true,
+    open: async (page) => {
+      await page.goto('/checkout/deliveryinformation');
+      await page.getByLabel('Purchase Order').fill('A11Y-CHECK');
+      await page.getByRole('button', { name: 'Proceed', exact: true }).click();
+      await expect(page).toHaveURL(atPath('/checkout/review-order'));
+      await expect(
+        page.getByRole('table', { name: 'Order lines' }).or(page.getByRole('list', { name: 'Order lines' })),
+      ).toBeVisible();
+    },
+  },
+  {
+    // With a page of results (the table on wide screens, the cards on phones).
+    path: '/products/search',
+    heading: 'Create Orders',
+    session: true,
+    open: async (page) => {
+      await page.goto('/products/search');
+      await page.getByLabel('Look up product').fill('blind');
+      await page.getByLabel('Look up product').press('Enter');
+      await expect(page.getByText(/^Displaying \d+ results for /)).toBeVisible();
+    },
+  },
+  { path: '/quick-order', heading: QUICK_MSG.heading, session: true },
+  { path: '/no-such-page', heading: 'Page not found', session: true },
+];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+test('every screen of the router is in the accessibility list', () => {
+  const table = fs.readFileSync(path.join(root, 'web/src/app/router.tsx'), 'utf8');
+  const routed = [...table.matchAll(/^\s*'(\/[^']*)':\s*screen\(/gm)].map((m) => m[1]);
+  expect(routed.length).toBeGreaterThan(10);
+  expect(routed.filter((route) => !SCREENS.some((s) => s.path === route))).toEqual([]);
+});
+
+/** Puts two lines in the basket when it is empty; answers the line numbers it added. */
+async function basketWithLines(page: Page): Promise<number[]> {
+  const lines = async () =>
+    (await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket))).basketLines.map(
+      (l) => l.lineNumber,
+    );
+  const before = await lines();
+  if (before.length > 0) return [];
+  const products = await api<{ itemNumber: string; stock: number }[]>(
+    page,
+    'GET',
+    `${pathOf(routes.searchProducts)}?searchValue=blind`,
+  );
+  const inStock = products.filter((p) => p.stock > 10).slice(0, 2);
+  expect(inStock).toHaveLength(2);
+  for (const p of inStock)
+    await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber: p.itemNumber, quantity: 1 });
+  return (await lines()).filter((n) => !before.includes(n));
+}
+
+test.describe("axe's full rule set on every screen", () => {
+  // A login, the screen's data and a full axe pass: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 60_000 });
+  for (const screen of SCREENS) {
+    test(`${screen.path} has no axe violations`, async ({ page }) => {
+      if (screen.session) await login(page, demoUsers.credit);
+      const added = screen.basket ? await basketWithLines(page) : [];
+      try {
+        if (screen.open) await screen.open(page);
+        else await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+        // What loads after the heading (lists, the footer's settings) is in before axe reads the page.
+        await page.waitForLoadState('networkidle');
+        await expectNoA11yViolations(page, screen.path);
+      } finally {
+        // The other journeys set up their own baskets: take out what this one added.
+        for (const id of added) await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id }));
+      }
+    });
+  }
+});
