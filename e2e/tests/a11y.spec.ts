@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { MSG, pathOf, QUICK_MSG, routes } from '@wholesale/contract';
+import { MAIL_MSG, MSG, pathOf, QUICK_MSG, RESET_MSG, routes } from '@wholesale/contract';
 import { api, atPath, demoUsers, expectNoA11yViolations, login, type BasketLine } from './helpers';
 
 interface ScreenCheck {
@@ -40,6 +40,14 @@ export const SCREENS: readonly ScreenCheck[] = [
     heading: MSG.setPasswordTitle,
     session: false,
     open: (page) => page.goto(`/set-password?token=${'x'.repeat(43)}`).then(() => undefined),
+  },
+  { path: '/forgot-password', heading: RESET_MSG.title, session: false },
+  {
+    // The one-click unsubscribe page is the server's own HTML (outside the web app); a refused link.
+    path: '/mail/unsubscribe',
+    heading: MAIL_MSG.unsubscribe.pageTitle,
+    session: false,
+    open: (page) => page.goto(`${pathOf(routes.showUnsubscribePage)}?token=${'x'.repeat(40)}`).then(() => undefined),
   },
   { path: '/', heading: 'Wholesale Portal', session: true },
   { path: '/account', heading: 'My Account', session: true },

@@ -136,8 +136,11 @@ describe.each(testEngines())('email on $name', (engine) => {
     expect(text).toContain('Unit 4, Quayside Business Park, Bristol BS1 6AA');
     expect(mail!.html).toContain(`href="http://portal.test/open-order-enquiry?order=${orderNumber}"`);
     expect(mail!.html).not.toMatch(/<img/);
+    // The server has the message before the worker records it as sent: wait for the record.
+    await expect
+      .poll(async () => (await rows())[0])
+      .toMatchObject({ kind: 'order.acknowledgement', status: 'sent', attempts: 1, last_error: null });
     const [row] = await rows();
-    expect(row).toMatchObject({ kind: 'order.acknowledgement', status: 'sent', attempts: 1, last_error: null });
     expect(mail!.messageId).toBe(`<${row!.message_id}@harbourhome.example>`);
   });
 
