@@ -156,6 +156,74 @@ async function trigramIndex(texts: readonly string[]): Promise<Map<number, Int32
   return grams;
 }
 
+/** An item code with only its letters and digits: "RB-BLK 0001" and "rbblk0001" read alike. */
+const compactCode = (code: string) => code.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+/** Words shorter than this are never read as another word: too many are one letter from another. */
+const TYPO_MIN = 4;
+/** From this length a word may be two letters from the one meant. */
+const TYPO_TWO = 8;
+
+interface Fallback {
+  /** Places whose compact code starts with `compact`: the exact one first, then in code order. */
+  codesStarting(compact: string): number[];
+  /** The catalogue word nearest `word` when no text holds `word`; else `word` itself. */
+  nearestWord(word: string): string;
+}
+
+/**
+ * The compact codes in order and the catalogue's words with the number of texts holding each: a
+ * few milliseconds' work at 50,000 products, done only when a search first falls back.
+ */
+function fallbackIndex(codes: readonly string[], texts: readonly string[]): Fallback {
+  const compact = codes.map(compactCode);
+  const byCompact = Int32Array.from(compact.keys()).sort((a, b) =>
+    compact[a]! < compact[b]! ? -1 : compact[a]! > compact[b]! ? 1 : a - b,
+  );
+  const inTexts = new Map<string, number>();
+  for (const text of texts)
+    for (const word of new Set(text.split(/[^\p{L}\p{N}]+/u)))
+      if (word.length >= TYPO_MIN - 1) inTexts.set(word, (inTexts.get(word) ?? 0) + 1);
+  const vocabulary = [...inTexts.keys()];
+  return {
+    codesStarting(wanted) {
+      let lo = 0;
+      let hi = byCompact.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (compact[byCompact[mid]!]! < wanted) lo = mid + 1;
+        else hi = mid;
+      }
+      const exact: number[] = [];
+      const starting: number[] = [];
+      for (let k = lo; k < byCompact.length && compact[byCompact[k]!]!.startsWith(wanted); k++) {
+        const i = byCompact[k]!;
+        (compact[i] === wanted ? exact : starting).push(i);
+      }
+      return [...exact, ...Int32Array.from(starting).sort()];
+    },
+    nearestWord(word) {
+      if (word.length < TYPO_MIN || vocabulary.some((v) => v.includes(word))) return word;
+      const allowed = word.length >= TYPO_TWO ? 2 : 1;
+      let best = word;
+      let bestDistance = allowed + 1;
+      let bestCount = 0;
+      for (const v of vocabulary) {
+        const d = editDistance(word, v, allowed);
+        const count = inTexts.get(v)!;
+        if (
+          d < bestDistance ||
+          (d === bestDistance && d <= allowed && (count > bestCount || (count === bestCount && v < best)))
+        ) {
+          best = v;
+          bestDistance = d;
+          bestCount = count;
+        }
+      }
+      return best;
+    },
+  };
+}
+
 export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
   let order: CatalogueOrder | undefined;
   let building: Promise<CatalogueOrder> | undefined;
@@ -278,6 +346,34 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
     return ranked.slice(0, limit).map((i) => at.ids[i]!);
   }
 
+  /** What only a fallback needs, built from an order the first time a search there finds nothing. */
+  const fallbacks = new WeakMap<CatalogueOrder, Fallback>();
+  function fallbackOf(at: CatalogueOrder): Fallback {
+    let found = fallbacks.get(at);
+    if (!found) fallbacks.set(at, (found = fallbackIndex(at.codes, at.texts)));
+    return found;
+  }
+
+  /**
+   * When a text finds nothing as typed (the hot path costs nothing more): a code typed without its
+   * dashes or spaces ("rbblk0001") finds the codes that read so once theirs are taken out, exact
+   * first; else each word found in no text is read as the nearest word of the catalogue (edit
+   * distance 1, 2 from 8 letters; the word in most texts on a tie) and the text ranked again.
+   */
+  function rankFallback(at: CatalogueOrder, currency: string, text: TextQuery, limit: number): number[] {
+    const sellable = at.sellable.get(currency);
+    if (!sellable) return [];
+    const fallback = fallbackOf(at);
+    const compact = compactCode(text.phrase);
+    if (compact.length >= TRIGRAM) {
+      const places = fallback.codesStarting(compact).filter((i) => sellable[i]);
+      if (places.length) return places.slice(0, limit).map((i) => at.ids[i]!);
+    }
+    const words = text.words.map((w) => fallback.nearestWord(w));
+    if (words.every((w, k) => w === text.words[k])) return [];
+    return rank(at, currency, { words, phrase: words.join(' ') }, limit);
+  }
+
   /**
    * Sellable places whose codes are nearest `code` (edit distance), best first; at most `limit`.
    * `counts` is scratch space of one entry per place, all 0, and left so.
@@ -362,7 +458,8 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
         return remembered.slice();
       }
       const at = await orderAt(revision);
-      const ranked = rank(at, currency, text, limit);
+      let ranked = rank(at, currency, text, limit);
+      if (!ranked.length) ranked = rankFallback(at, currency, text, limit);
       if (resultEntries > 0 && at.revision === revision) {
         results.set(key, ranked);
         if (results.size > resultEntries) results.delete(results.keys().next().value!);
