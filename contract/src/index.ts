@@ -17,6 +17,7 @@ export * from './delivery-messages.js';
 export * from './credit-messages.js';
 export * from './invoice-payment-messages.js';
 export * from './checkout-messages.js';
+export * from './basket-messages.js';
 export * from './order-messages.js';
 export * from './common.js';
 export * from './auth.js';

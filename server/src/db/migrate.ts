@@ -22,6 +22,7 @@ import * as usernameCase from './migrations/014-username-case.js';
 import * as webhookIsolation from './migrations/015-webhook-isolation.js';
 // who cancelled an order, and when
 import * as orderCancellation from './migrations/019-order-cancellation.js';
+import * as basketClearedLines from './migrations/021-basket-cleared-lines.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -48,6 +49,7 @@ const migrations: Record<string, EngineMigration> = {
   '014-username-case': usernameCase,
   '015-webhook-isolation': webhookIsolation,
   '019-order-cancellation': orderCancellation,
+  '021-basket-cleared-lines': basketClearedLines,
 };
 
 class EngineAwareProvider implements MigrationProvider {
