@@ -166,8 +166,8 @@ const TYPO_TWO = 8;
 interface Fallback {
   /** Places whose compact code starts with `compact`: the exact one first, then in code order. */
   codesStarting(compact: string): number[];
-  /** The catalogue word nearest `word` when no text holds `word`; else `word` itself. */
-  nearestWord(word: string): string;
+  /** The catalogue word nearest `word` when no text holds it (`occurs` false); else `word` itself. */
+  nearestWord(word: string, occurs: (word: string) => boolean): string;
 }
 
 /**
@@ -183,7 +183,12 @@ function fallbackIndex(codes: readonly string[], texts: readonly string[]): Fall
   for (const text of texts)
     for (const word of new Set(text.split(/[^\p{L}\p{N}]+/u)))
       if (word.length >= TYPO_MIN - 1) inTexts.set(word, (inTexts.get(word) ?? 0) + 1);
-  const vocabulary = [...inTexts.keys()];
+  const byLength = new Map<number, string[]>();
+  for (const word of inTexts.keys()) {
+    const same = byLength.get(word.length);
+    if (same) same.push(word);
+    else byLength.set(word.length, [word]);
+  }
   return {
     codesStarting(wanted) {
       let lo = 0;
@@ -201,24 +206,25 @@ function fallbackIndex(codes: readonly string[], texts: readonly string[]): Fall
       }
       return [...exact, ...Int32Array.from(starting).sort()];
     },
-    nearestWord(word) {
-      if (word.length < TYPO_MIN || vocabulary.some((v) => v.includes(word))) return word;
+    nearestWord(word, occurs) {
+      if (word.length < TYPO_MIN || occurs(word)) return word;
       const allowed = word.length >= TYPO_TWO ? 2 : 1;
       let best = word;
       let bestDistance = allowed + 1;
       let bestCount = 0;
-      for (const v of vocabulary) {
-        const d = editDistance(word, v, allowed);
-        const count = inTexts.get(v)!;
-        if (
-          d < bestDistance ||
-          (d === bestDistance && d <= allowed && (count > bestCount || (count === bestCount && v < best)))
-        ) {
-          best = v;
-          bestDistance = d;
-          bestCount = count;
+      for (let length = word.length - allowed; length <= word.length + allowed; length++)
+        for (const v of byLength.get(length) ?? []) {
+          const d = editDistance(word, v, allowed);
+          const count = inTexts.get(v)!;
+          if (
+            d < bestDistance ||
+            (d === bestDistance && d <= allowed && (count > bestCount || (count === bestCount && v < best)))
+          ) {
+            best = v;
+            bestDistance = d;
+            bestCount = count;
+          }
         }
-      }
       return best;
     },
   };
@@ -369,7 +375,13 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
       const places = fallback.codesStarting(compact).filter((i) => sellable[i]);
       if (places.length) return places.slice(0, limit).map((i) => at.ids[i]!);
     }
-    const words = text.words.map((w) => fallback.nearestWord(w));
+    const occurs = (word: string) => {
+      const within = candidates(at, [word]);
+      if (!within) return true; // shorter than a trigram: not corrected anyway
+      for (const i of within) if (at.texts[i]!.includes(word)) return true;
+      return false;
+    };
+    const words = text.words.map((w) => fallback.nearestWord(w, occurs));
     if (words.every((w, k) => w === text.words[k])) return [];
     return rank(at, currency, { words, phrase: words.join(' ') }, limit);
   }
