@@ -10,6 +10,8 @@ export const BASKET_MSG = {
   basketCleared: (lines: number) => `Basket cleared: ${lines === 1 ? '1 line' : `${lines} lines`} removed.`,
   undo: 'Undo',
   basketRestored: 'Basket restored.',
+  clearBasketFailed: 'The basket could not be cleared. Please try again.',
+  undoClearFailed: 'The cleared lines could not be put back. Please try again.',
   /** Undo after the basket changed again (or with nothing cleared): nothing is put back. */
   cannotUndoClear: 'The basket has changed since it was cleared, so the cleared lines cannot be put back.',
 } as const;

@@ -18,6 +18,7 @@ import { DeliveryPromisePanel } from './delivery-promise-panel';
 import { useLinePromises } from '../../lib/delivery-promise-api';
 
 import { LineCard, LineRow, type Drafts, type DraftState } from './basket-line';
+import { ClearBasketButton, ClearedNotice } from './clear-basket';
 
 function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
   const { data, isLoading, isError } = useGetBasketAmountQuery();
@@ -62,6 +63,8 @@ export function BasketPage() {
   const { data, isLoading } = useGetBasketQuery();
   const narrow = useIsNarrow();
   const [drafts, setDrafts] = useState<Drafts>({});
+  /** Lines the last Clear basket removed, while its Undo is offered. */
+  const [cleared, setCleared] = useState<number | undefined>();
   const edits: DraftState = {
     drafts,
     setDraft: (lineNumber, quantity) =>
@@ -193,6 +196,18 @@ export function BasketPage() {
       <PageHeading title="Shopping Basket" />
       <OnStopBanner />
       {lines.length > 0 && <CreditUsage className="mb-4" linesHref="#basket-lines" />}
+      {cleared !== undefined && <ClearedNotice lines={cleared} onDone={() => setCleared(undefined)} />}
+      {lines.length > 0 && (
+        <div className="mb-3 flex justify-end">
+          <ClearBasketButton
+            lines={lines.length}
+            onCleared={(n) => {
+              setDrafts({});
+              setCleared(n);
+            }}
+          />
+        </div>
+      )}
       <div id="basket-lines" tabIndex={-1} className="outline-none">
         {content}
       </div>
