@@ -1,0 +1,95 @@
+// Issue 37 item 13: what a buyer expects and misses. Each journey runs at both widths (desktop
+// 1280x800, phone 390x844).
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { BASKET_MSG, pathOf, routes } from '@wholesale/contract';
+import { api, type BasketLine, expectNoA11yViolations, login } from './helpers';
+
+/** With SHOTS=1, a full-page screenshot in e2e/.output/shots/ to look at (both widths). */
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!process.env.SHOTS) return;
+  await page.screenshot({ path: `e2e/.output/shots/${name}-${testInfo.project.name}.png`, fullPage: true });
+}
+
+/** The products shown (table rows at 1280, list items at 390). */
+function productItems(page: Page): Locator {
+  return page
+    .getByRole('table', { name: 'Products' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .or(page.getByRole('list', { name: 'Products' }).getByRole('listitem'))
+    .filter({ visible: true });
+}
+
+type BasketView = { basketLines: BasketLine[]; totalBasketPrice: number; revision: number };
+
+test.describe('Clear basket, with undo', () => {
+  test('asks first, empties the basket in one action, and Undo puts back the same lines', async ({
+    page,
+  }, testInfo) => {
+    await login(page);
+    await api(page, 'DELETE', pathOf(routes.clearBasket));
+    const found = await api<{ itemNumber: string; stock: number }[]>(
+      page,
+      'GET',
+      `${pathOf(routes.searchProducts)}?searchValue=blind`,
+    );
+    const codes = found
+      .filter((p) => p.stock > 10)
+      .slice(0, 3)
+      .map((p) => p.itemNumber);
+    for (const [i, itemNumber] of codes.entries())
+      await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber, quantity: i + 2 });
+    const before = await api<BasketView>(page, 'GET', pathOf(routes.getBasket));
+    expect(before.basketLines).toHaveLength(3);
+
+    await page.goto('/basket');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shopping Basket' })).toBeVisible();
+    await page.getByRole('button', { name: BASKET_MSG.clearBasket }).click();
+    const dialog = page.getByRole('dialog', { name: BASKET_MSG.clearBasketTitle });
+    await expect(dialog).toContainText(BASKET_MSG.clearBasketQuestion(3));
+    await expectNoA11yViolations(page, 'clear basket dialog');
+    await shot(page, testInfo, 'clear-basket-dialog');
+    // Cancel (by keyboard) leaves the basket alone.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect((await api<BasketView>(page, 'GET', pathOf(routes.getBasket))).basketLines).toHaveLength(3);
+
+    await page.getByRole('button', { name: BASKET_MSG.clearBasket }).click();
+    await dialog.getByRole('button', { name: BASKET_MSG.clearBasket }).click();
+    await expect(page.getByText(BASKET_MSG.basketCleared(3))).toBeVisible();
+    await expect(page.getByText('The shopping basket is empty')).toBeVisible();
+    const undo = page.getByRole('button', { name: BASKET_MSG.undo });
+    await expect(undo).toBeFocused();
+    expect((await api<BasketView>(page, 'GET', pathOf(routes.getBasket))).basketLines).toEqual([]);
+    await expectNoA11yViolations(page, 'basket cleared, with undo');
+    await shot(page, testInfo, 'clear-basket-undo');
+
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(BASKET_MSG.basketRestored)).toBeVisible();
+    await expect(page.getByText(BASKET_MSG.basketCleared(3))).toBeHidden();
+    for (const code of codes) await expect(page.getByText(code, { exact: true }).first()).toBeVisible();
+    const after = await api<BasketView>(page, 'GET', pathOf(routes.getBasket));
+    expect(after.basketLines).toEqual(before.basketLines);
+    expect(after.totalBasketPrice).toBe(before.totalBasketPrice);
+  });
+});
+
+test.describe('Search tolerant of a typo and of a code without dashes', () => {
+  test('"blakout" finds blackout products and "rbblk0001" finds RB-BLK-0001', async ({ page }, testInfo) => {
+    await login(page);
+    await page.goto('/products/search');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Orders' })).toBeVisible();
+    const lookUp = page.getByLabel('Look up product');
+
+    await lookUp.fill('blakout');
+    await lookUp.press('Enter');
+    await expect(productItems(page).first()).toBeVisible();
+    for (const text of await productItems(page).allInnerTexts()) expect(text.toLowerCase()).toContain('blackout');
+
+    await lookUp.fill('rbblk0001');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(productItems(page).first()).toContainText('RB-BLK-0001');
+    await expectNoA11yViolations(page, 'search for a code without dashes');
+    await shot(page, testInfo, 'search-code-without-dashes');
+  });
+});
