@@ -13,5 +13,7 @@ export const BASKET_MSG = {
   clearBasketFailed: 'The basket could not be cleared. Please try again.',
   undoClearFailed: 'The cleared lines could not be put back. Please try again.',
   /** Undo after the basket changed again (or with nothing cleared): nothing is put back. */
+  /** The free-carriage nudge: goods still to add, before VAT, as the threshold counts them. */
+  freeCarriageNudge: (amount: string) => `Spend ${amount} more (before VAT) for free delivery.`,
   cannotUndoClear: 'The basket has changed since it was cleared, so the cleared lines cannot be put back.',
 } as const;

@@ -25,7 +25,9 @@ export const defaultHandlers = [
   on(routes.getSettings, () => HttpResponse.json(settings)),
   on(routes.getNotification, () => HttpResponse.json(noNotification)),
   on(routes.getBasket, () => HttpResponse.json(emptyBasket)),
-  on(routes.getBasketPriceBreaks, () => HttpResponse.json({ revision: 1, lines: [], totalSavings: 0 })),
+  on(routes.getBasketPriceBreaks, () =>
+    HttpResponse.json({ revision: 1, lines: [], totalSavings: 0, freeCarriage: null }),
+  ),
   on(routes.getDeliveryPromise, () => HttpResponse.json(emptyDeliveryPromise)),
   on(routes.getOrderDeliveryPromise, ({ params }) =>
     HttpResponse.json({

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BASKET_MSG, basket as basketSchema, basketSummary, pathOf, routes } from '@wholesale/contract';
+import {
+  BASKET_MSG,
+  basket as basketSchema,
+  basketPriceBreaks,
+  basketSummary,
+  pathOf,
+  routes,
+} from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
@@ -248,5 +255,34 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     await add(colleague, 'CS-7', 1);
     expect((await undo(colleague)).statusCode).toBe(409);
     expect((await rows()).map((r) => r.quantity)).toEqual([1]);
+  });
+
+  it('says how much more ships free: only under a threshold, with carriage charged, never on stop', async () => {
+    const nudge = async (token: string) => {
+      const res = await app.inject({ url: pathOf(routes.getBasketPriceBreaks), headers: bearer(token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return basketPriceBreaks.parse(res.json()).freeCarriage;
+    };
+    const account = await insertAccount(handle.db); // 10% off, carriage 9.95, free from 250.00 of goods
+    const stopped = await insertAccount(handle.db, { on_stop: 1 });
+    await insertUser(handle.db, account, 'frida');
+    await insertUser(handle.db, stopped, 'stanley');
+    const frida = (await login(app, 'frida')).accessToken;
+    const stanley = (await login(app, 'stanley')).accessToken;
+
+    expect(await nudge(frida)).toBeNull(); // an empty basket pays no carriage
+    await add(frida, 'RB-100', 2); // 2 x 18.00 = 36.00 of goods
+    expect(await nudge(frida)).toEqual({ spendMore: 214, freeOver: 250 });
+    await add(frida, 'CS-7', 3); // + 0.33
+    expect(await nudge(frida)).toEqual({ spendMore: 213.67, freeOver: 250 });
+    await add(frida, 'RB-100', 12); // 14 at the tier price 17.00: 238.00 + 0.33
+    expect(await nudge(frida)).toEqual({ spendMore: 11.67, freeOver: 250 });
+    await add(frida, 'RB-100', 1); // 15 x 17.00 = 255.00: carriage is free
+    expect((await get(frida)).carriageLine).toMatchObject({ totalLinePrice: 0 });
+    expect(await nudge(frida)).toBeNull();
+
+    expect(await nudge(eur)).toBeNull(); // no threshold: carriage always applies
+    await add(stanley, 'RB-100', 1);
+    expect(await nudge(stanley)).toBeNull(); // on stop: nothing can be ordered
   });
 });

@@ -208,6 +208,26 @@ describe('Shopping Basket', () => {
     expect(screen.queryByRole('button', { name: BASKET_MSG.undo })).not.toBeInTheDocument();
   });
 
+  it('says how much more ships free when the server says so, and nothing otherwise', async () => {
+    basketIs();
+    let freeCarriage: { spendMore: number; freeOver: number } | null = { spendMore: 214, freeOver: 250 };
+    server.use(
+      on(routes.getBasketPriceBreaks, () =>
+        HttpResponse.json({ revision: 1, lines: [], totalSavings: 0, freeCarriage }),
+      ),
+    );
+    const first = open();
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(await within(summary).findByText(BASKET_MSG.freeCarriageNudge('£214.00'))).toBeInTheDocument();
+    first.unmount();
+
+    freeCarriage = null;
+    open();
+    await rowOf('CS-7');
+    await waitFor(() => expect(screen.queryByTestId('free-carriage-nudge')).not.toBeInTheDocument());
+    expect(screen.queryByText(/for free delivery/)).not.toBeInTheDocument();
+  });
+
   it('opens the checkout error dialog when checkout sent the customer back', async () => {
     basketIs();
     const { router, user } = open();

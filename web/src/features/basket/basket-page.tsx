@@ -19,6 +19,7 @@ import { useLinePromises } from '../../lib/delivery-promise-api';
 
 import { LineCard, LineRow, type Drafts, type DraftState } from './basket-line';
 import { ClearBasketButton, ClearedNotice } from './clear-basket';
+import { FreeCarriageNudge } from './free-carriage-nudge';
 
 function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
   const { data, isLoading, isError } = useGetBasketAmountQuery();
@@ -38,6 +39,7 @@ function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
         <BasketTotals summary={data} symbol={symbol} />
       )}
       {isError && !data && <p className="mt-2 text-sm text-red-700">{MSG.basketUnavailable}</p>}
+      {!stop && <FreeCarriageNudge symbol={symbol} />}
       {stop ? (
         // On stop or over credit, the buyer is stopped here, with the reason and the ways out above
         // (the on-stop notice, or the credit notice), not at Place Order (issue 37 item 3).
