@@ -4,7 +4,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { seedDemo } from '../../seed/index.js';
 import { insertProduct } from '../../test/fixtures.js';
-import { catalogueIndex } from './catalogue-index.js';
+import { catalogueIndex, editDistance, withinOne } from './catalogue-index.js';
 import { searchWords } from './products.repository.js';
 
 /**
@@ -174,5 +174,25 @@ describe.each(testEngines())('catalogue index on $name', (engine) => {
     expect(await search('tyburnish')).toEqual([other.productId]);
     // Short words are never corrected.
     expect(await search('tyb zzz')).toEqual([]);
+  });
+});
+
+describe('withinOne', () => {
+  it('agrees with the edit distance on changed, added, dropped and moved letters', () => {
+    const pairs = [
+      ['blakout', 'blackout'],
+      ['blackout', 'blakout'],
+      ['tyburm', 'tyburn'],
+      ['tyburn', 'xyburn'],
+      ['tybrun', 'tyburn'],
+      ['chain', 'chains'],
+      ['chain', 'chainss'],
+      ['abcd', 'abdc'],
+      ['abcd', 'bcd'],
+      ['abcd', 'abc'],
+      ['abcd', 'xbcy'],
+      ['', 'a'],
+    ] as const;
+    for (const [a, b] of pairs) expect(withinOne(a, b), `${a} ${b}`).toBe(editDistance(a, b, 1) <= 1);
   });
 });

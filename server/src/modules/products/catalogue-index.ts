@@ -163,6 +163,19 @@ const TYPO_MIN = 4;
 /** From this length a word may be two letters from the one meant. */
 const TYPO_TWO = 8;
 
+/**
+ * Whether `a` and `b` differ by one edit at most (one letter changed, added or dropped): a single
+ * walk, where the general edit distance fills a table; most typed words are short enough for it.
+ */
+export function withinOne(a: string, b: string): boolean {
+  if (a.length < b.length) [a, b] = [b, a];
+  if (a.length - b.length > 1) return false;
+  let i = 0;
+  while (i < b.length && a[i] === b[i]) i++;
+  // The first difference: the rest must match with one letter changed (same length) or one dropped.
+  return a.length === b.length ? a.slice(i + 1) === b.slice(i + 1) : a.slice(i + 1) === b.slice(i);
+}
+
 interface Fallback {
   /** Places whose compact code starts with `compact`: the exact one first, then in code order. */
   codesStarting(compact: string): number[];
@@ -214,7 +227,7 @@ function fallbackIndex(codes: readonly string[], texts: readonly string[]): Fall
       let bestCount = 0;
       for (let length = word.length - allowed; length <= word.length + allowed; length++)
         for (const v of byLength.get(length) ?? []) {
-          const d = editDistance(word, v, allowed);
+          const d = allowed === 1 ? (withinOne(word, v) ? 1 : 2) : editDistance(word, v, allowed);
           const count = inTexts.get(v)!;
           if (
             d < bestDistance ||
