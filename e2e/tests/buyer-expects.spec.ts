@@ -1,8 +1,8 @@
 // Issue 37 item 13: what a buyer expects and misses. Each journey runs at both widths (desktop
 // 1280x800, phone 390x844).
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BASKET_MSG, pathOf, routes } from '@wholesale/contract';
-import { api, type BasketLine, expectNoA11yViolations, login } from './helpers';
+import { BASKET_MSG, CREDIT_MSG, formatMoney, pathOf, routes } from '@wholesale/contract';
+import { api, type BasketLine, demoUsers, expectNoA11yViolations, login } from './helpers';
 
 /** With SHOTS=1, a full-page screenshot in e2e/.output/shots/ to look at (both widths). */
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
@@ -20,7 +20,25 @@ function productItems(page: Page): Locator {
     .filter({ visible: true });
 }
 
-type BasketView = { basketLines: BasketLine[]; totalBasketPrice: number; revision: number };
+type BasketView = {
+  basketLines: BasketLine[];
+  carriageLine: { totalLinePrice: number } | null;
+  totalBasketPrice: number;
+  revision: number;
+};
+
+/** An empty basket, then one in-stock product found by "blind" at `quantity`; its item code. */
+async function oneLineBasket(page: Page, quantity: number): Promise<string> {
+  await api(page, 'DELETE', pathOf(routes.clearBasket));
+  const found = await api<{ itemNumber: string; stock: number }[]>(
+    page,
+    'GET',
+    `${pathOf(routes.searchProducts)}?searchValue=blind`,
+  );
+  const code = found.find((p) => p.stock > 100)!.itemNumber;
+  await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber: code, quantity });
+  return code;
+}
 
 test.describe('Clear basket, with undo', () => {
   test('asks first, empties the basket in one action, and Undo puts back the same lines', async ({
@@ -91,5 +109,36 @@ test.describe('Search tolerant of a typo and of a code without dashes', () => {
     await expect(productItems(page).first()).toContainText('RB-BLK-0001');
     await expectNoA11yViolations(page, 'search for a code without dashes');
     await shot(page, testInfo, 'search-code-without-dashes');
+  });
+});
+
+test.describe('Free-carriage nudge', () => {
+  test('says how much more ships free, and goes once carriage is free', async ({ page }, testInfo) => {
+    await login(page); // the credit account: carriage £9.95, free from £250.00 of goods
+    const code = await oneLineBasket(page, 1);
+    const basket = await api<BasketView>(page, 'GET', pathOf(routes.getBasket));
+    const goods = basket.totalBasketPrice - basket.carriageLine!.totalLinePrice;
+    expect(goods).toBeLessThan(250);
+    await page.goto('/basket');
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary.getByText(BASKET_MSG.freeCarriageNudge(formatMoney(250 - goods, '£')))).toBeVisible();
+    await expectNoA11yViolations(page, 'basket with the free-carriage nudge');
+    await shot(page, testInfo, 'free-carriage-nudge');
+
+    // Enough of the same item to pass the threshold: carriage is free and the nudge goes.
+    await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber: code, quantity: 100 });
+    await page.reload();
+    await expect(page.getByText('Carriage (free on this order)').first()).toBeVisible();
+    await expect(page.getByTestId('free-carriage-nudge')).toHaveCount(0);
+    await api(page, 'DELETE', pathOf(routes.clearBasket));
+  });
+
+  test('is not shown on stop', async ({ page }) => {
+    await login(page, demoUsers.euro); // on stop, with a threshold
+    await oneLineBasket(page, 1);
+    await page.goto('/basket');
+    await expect(page.getByTestId('checkout-blocked')).toHaveText(CREDIT_MSG.checkoutBlocked.onStop);
+    await expect(page.getByTestId('free-carriage-nudge')).toHaveCount(0);
+    await api(page, 'DELETE', pathOf(routes.clearBasket));
   });
 });
