@@ -18,6 +18,7 @@ export * from './credit-messages.js';
 export * from './invoice-payment-messages.js';
 export * from './checkout-messages.js';
 export * from './basket-messages.js';
+export * from './home-messages.js';
 export * from './order-messages.js';
 export * from './common.js';
 export * from './auth.js';
