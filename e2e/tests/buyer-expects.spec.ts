@@ -1,7 +1,7 @@
 // Issue 37 item 13: what a buyer expects and misses. Each journey runs at both widths (desktop
 // 1280x800, phone 390x844).
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { BASKET_MSG, CREDIT_MSG, formatMoney, pathOf, routes } from '@wholesale/contract';
+import { BASKET_MSG, CREDIT_MSG, HOME_MSG, formatMoney, pathOf, routes } from '@wholesale/contract';
 import { api, type BasketLine, demoUsers, expectNoA11yViolations, login } from './helpers';
 
 /** With SHOTS=1, a full-page screenshot in e2e/.output/shots/ to look at (both widths). */
@@ -140,5 +140,45 @@ test.describe('Free-carriage nudge', () => {
     await expect(page.getByTestId('checkout-blocked')).toHaveText(CREDIT_MSG.checkoutBlocked.onStop);
     await expect(page.getByTestId('free-carriage-nudge')).toHaveCount(0);
     await api(page, 'DELETE', pathOf(routes.clearBasket));
+  });
+});
+
+test.describe("A credit account's home page", () => {
+  test('shows balance, overdue and the newest orders at a glance; a proforma account no credit figures', async ({
+    page,
+  }, testInfo) => {
+    await login(page);
+    const credit = await api<{ balance: number; overdue: { total: number } }>(
+      page,
+      'GET',
+      pathOf(routes.getCreditSummary),
+    );
+    const orders = await api<{ orderNumber: string }[]>(page, 'GET', pathOf(routes.listOpenOrders));
+    await page.goto('/');
+    const glance = page.getByRole('region', { name: HOME_MSG.glanceTitle });
+    await expect(glance.getByText(formatMoney(credit.balance, '£'), { exact: true })).toBeVisible();
+    if (credit.overdue.total > 0) {
+      await expect(glance.getByText(formatMoney(credit.overdue.total, '£'), { exact: true })).toBeVisible();
+      await expect(glance.getByRole('link', { name: HOME_MSG.payOverdue })).toHaveAttribute(
+        'href',
+        '/account?pay=overdue',
+      );
+    } else await expect(glance.getByText(HOME_MSG.nothingOverdue)).toBeVisible();
+    const recent = glance.getByRole('list', { name: HOME_MSG.recentOrders }).getByRole('listitem');
+    await expect(recent).toHaveCount(Math.min(3, orders.length));
+    await expect(recent.first().getByRole('link', { name: orders[0]!.orderNumber })).toBeVisible();
+    await expectNoA11yViolations(page, 'home with the account at a glance');
+    await shot(page, testInfo, 'home-glance');
+    await recent.first().getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/open-order-enquiry\\?order=${orders[0]!.orderNumber}`));
+
+    await page.evaluate(() => localStorage.clear());
+    await login(page, demoUsers.proforma);
+    await page.goto('/');
+    const proforma = page.getByRole('region', { name: HOME_MSG.glanceTitle });
+    await expect(proforma.getByRole('heading', { name: HOME_MSG.recentOrders })).toBeVisible();
+    await expect(proforma.getByText(HOME_MSG.balance)).toHaveCount(0);
+    await expect(proforma.getByText(HOME_MSG.overdue)).toHaveCount(0);
+    await expectNoA11yViolations(page, 'proforma home');
   });
 });
