@@ -249,6 +249,19 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     params: basketLineParams,
     response: { 200: basket, ...e404 },
   },
+  clearBasket: {
+    service: 'basket',
+    tags: ['basket'],
+    summary: 'Remove every line in one change; the lines are kept for undoClearBasket',
+    response: { 200: basket, ...e404 },
+  },
+  undoClearBasket: {
+    service: 'basket',
+    tags: ['basket'],
+    summary: 'Put back the lines the last clearBasket removed, exactly (line numbers, quantities, copied prices)',
+    description: 'Refused (409) once the basket has changed since it was cleared, or when nothing was cleared.',
+    response: { 200: basket, ...e404, 409: errorResponse },
+  },
   getBasketAmount: {
     service: 'basket',
     tags: ['basket'],

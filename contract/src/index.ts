@@ -17,6 +17,8 @@ export * from './delivery-messages.js';
 export * from './credit-messages.js';
 export * from './invoice-payment-messages.js';
 export * from './checkout-messages.js';
+export * from './basket-messages.js';
+export * from './home-messages.js';
 export * from './order-messages.js';
 export * from './mail-messages.js';
 export * from './mail.js';

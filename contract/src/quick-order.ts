@@ -108,6 +108,13 @@ export const basketPriceBreaks = z.lazy(() =>
     revision: z.number().int(),
     lines: z.array(priceBreakLine).describe('Only lines with a next break, a saving or a price change'),
     totalSavings: money.describe('Multi-buy savings already won on the whole basket'),
+    freeCarriage: z
+      .object({
+        spendMore: money.describe('Goods (before VAT) still to add for carriage to be free'),
+        freeOver: money.describe("The account's free-carriage threshold: goods at or above it ship free"),
+      })
+      .nullable()
+      .describe('Set when the account has a free-carriage threshold the basket has not reached (never on stop)'),
   }),
 );
 export type BasketPriceBreaks = z.infer<typeof basketPriceBreaks>;

@@ -156,6 +156,15 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'DELETE',
     path: '/api/basket/:id',
   },
+  /** Clear basket in one action, and its undo (issue 37 item 13). */
+  clearBasket: {
+    method: 'DELETE',
+    path: '/api/basket',
+  },
+  undoClearBasket: {
+    method: 'POST',
+    path: '/api/basket/undo-clear',
+  },
   getBasketAmount: {
     method: 'GET',
     path: '/api/basket/amount',

@@ -24,6 +24,7 @@ import * as webhookIsolation from './migrations/015-webhook-isolation.js';
 import * as mailOutbox from './migrations/016-mail-outbox.js';
 // who cancelled an order, and when
 import * as orderCancellation from './migrations/019-order-cancellation.js';
+import * as basketClearedLines from './migrations/021-basket-cleared-lines.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -51,6 +52,7 @@ const migrations: Record<string, EngineMigration> = {
   '015-webhook-isolation': webhookIsolation,
   '016-mail-outbox': mailOutbox,
   '019-order-cancellation': orderCancellation,
+  '021-basket-cleared-lines': basketClearedLines,
 };
 
 class EngineAwareProvider implements MigrationProvider {

@@ -157,6 +157,8 @@ export interface BasketsTable {
   delivery_postcode: string | null;
   delivery_phone: string | null;
   updated_at: string;
+  /** The lines the last Clear basket removed and the revision it left, as JSON, for its Undo (migration 021). */
+  cleared_lines: string | null;
 }
 
 export interface BasketLinesTable {

@@ -24,8 +24,11 @@ export const partialPath = (endpoint: { readonly path: string }, values: Readonl
 export const defaultHandlers = [
   on(routes.getSettings, () => HttpResponse.json(settings)),
   on(routes.getNotification, () => HttpResponse.json(noNotification)),
+  on(routes.listOpenOrders, () => HttpResponse.json([])),
   on(routes.getBasket, () => HttpResponse.json(emptyBasket)),
-  on(routes.getBasketPriceBreaks, () => HttpResponse.json({ revision: 1, lines: [], totalSavings: 0 })),
+  on(routes.getBasketPriceBreaks, () =>
+    HttpResponse.json({ revision: 1, lines: [], totalSavings: 0, freeCarriage: null }),
+  ),
   on(routes.getDeliveryPromise, () => HttpResponse.json(emptyDeliveryPromise)),
   on(routes.getOrderDeliveryPromise, ({ params }) =>
     HttpResponse.json({

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { basket as basketSchema, basketSummary, pathOf, routes } from '@wholesale/contract';
+import {
+  BASKET_MSG,
+  basket as basketSchema,
+  basketPriceBreaks,
+  basketSummary,
+  pathOf,
+  routes,
+} from '@wholesale/contract';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
@@ -183,5 +190,99 @@ describe.each(testEngines())('basket API on $name', (engine) => {
     expect((await add(gbp, 'OLD-1', 1)).statusCode).toBe(404);
     expect((await add(gbp, 'RB-100', 999_990)).statusCode).toBe(400); // 20 + 999,990 > 6 digits
     expect((await app.inject({ method: 'GET', url: pathOf(routes.getBasket) })).statusCode).toBe(401);
+  });
+
+  it('clears the basket in one call and puts it back exactly on undo, for the caller alone', async () => {
+    const clear = (token: string) =>
+      app.inject({ method: 'DELETE', url: pathOf(routes.clearBasket), headers: bearer(token) });
+    const undo = (token: string) =>
+      app.inject({ method: 'POST', url: pathOf(routes.undoClearBasket), headers: bearer(token) });
+    await add(colleague, 'CS-7', 4);
+    await add(colleague, 'RB-100', 1);
+    await app.inject({ method: 'DELETE', url: pathOf(routes.deleteBasketLine, { id: 1 }), headers: bearer(colleague) });
+    await add(colleague, 'CS-7', 2); // line numbers 2 and 3 now
+    const rows = () =>
+      handle.db
+        .selectFrom('basket_lines as bl')
+        .innerJoin('baskets as b', 'b.id', 'bl.basket_id')
+        .innerJoin('users as u', 'u.id', 'b.user_id')
+        .where('u.username', '=', 'gino')
+        .select([
+          'bl.line_number',
+          'bl.product_id',
+          'bl.quantity',
+          'bl.copied_from_order',
+          'bl.ordered_unit_price_e5',
+          'bl.ordered_quantity',
+        ])
+        .orderBy('bl.line_number')
+        .execute();
+    // A copied line's origin (the order and unit price it came from) must come back too.
+    await handle.db
+      .updateTable('basket_lines')
+      .set({ copied_from_order: 'SO-1', ordered_unit_price_e5: 1_900_000, ordered_quantity: 7 })
+      .where('line_number', '=', 2)
+      .where('basket_id', 'in', (eb) =>
+        eb
+          .selectFrom('baskets as b')
+          .innerJoin('users as u', 'u.id', 'b.user_id')
+          .where('u.username', '=', 'gino')
+          .select('b.id'),
+      )
+      .execute();
+    const before = await rows();
+    const viewBefore = await get(colleague);
+    const gbpBefore = await get(gbp);
+    expect(before.map((r) => r.line_number)).toEqual([2, 3]);
+
+    const cleared = await clear(colleague);
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ basketLines: [], carriageLine: null, totalBasketPrice: 0 });
+    expect(await rows()).toEqual([]);
+    expect(await get(gbp)).toEqual(gbpBefore); // a colleague's basket is untouched
+
+    expect((await undo(gbp)).statusCode).toBe(409); // nothing of gina's was cleared
+    const restored = await undo(colleague);
+    expect(restored.statusCode).toBe(200);
+    expect(await rows()).toEqual(before);
+    expect({ ...(restored.json() as object), revision: 0 }).toEqual({ ...viewBefore, revision: 0 });
+
+    // Once undone, or once the basket changed after the clear, there is nothing to put back.
+    const second = await undo(colleague);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ message: BASKET_MSG.cannotUndoClear });
+    await clear(colleague);
+    await add(colleague, 'CS-7', 1);
+    expect((await undo(colleague)).statusCode).toBe(409);
+    expect((await rows()).map((r) => r.quantity)).toEqual([1]);
+  });
+
+  it('says how much more ships free: only under a threshold, with carriage charged, never on stop', async () => {
+    const nudge = async (token: string) => {
+      const res = await app.inject({ url: pathOf(routes.getBasketPriceBreaks), headers: bearer(token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return basketPriceBreaks.parse(res.json()).freeCarriage;
+    };
+    const account = await insertAccount(handle.db); // 10% off, carriage 9.95, free from 250.00 of goods
+    const stopped = await insertAccount(handle.db, { on_stop: 1 });
+    await insertUser(handle.db, account, 'frida');
+    await insertUser(handle.db, stopped, 'stanley');
+    const frida = (await login(app, 'frida')).accessToken;
+    const stanley = (await login(app, 'stanley')).accessToken;
+
+    expect(await nudge(frida)).toBeNull(); // an empty basket pays no carriage
+    await add(frida, 'RB-100', 2); // 2 x 18.00 = 36.00 of goods
+    expect(await nudge(frida)).toEqual({ spendMore: 214, freeOver: 250 });
+    await add(frida, 'CS-7', 3); // + 0.33
+    expect(await nudge(frida)).toEqual({ spendMore: 213.67, freeOver: 250 });
+    await add(frida, 'RB-100', 12); // 14 at the tier price 17.00: 238.00 + 0.33
+    expect(await nudge(frida)).toEqual({ spendMore: 11.67, freeOver: 250 });
+    await add(frida, 'RB-100', 1); // 15 x 17.00 = 255.00: carriage is free
+    expect((await get(frida)).carriageLine).toMatchObject({ totalLinePrice: 0 });
+    expect(await nudge(frida)).toBeNull();
+
+    expect(await nudge(eur)).toBeNull(); // no threshold: carriage always applies
+    await add(stanley, 'RB-100', 1);
+    expect(await nudge(stanley)).toBeNull(); // on stop: nothing can be ordered
   });
 });

@@ -29,6 +29,16 @@ const basketQuery = prepared((db: Db, userId: number, currency: CurrencyCode) =>
     .orderBy('bl.line_number'),
 );
 
+/** A line as a clear kept it for its undo. */
+export interface ClearedLine {
+  line_number: number;
+  product_id: number;
+  quantity: number;
+  copied_from_order: string | null;
+  ordered_unit_price_e5: number | null;
+  ordered_quantity: number | null;
+}
+
 /** The only place basket SQL lives. Baskets are per login user; each change bumps `revision`. */
 export function basketRepository(db: Db) {
   /** The number a line appended to the basket gets: one past its last. */
@@ -219,6 +229,37 @@ export function basketRepository(db: Db) {
         .where('basket_id', '=', basketId)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+
+    /** Every line as stored, origins included, in line order: what a clear keeps for its undo. */
+    allLines(basketId: number) {
+      return db
+        .selectFrom('basket_lines')
+        .select([
+          'line_number',
+          'product_id',
+          'quantity',
+          'copied_from_order',
+          'ordered_unit_price_e5',
+          'ordered_quantity',
+        ])
+        .where('basket_id', '=', basketId)
+        .orderBy('line_number')
+        .execute();
+    },
+
+    /** Puts lines back exactly as `allLines` read them (their line numbers included). */
+    async restoreLines(basketId: number, lines: readonly ClearedLine[]): Promise<void> {
+      const created = nowIso();
+      for (let k = 0; k < lines.length; k += 100)
+        await db
+          .insertInto('basket_lines')
+          .values(lines.slice(k, k + 100).map((l) => ({ ...l, basket_id: basketId, created_at: created })))
+          .execute();
+    },
+
+    async setClearedLines(basketId: number, cleared: string | null): Promise<void> {
+      await db.updateTable('baskets').set({ cleared_lines: cleared }).where('id', '=', basketId).execute();
     },
 
     async clearLines(basketId: number): Promise<void> {

@@ -7,15 +7,16 @@ import {
   type BasketLine,
   type BasketSummary,
   SERVER_MSG,
+  BASKET_MSG,
   type AddBasketLine,
   type UpdateBasketLine,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { discountPriceE5, priceLine, totals, type LinePrice, type Tier, type Totals } from '../../domain/pricing.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
-import { badRequest, notFound } from '../../lib/http-errors.js';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
-import { basketRepository } from './basket.repository.js';
+import { basketRepository, type ClearedLine } from './basket.repository.js';
 import type { Caller } from '../../domain/caller.js';
 
 export type { Caller } from '../../domain/caller.js';
@@ -196,6 +197,50 @@ export function basketService(db: Db) {
         if (!basket || !line) throw notFound(SERVER_MSG.noBasketLine(lineNumber));
         await repo.touch(basket.id);
         await repo.deleteLine(line.id);
+      });
+      return toView(await price(caller));
+    },
+
+    /**
+     * Removes every line in one change and keeps them, as stored, for `undoClearBasket`. An empty
+     * basket stays as it is (and keeps what an earlier clear kept).
+     */
+    async clearBasket(caller: Caller): Promise<Basket> {
+      await db.transaction().execute(async (trx) => {
+        const repo = basketRepository(trx);
+        const basket = await repo.findBasket(caller.userId);
+        if (!basket) return;
+        await repo.touch(basket.id); // locks the row: a concurrent change waits, then ends the undo
+        const { revision } = (await repo.findBasket(caller.userId))!;
+        const lines = await repo.allLines(basket.id);
+        if (lines.length === 0) return;
+        await repo.clearLines(basket.id);
+        const kept: { revision: number; lines: ClearedLine[] } = {
+          revision: Number(revision),
+          lines: lines.map((l) => ({
+            ...l,
+            ordered_unit_price_e5: l.ordered_unit_price_e5 === null ? null : Number(l.ordered_unit_price_e5),
+          })),
+        };
+        await repo.setClearedLines(basket.id, JSON.stringify(kept));
+      });
+      return toView(await price(caller));
+    },
+
+    /** Puts back what the last clear removed, while the basket is as that clear left it. */
+    async undoClearBasket(caller: Caller): Promise<Basket> {
+      await db.transaction().execute(async (trx) => {
+        const repo = basketRepository(trx);
+        const basket = await repo.findBasket(caller.userId);
+        if (!basket) throw conflict(BASKET_MSG.cannotUndoClear);
+        await repo.touch(basket.id); // locks the row; the revision read below is one past the clear's
+        const locked = (await repo.findBasket(caller.userId))!;
+        const kept = locked.cleared_lines
+          ? (JSON.parse(locked.cleared_lines) as { revision: number; lines: ClearedLine[] })
+          : undefined;
+        if (!kept || kept.revision !== Number(locked.revision) - 1) throw conflict(BASKET_MSG.cannotUndoClear);
+        await repo.restoreLines(basket.id, kept.lines);
+        await repo.setClearedLines(basket.id, null);
       });
       return toView(await price(caller));
     },

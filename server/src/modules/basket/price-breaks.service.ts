@@ -78,7 +78,15 @@ export function priceBreaksService(db: Db, baskets: BasketService) {
           priceChange,
         });
       }
-      return { revision: priced.revision, lines, totalSavings: minorToAmount(totalSavingsMinor) };
+      // The free-carriage nudge: only when carriage is charged now and a threshold would lift it, and
+      // never on stop (nothing can be ordered, so spending more is no offer).
+      const { freeOverMinor } = priced.terms.carriage;
+      const { goodsMinor, carriageMinor } = priced.totals;
+      const freeCarriage =
+        freeOverMinor > 0 && carriageMinor > 0 && goodsMinor < freeOverMinor && !priced.terms.onStop
+          ? { spendMore: minorToAmount(freeOverMinor - goodsMinor), freeOver: minorToAmount(freeOverMinor) }
+          : null;
+      return { revision: priced.revision, lines, totalSavings: minorToAmount(totalSavingsMinor), freeCarriage };
     },
   };
 }

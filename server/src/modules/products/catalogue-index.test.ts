@@ -4,7 +4,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { seedDemo } from '../../seed/index.js';
 import { insertProduct } from '../../test/fixtures.js';
-import { catalogueIndex } from './catalogue-index.js';
+import { catalogueIndex, editDistance, withinOne } from './catalogue-index.js';
 import { searchWords } from './products.repository.js';
 
 /**
@@ -138,5 +138,61 @@ describe.each(testEngines())('catalogue index on $name', (engine) => {
       .where('currency_code', '=', 'GBP')
       .execute();
     expect(await search('quokka')).toEqual([]);
+  });
+
+  it('falls back, only when nothing is found as typed, to a code without its dashes and to a word one typo away', async () => {
+    const index = catalogueIndex(handle.db);
+    const search = (text: string) => {
+      const words = searchWords(text);
+      return index.search('GBP', { words, phrase: words.join(' ') }, 50);
+    };
+    const chain = await insertProduct(handle.db, {
+      itemNumber: 'TY-BLK-0001',
+      description: 'Tyburn blackout chain',
+      gbpE5: 1,
+    });
+    const longer = await insertProduct(handle.db, {
+      itemNumber: 'TY-BLK-00010',
+      description: 'Tyburn dimout cord',
+      gbpE5: 1,
+    });
+    const other = await insertProduct(handle.db, {
+      itemNumber: 'TYBLK-0001X',
+      description: 'Tyburnish panel',
+      gbpE5: 1,
+    });
+
+    // A code typed without dashes: the exact one first, then codes starting so, in code order.
+    expect(await search('tyblk0001')).toEqual([chain.productId, longer.productId, other.productId]);
+    expect(await search('TY BLK 00010')).toEqual([longer.productId]);
+    // A typo one letter away finds the word meant; two letters away only in a long word.
+    expect(await search('tyburn blakout')).toEqual([chain.productId]);
+    expect(await search('tyburm')).toEqual(await search('tyburn'));
+    expect(await search('tyburnn dimmout')).toEqual([longer.productId]);
+    expect(await search('blkout tyburn')).toEqual([]);
+    // Found as typed: no fallback widens the list ('tyburn' is not corrected towards 'tyburnish').
+    expect(await search('tyburnish')).toEqual([other.productId]);
+    // Short words are never corrected.
+    expect(await search('tyb zzz')).toEqual([]);
+  });
+});
+
+describe('withinOne', () => {
+  it('agrees with the edit distance on changed, added, dropped and moved letters', () => {
+    const pairs = [
+      ['blakout', 'blackout'],
+      ['blackout', 'blakout'],
+      ['tyburm', 'tyburn'],
+      ['tyburn', 'xyburn'],
+      ['tybrun', 'tyburn'],
+      ['chain', 'chains'],
+      ['chain', 'chainss'],
+      ['abcd', 'abdc'],
+      ['abcd', 'bcd'],
+      ['abcd', 'abc'],
+      ['abcd', 'xbcy'],
+      ['', 'a'],
+    ] as const;
+    for (const [a, b] of pairs) expect(withinOne(a, b), `${a} ${b}`).toBe(editDistance(a, b, 1) <= 1);
   });
 });

@@ -17,7 +17,22 @@ export const basketApi = api.injectEndpoints({
       responseSchema: basket,
       invalidatesTags: ['Basket'],
     }),
+    clearBasket: build.mutation<Basket, void>({
+      query: () => requestOf(routes.clearBasket),
+      responseSchema: basket,
+      invalidatesTags: ['Basket'],
+    }),
+    undoClearBasket: build.mutation<Basket, void>({
+      query: () => requestOf(routes.undoClearBasket),
+      responseSchema: basket,
+      invalidatesTags: ['Basket'],
+    }),
   }),
 });
 
-export const { useUpdateBasketLineMutation, useDeleteBasketLineMutation } = basketApi;
+export const {
+  useUpdateBasketLineMutation,
+  useDeleteBasketLineMutation,
+  useClearBasketMutation,
+  useUndoClearBasketMutation,
+} = basketApi;

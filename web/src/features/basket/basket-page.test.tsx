@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MSG, type Basket, routes } from '@wholesale/contract';
+import { BASKET_MSG, MSG, type Basket, routes } from '@wholesale/contract';
 import { checkoutErrorState } from '../../components/checkout-error-dialog';
 import { loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -142,6 +142,90 @@ describe('Shopping Basket', () => {
     await user.click(await screen.findByRole('button', { name: 'Remove CS-7 from basket' }));
     expect(await screen.findByText(MSG.removedLine('CS-7'))).toBeInTheDocument();
     expect(removed).toBe('2');
+  });
+
+  it('clears the basket after asking, offers Undo with focus on it, and puts the lines back', async () => {
+    let current: Basket = twoLineBasket;
+    const calls: string[] = [];
+    server.use(
+      on(routes.getBasket, () => HttpResponse.json(current)),
+      on(routes.getBasketAmount, () => HttpResponse.json(twoLineSummary)),
+      on(routes.clearBasket, () => {
+        calls.push('clear');
+        current = { ...twoLineBasket, basketLines: [], carriageLine: null, totalBasketPrice: 0 };
+        return HttpResponse.json(current);
+      }),
+      on(routes.undoClearBasket, () => {
+        calls.push('undo');
+        current = twoLineBasket;
+        return HttpResponse.json(current);
+      }),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: BASKET_MSG.clearBasket }));
+    const dialog = await screen.findByRole('dialog', { name: BASKET_MSG.clearBasketTitle });
+    expect(within(dialog).getByText(BASKET_MSG.clearBasketQuestion(2))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: BASKET_MSG.clearBasket }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: BASKET_MSG.clearBasketTitle })).getByRole('button', {
+        name: BASKET_MSG.clearBasket,
+      }),
+    );
+    expect(await screen.findByText(BASKET_MSG.basketCleared(2))).toBeInTheDocument();
+    expect(await screen.findByText(MSG.basketEmpty)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: BASKET_MSG.undo })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(BASKET_MSG.basketRestored)).toBeInTheDocument();
+    expect(await rowOf('CS-7')).toBeInTheDocument();
+    expect(screen.queryByText(BASKET_MSG.basketCleared(2))).not.toBeInTheDocument();
+    expect(calls).toEqual(['clear', 'undo']);
+  });
+
+  it('says when the cleared lines can no longer be put back', async () => {
+    let current: Basket = twoLineBasket;
+    server.use(
+      on(routes.getBasket, () => HttpResponse.json(current)),
+      on(routes.getBasketAmount, () => HttpResponse.json(twoLineSummary)),
+      on(routes.clearBasket, () => {
+        current = { ...twoLineBasket, basketLines: [], carriageLine: null, totalBasketPrice: 0 };
+        return HttpResponse.json(current);
+      }),
+      on(routes.undoClearBasket, () => HttpResponse.json({ message: BASKET_MSG.cannotUndoClear }, { status: 409 })),
+    );
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: BASKET_MSG.clearBasket }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: BASKET_MSG.clearBasketTitle })).getByRole('button', {
+        name: BASKET_MSG.clearBasket,
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: BASKET_MSG.undo }));
+    expect(await screen.findByText(BASKET_MSG.cannotUndoClear)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: BASKET_MSG.undo })).not.toBeInTheDocument();
+  });
+
+  it('says how much more ships free when the server says so, and nothing otherwise', async () => {
+    basketIs();
+    let freeCarriage: { spendMore: number; freeOver: number } | null = { spendMore: 214, freeOver: 250 };
+    server.use(
+      on(routes.getBasketPriceBreaks, () =>
+        HttpResponse.json({ revision: 1, lines: [], totalSavings: 0, freeCarriage }),
+      ),
+    );
+    const first = open();
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    expect(await within(summary).findByText(BASKET_MSG.freeCarriageNudge('£214.00'))).toBeInTheDocument();
+    first.unmount();
+
+    freeCarriage = null;
+    open();
+    await rowOf('CS-7');
+    await waitFor(() => expect(screen.queryByTestId('free-carriage-nudge')).not.toBeInTheDocument());
+    expect(screen.queryByText(/for free delivery/)).not.toBeInTheDocument();
   });
 
   it('opens the checkout error dialog when checkout sent the customer back', async () => {

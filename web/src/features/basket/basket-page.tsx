@@ -18,6 +18,8 @@ import { DeliveryPromisePanel } from './delivery-promise-panel';
 import { useLinePromises } from '../../lib/delivery-promise-api';
 
 import { LineCard, LineRow, type Drafts, type DraftState } from './basket-line';
+import { ClearBasketButton, ClearedNotice } from './clear-basket';
+import { FreeCarriageNudge } from './free-carriage-nudge';
 
 function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
   const { data, isLoading, isError } = useGetBasketAmountQuery();
@@ -37,6 +39,7 @@ function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
         <BasketTotals summary={data} symbol={symbol} />
       )}
       {isError && !data && <p className="mt-2 text-sm text-red-700">{MSG.basketUnavailable}</p>}
+      {!stop && <FreeCarriageNudge symbol={symbol} />}
       {stop ? (
         // On stop or over credit, the buyer is stopped here, with the reason and the ways out above
         // (the on-stop notice, or the credit notice), not at Place Order (issue 37 item 3).
@@ -62,6 +65,8 @@ export function BasketPage() {
   const { data, isLoading } = useGetBasketQuery();
   const narrow = useIsNarrow();
   const [drafts, setDrafts] = useState<Drafts>({});
+  /** Lines the last Clear basket removed, while its Undo is offered. */
+  const [cleared, setCleared] = useState<number | undefined>();
   const edits: DraftState = {
     drafts,
     setDraft: (lineNumber, quantity) =>
@@ -193,6 +198,18 @@ export function BasketPage() {
       <PageHeading title="Shopping Basket" />
       <OnStopBanner />
       {lines.length > 0 && <CreditUsage className="mb-4" linesHref="#basket-lines" />}
+      {cleared !== undefined && <ClearedNotice lines={cleared} onDone={() => setCleared(undefined)} />}
+      {lines.length > 0 && (
+        <div className="mb-3 flex justify-end">
+          <ClearBasketButton
+            lines={lines.length}
+            onCleared={(n) => {
+              setDrafts({});
+              setCleared(n);
+            }}
+          />
+        </div>
+      )}
       <div id="basket-lines" tabIndex={-1} className="outline-none">
         {content}
       </div>

@@ -11,6 +11,7 @@ import { twoLineBasket, twoLineSummary } from './basket-test-data';
 const breaks: BasketPriceBreaks = {
   revision: 1,
   totalSavings: 3.1,
+  freeCarriage: null,
   lines: [
     {
       lineNumber: 1,

@@ -4,7 +4,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
-import { routes } from '@wholesale/contract';
+import { HOME_MSG, routes } from '@wholesale/contract';
+import { demoUser, quietCreditSummary } from '../../test/fixtures';
+import { openOrder } from '../orders/orders-test-data';
+
+const openOrders = [
+  openOrder('SO-204', '20/11/26'),
+  openOrder('SO-203', '12/11/26'),
+  openOrder('SO-202', '02/11/26'),
+  openOrder('SO-201', '28/10/26'),
+];
 
 function notificationIs(body: { showNotification: boolean; notificationText: string | null }) {
   let calls = 0;
@@ -71,5 +80,44 @@ describe('home', () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     expect(open).toHaveBeenCalledWith(settings.outOfStockUrl, '_blank', expect.stringContaining('noopener'));
+  });
+
+  it("shows a credit account's balance, overdue and newest orders at a glance", async () => {
+    server.use(
+      on(routes.getCreditSummary, () =>
+        HttpResponse.json({
+          ...quietCreditSummary,
+          creditLimit: 10000,
+          balance: 5115.27,
+          availableCredit: 2714.87,
+          overdue: { total: 812.4, documentNumbers: ['SI-1'] },
+        }),
+      ),
+      on(routes.listOpenOrders, () => HttpResponse.json(openOrders)),
+    );
+    renderApp('/', { session: loggedInSession });
+    const glance = await screen.findByRole('region', { name: HOME_MSG.glanceTitle });
+    expect(await within(glance).findByText('£5,115.27')).toBeInTheDocument();
+    expect(within(glance).getByText('£812.40')).toBeInTheDocument();
+    expect(within(glance).getByText('£2,714.87')).toBeInTheDocument();
+    expect(within(glance).getByRole('link', { name: HOME_MSG.payOverdue })).toHaveAttribute(
+      'href',
+      '/account?pay=overdue',
+    );
+    const recent = await within(glance).findByRole('list', { name: HOME_MSG.recentOrders });
+    const shown = within(recent).getAllByRole('listitem');
+    expect(shown).toHaveLength(Math.min(3, openOrders.length));
+    expect(within(shown[0]!).getByRole('link', { name: openOrders[0]!.orderNumber })).toBeInTheDocument();
+  });
+
+  it('shows a proforma account its orders but no credit figures', async () => {
+    let creditAsked = 0;
+    server.use(on(routes.getCreditSummary, () => (creditAsked++, HttpResponse.json(quietCreditSummary))));
+    renderApp('/', { session: { ...loggedInSession, user: { ...demoUser, isProforma: true } } });
+    const glance = await screen.findByRole('region', { name: HOME_MSG.glanceTitle });
+    expect(await within(glance).findByText(HOME_MSG.noOrders)).toBeInTheDocument();
+    expect(within(glance).queryByText(HOME_MSG.balance)).not.toBeInTheDocument();
+    expect(within(glance).queryByText(HOME_MSG.overdue)).not.toBeInTheDocument();
+    expect(creditAsked).toBe(0);
   });
 });

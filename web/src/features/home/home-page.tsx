@@ -1,5 +1,5 @@
 import { CUSTOMER_SERVICE_HOURS } from '@wholesale/contract';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
@@ -8,6 +8,9 @@ import { selectUser } from '../../lib/session';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { useAppSelector } from '../../lib/store-types';
 import { useGetNotificationQuery } from './home-api';
+
+// The account at a glance loads after the home page, in a chunk of its own (its schemas with it).
+const AccountGlance = lazy(() => import('./account-glance').then((m) => ({ default: m.AccountGlance })));
 
 interface Tile {
   to: string;
@@ -130,6 +133,9 @@ export function HomePage() {
 
       <OnStopBanner />
       <NotificationBanner />
+      <Suspense fallback={null}>
+        <AccountGlance />
+      </Suspense>
 
       <nav aria-label="Portal areas">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">

@@ -4,7 +4,6 @@ import {
   routes,
   documentFilename,
   cancelOrderResponse,
-  openOrderList,
   trackingResponse,
   type CancelOrderResponse,
   type OpenOrder,
@@ -14,15 +13,12 @@ import {
 import { api } from '../../lib/base-api';
 import { saveFile } from '../../lib/save-file';
 
+// The list lives in lib (the home page reads it too); re-exported for this feature.
+export { openOrdersQueries, useListOpenOrdersQuery } from '../../lib/open-orders-api';
+
 /** Open orders (spec section 7, /order...). Cached group OpenOrders; copying invalidates Basket. */
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /order: the open orders with their lines; the screen sorts them. */
-    listOpenOrders: build.query<OpenOrder[], void>({
-      query: () => pathOf(routes.listOpenOrders),
-      responseSchema: openOrderList,
-      providesTags: ['OpenOrders'],
-    }),
     /** GET /order/{orderNumber}/track: tracking numbers, fetched each time the dialog opens. */
     trackOrder: build.query<TrackingResponse, string>({
       query: (orderNumber) => pathOf(routes.trackOrder, { orderNumber }),
@@ -55,8 +51,7 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useListOpenOrdersQuery, useTrackOrderQuery, useCancelOrderMutation, useDownloadOrderStatementMutation } =
-  ordersApi;
+export const { useTrackOrderQuery, useCancelOrderMutation, useDownloadOrderStatementMutation } = ordersApi;
 
 /** The message an error response carries, if any (the server's refusal texts are the spec's). */
 export function errorMessage(error: unknown): string | undefined {
