@@ -278,7 +278,7 @@ test.describe('change password', () => {
     await logOutControl(page).click();
     await expect(page).toHaveURL(atPath('/login'));
     await submitLogin(page, user, oldPassword);
-    await expect(page.getByText('Failed to log in')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Log in' }).getByText('Failed to log in')).toBeVisible();
     await submitLogin(page, user, newPassword);
     await expect(page).not.toHaveURL(/\/login(\?|$)/);
     await expect(logOutControl(page)).toBeVisible();

@@ -22,7 +22,7 @@ async function expectHome(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Wholesale Portal' })).toBeVisible();
   const main = page.getByRole('main');
   for (const tile of HOME_TILES) {
-    await expect(main.getByRole('link', { name: tile.name }), `Home tile ${tile.name}`).toHaveAttribute(
+    await expect(main.getByRole('link', { name: tile.name, exact: true }), `Home tile ${tile.name}`).toHaveAttribute(
       'href',
       tile.href,
     );
@@ -59,7 +59,9 @@ test.describe('login', () => {
   test('a wrong password shows "Failed to log in" and stays on /login', async ({ page }) => {
     await page.goto('/login');
     await submitLogin(page, demoUsers.credit, 'not-the-password');
-    await expect(page.getByText('Failed to log in')).toBeVisible();
+    // Said beside the form (focused) and in a toast.
+    await expect(page.getByRole('form', { name: 'Log in' }).getByText('Failed to log in')).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Log in' }).getByText('Failed to log in')).toBeFocused();
     await expect(page).toHaveURL(atPath('/login'));
     // The app did not store a session: a protected page still asks to log in.
     await page.goto('/details');

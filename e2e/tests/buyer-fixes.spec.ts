@@ -285,14 +285,11 @@ test.describe('5: Cancel Order and Track only when they can work', () => {
     const untracked = orders.find((o) => !o.isTrackingAvailable)!;
     const tracked = orders.find((o) => o.isTrackingAvailable)!;
     await page.goto('/open-orders');
-    await page
-      .getByRole('searchbox')
-      .or(page.getByPlaceholder('Order no, reference, status or date'))
-      .first()
-      .fill(untracked.orderNumber);
+    const search = page.getByRole('searchbox').first();
+    await search.fill(untracked.orderNumber);
     await expect(page.getByText('Tracking unavailable').filter({ visible: true }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: `Track order ${untracked.orderNumber}` })).toHaveCount(0);
-    await page.getByPlaceholder('Order no, reference, status or date').first().fill(tracked.orderNumber);
+    await search.fill(tracked.orderNumber);
     await expect(
       page.getByRole('button', { name: `Track order ${tracked.orderNumber}` }).filter({ visible: true }),
     ).toBeVisible();
@@ -465,8 +462,11 @@ test.describe('6: View Transaction and Open Order Enquiry name their totals as t
     await page.getByRole('button', { name: 'Order Summary' }).click();
     const file = await (await downloadEvent).path();
     const layout = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    // A VAT invoice names its VAT with the rate and the amount it is on ('VAT at 20% on £634.41').
+    const pdfLabel = (label: string) =>
+      label === 'VAT' ? `VAT at \\d+%(?: on ${escapeRe(expected['Total excl. VAT'])})?` : escapeRe(label);
     for (const [label, value] of Object.entries(expected))
-      expect(layout, `PDF: ${label}`).toMatch(new RegExp(`^\\s*${escapeRe(label)}\\s{2,}${escapeRe(value)}\\s*$`, 'm'));
+      expect(layout, `PDF: ${label}`).toMatch(new RegExp(`^\\s*${pdfLabel(label)}\\s{2,}${escapeRe(value)}\\s*$`, 'm'));
 
     await page.goto(`/open-order-enquiry?order=${invoice.orderNumber}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Open Order Enquiry' })).toBeVisible();
@@ -516,7 +516,7 @@ async function searchProducts(page: Page, text: string): Promise<void> {
   await page.goto('/products/search');
   await page.getByLabel('Look up product').fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText(/^Displaying \d+ results/)).toBeVisible();
+  await expect(page.getByText(/^Displaying \d+ results?/)).toBeVisible();
 }
 
 test.describe('4: focus stays with the buyer after searching, paging, basket edits and dialogs', () => {

@@ -119,7 +119,7 @@ test('invitation, then forgotten password: emailed links, set the password, log 
   // The old password is refused, the new one works, the link is refused a second time.
   await page.goto('/login');
   await submitLogin(page, username, 'First-pass-123');
-  await expect(page.getByText(MSG.loginFailed)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('form', { name: 'Log in' }).getByText(MSG.loginFailed)).toBeVisible({ timeout: 30_000 });
   await submitLogin(page, username, 'Second-pass-456');
   await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: 30_000 });
   await page.goto(reset);

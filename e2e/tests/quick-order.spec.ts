@@ -132,8 +132,11 @@ test.describe('Price-break nudges', () => {
     await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber: 'RB-BAR-0004', quantity: 20 });
     await page.goto('/basket');
     const offers = page.getByRole('region', { name: 'Multi-buy offers' });
-    // 100 at £3.08 against the account's £3.1875: 100 x 0.1075 = £10.75.
-    await expect(offers.getByText('Add 80 more for £3.08 each, save £10.75')).toBeVisible();
+    // 100 at £3.08 against the account's £3.1875: 100 x 0.1075 = £10.75 saved, for
+    // 100 x 3.08 - 20 x 3.1875 = £244.25 more on the line.
+    await expect(
+      offers.getByText('Add 80 more for £3.08 each: £244.25 more on this line, saving £10.75'),
+    ).toBeVisible();
     await expectNoA11yViolations(page, 'basket with an offer');
     const move = offers.getByRole('button', { name: 'Make it 100 of RB-BAR-0004' });
     await move.focus();
