@@ -25,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { arg, loadLine, percentile, writeOutput } from './lib.js';
 import { pathOf, routes } from '@wholesale/contract';
+import { composeStore } from '../server/src/compose.js';
 
 // Seeding hashes one demo password; the bench does not need the production cost.
 process.env.PASSWORD_HASH_COST ??= '10';
@@ -96,7 +97,14 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
         .execute();
       const lines = buyerLines(all.map((r) => r.item_number));
       const codes = [...new Set(lines.map((l) => l.itemNumber.toUpperCase()))];
-      const service = quickOrderService(handle.db, handle.engine, sharedCatalogueIndex(handle.db, 256));
+      const store = composeStore(handle.db);
+      const service = quickOrderService({
+        quickOrder: store.internal.repos.quickOrder,
+        pricing: store.internal.repos.pricing.base,
+        index: sharedCatalogueIndex(handle.db, 256),
+        basket: store.basket,
+        delivery: store.delivery,
+      });
 
       const measures = {
         lookup: async () => {

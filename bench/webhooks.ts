@@ -19,6 +19,7 @@ import { webhookDispatcher } from '../server/src/modules/events/webhook-dispatch
 import { postWebhook } from '../server/src/modules/events/webhook-sender.js';
 import { webhooksService } from '../server/src/modules/events/webhooks.service.js';
 import { arg, loadLine, percentile, writeOutput } from './lib.js';
+import { composeStore } from '../server/src/compose.js';
 
 const EVENTS = arg('events', 200);
 const box = secretBox('bench-payment-secret-bench-payment-secret-0');
@@ -77,7 +78,12 @@ for (const engine of testEngines()) {
 
     /** Records EVENTS events with a running dispatcher; each one's commit to the healthy receiver. */
     async function deliver(tag: string) {
-      const dispatcher = webhookDispatcher(handle.db, { box, timeoutMs: 10_000, allowPrivate: true, pollMs: 250 });
+      const dispatcher = webhookDispatcher(composeStore(handle.db).internal.repos.events, {
+        box,
+        timeoutMs: 10_000,
+        allowPrivate: true,
+        pollMs: 250,
+      });
       dispatcher.start();
       const committed = new Map<string, number>();
       for (let i = 0; i < EVENTS; i++) {

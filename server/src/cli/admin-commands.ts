@@ -24,7 +24,7 @@ import type { SecretBox } from '../modules/events/secret-box.js';
 import { createPasswordLink, NO_PASSWORD } from '../modules/auth/password-links.js';
 import { recordPasswordLinkMail } from '../modules/mail/mail-outbox.js';
 import type { ProductUpsertItem } from '@wholesale/contract';
-import { upsertService, type UpsertService } from '../modules/integration/upsert.service.js';
+import type { UpsertService } from '../modules/integration/upsert.service.js';
 import { ApiClientError } from '../modules/integration/api-keys.js';
 import { OrderStatusError } from '../modules/integration/order-status.service.js';
 
@@ -407,7 +407,7 @@ export async function importProducts(db: Db, csv: string): Promise<ImportResult>
   const result: ImportResult = { imported: 0, created: 0, updated: 0, unchanged: 0, errors };
   // One transaction: a database error is not a row's fault, so nothing of the file is kept then.
   await db.transaction().execute(async (trx) => {
-    const upserts = upsertService(trx);
+    const { upserts } = composeStore(trx);
     const products = await upsertProducts(upserts, rows);
     const good = rows.filter((_, i) => products.results[i]?.status !== 'failed');
     const prices = await upserts.upsertPrices(

@@ -7,7 +7,6 @@ import { ordersRoutes } from './orders/orders.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { sandboxRoutes } from './payments/sandbox.routes.js';
-import { mailRoutes } from './mail/mail.routes.js';
 import { unsubscribeRoutes } from './mail/unsubscribe.routes.js';
 
 type Module = FastifyPluginAsync<{ ctx: AppContext }>;
@@ -24,8 +23,6 @@ export const apiModules: Module[] = [
   ordersRoutes,
   paymentsRoutes,
   checkoutRoutes,
-  // issue 34: the mail worker
-  mailRoutes,
 ];
 
 /** Modules that serve pages outside /api (the sandbox payment page). */

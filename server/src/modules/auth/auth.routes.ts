@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     const name = keyPart(req.body.username);
     const device = knownDevice(req, name);
     await throttle.enforce([limits.loginIp, req.ip], device ? [limits.loginDevice, device] : [limits.loginUser, name]);
-    const session = await ctx.auth.login(req.body.username, req.body.password, device !== undefined);
+    const session = await ctx.services.auth.login(req.body.username, req.body.password, device !== undefined);
     // A success clears the count it was charged to.
     await (device ? throttle.reset(limits.loginDevice, device) : throttle.reset(limits.loginUser, name));
     issueDeviceCookie(req, reply, name);
@@ -35,12 +35,12 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     (req) => {
       const token = bearerToken(req);
       if (!token) throw unauthorized();
-      return ctx.auth.refresh(token);
+      return ctx.services.auth.refresh(token);
     },
     { preHandler: async (req) => throttle.enforce([limits.refreshIp, req.ip]) },
   );
 
-  route(app, endpoints.exchangeRedirectToken, (req) => ctx.auth.exchangeOneTimeToken(req.params.token), {
+  route(app, endpoints.exchangeRedirectToken, (req) => ctx.services.auth.exchangeOneTimeToken(req.params.token), {
     preHandler: async (req) => throttle.enforce([limits.oneTimeIp, req.ip]),
   });
 
@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     app,
     endpoints.changePassword,
     async (req) => {
-      await ctx.auth.changePassword(req.auth, req.body);
+      await ctx.services.auth.changePassword(req.auth, req.body);
       return { ok: true as const };
     },
     {
@@ -76,9 +76,9 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   route(app, endpoints.setPassword, (req) => passwordLinks.setPassword(req.body), oneTimeIp);
 
   route(app, endpoints.logout, async (req) => {
-    await ctx.auth.logout(req.auth);
+    await ctx.services.auth.logout(req.auth);
     return { ok: true as const };
   });
 
-  route(app, endpoints.getCurrentUser, (req) => ctx.auth.profile(req.auth.userId));
+  route(app, endpoints.getCurrentUser, (req) => ctx.services.auth.profile(req.auth.userId));
 };

@@ -16,16 +16,15 @@ import {
   creditExposure,
   exceedsAvailableCredit,
 } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
+import type { Repos } from '../../db/repos.js';
 import type { SettingsService } from '../site/settings.service.js';
 import { amountToMinor, minorToAmount } from '../../domain/money.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
-import { basketRepository } from '../basket/basket.repository.js';
 import type { BasketService, Caller, PricedBasket } from '../basket/basket.service.js';
 import type { PaymentGateway } from '../payments/gateway.js';
-import { checkoutRepository, type DeliveryDetails } from './checkout.repository.js';
+import type { CheckoutRepository, DeliveryDetails } from './checkout.repository.js';
 import { addressFromColumns, addressOf, deliveryFromColumns, type Delivery } from '../../domain/address.js';
-import { placeOrder, placedLines } from './order-placement.js';
+import { placedLines, type PlaceOrder } from './order-placement.js';
 import { basketSubject, type OrderPaymentPayload } from './order-payment.js';
 
 /** How long after placing an order GET /basket/confirmation still answers it. */
@@ -34,7 +33,7 @@ export const EMPTY_BASKET = SERVER_MSG.emptyBasket;
 export const PROFORMA_MUST_PAY = SERVER_MSG.proformaMustPay;
 export const CREDIT_CANNOT_PAY = SERVER_MSG.creditCannotPay;
 
-type HeaderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof checkoutRepository>['header']>>>;
+type HeaderRow = NonNullable<Awaited<ReturnType<CheckoutRepository['header']>>>;
 
 function storedDelivery(row: HeaderRow | undefined): DeliveryDetails | undefined {
   if (!row?.address_reference) return undefined;
@@ -82,25 +81,27 @@ function requireAvailableCredit(
 }
 
 export interface CheckoutDeps {
-  db: Db;
+  checkout: Repos<CheckoutRepository>;
+  /** Places an order inside a transaction (order-placement.ts, built once in compose.ts). */
+  placeOrder: PlaceOrder;
   settings: SettingsService;
   basket: BasketService;
   payments: PaymentGateway;
 }
 
-export function checkoutService({ db, settings, basket: baskets, payments }: CheckoutDeps) {
-  async function invoiceAddress(conn: Db, accountId: number): Promise<Delivery> {
-    const a = await checkoutRepository(conn).account(accountId);
+export function checkoutService({ checkout, placeOrder, settings, basket: baskets, payments }: CheckoutDeps) {
+  async function invoiceAddress(accountId: number): Promise<Delivery> {
+    const a = await checkout.base.account(accountId);
     if (!a) throw notFound();
     return { addressReference: DEFAULT_ADDRESS_REFERENCE, ...addressFromColumns(a), contact: a.contact };
   }
 
   /** Resolves the posted header: INVOICE and saved references take the address from the account. */
   async function resolveDelivery(caller: Caller, h: DeliveryDetails): Promise<DeliveryDetails> {
-    const repo = checkoutRepository(db);
+    const repo = checkout.base;
     const { purchaseOrder } = h;
     if (h.addressReference === DEFAULT_ADDRESS_REFERENCE) {
-      const inv = await invoiceAddress(db, caller.accountId);
+      const inv = await invoiceAddress(caller.accountId);
       return { ...inv, purchaseOrder, contact: h.contact || inv.contact };
     }
     const account = await repo.account(caller.accountId);
@@ -131,10 +132,10 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     };
   };
 
-  /** A purchase order used before on one of the account's orders is warned of, not refused (issue 37 item 12). */
+  /** A purchase order used before on one of the account's orders is warned of, not refused (a repeat order may share it). */
   async function purchaseOrderUsedOn(caller: Caller, purchaseOrder: string): Promise<string | null> {
     if (!purchaseOrder) return null;
-    return (await checkoutRepository(db).orderWithReference(caller.accountId, purchaseOrder)) ?? null;
+    return (await checkout.base.orderWithReference(caller.accountId, purchaseOrder)) ?? null;
   }
 
   async function supportEmail(): Promise<string> {
@@ -144,8 +145,8 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
   return {
     /** The delivery information stored on the basket, or the INVOICE defaults when none is. */
     async getBasketHeader(caller: Caller): Promise<BasketHeader> {
-      const inv = await invoiceAddress(db, caller.accountId);
-      const stored = storedDelivery(await checkoutRepository(db).header(caller.userId));
+      const inv = await invoiceAddress(caller.accountId);
+      const stored = storedDelivery(await checkout.base.header(caller.userId));
       if (stored)
         return {
           ...stored,
@@ -158,12 +159,12 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
 
     async submitBasketHeader(caller: Caller, body: SubmitBasketHeader): Promise<BasketHeader> {
       const delivery = await resolveDelivery(caller, parseHeader(body));
-      const basketId = await basketRepository(db).ensureBasket(caller.userId, caller.accountId);
-      await checkoutRepository(db).saveHeader(basketId, delivery);
+      const basketId = await baskets.ensureBasket(caller);
+      await checkout.base.saveHeader(basketId, delivery);
       return {
         ...delivery,
         saved: true,
-        invoiceAddress: asAddress(await invoiceAddress(db, caller.accountId)),
+        invoiceAddress: asAddress(await invoiceAddress(caller.accountId)),
         purchaseOrderUsedOn: await purchaseOrderUsedOn(caller, delivery.purchaseOrder),
       };
     },
@@ -181,8 +182,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
       }: { id: number; amount: number; shipmentPreference?: ShipmentPreference },
     ): Promise<{ orderNumber: string }> {
       const email = await supportEmail();
-      return db.transaction().execute(async (trx) => {
-        const repo = checkoutRepository(trx);
+      return checkout.transaction(async (repo, trx) => {
         const header = await repo.header(caller.userId);
         if (!header) throw badRequest(EMPTY_BASKET);
         const current = await repo.lockBasket(header.id);
@@ -219,7 +219,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
      */
     async getOrderConfirmation(caller: Caller): Promise<OrderConfirmation> {
       const since = new Date(Date.now() - CONFIRMATION_WINDOW_MINUTES * 60_000).toISOString();
-      const row = await checkoutRepository(db).lastPlacedOrder(caller.userId, caller.accountId, since);
+      const row = await checkout.base.lastPlacedOrder(caller.userId, caller.accountId, since);
       if (!row) throw notFound(SERVER_MSG.noOrderPlaced);
       return {
         orderNumber: row.order_number,
@@ -245,7 +245,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
       if (priced.terms.onStop) throw forbidden(MSG.accountOnStop(await supportEmail()));
       if (priced.basketId === null || priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
       requireShownAmount(amount, priced);
-      const delivery = requireCompleteDelivery(storedDelivery(await checkoutRepository(db).header(caller.userId)));
+      const delivery = requireCompleteDelivery(storedDelivery(await checkout.base.header(caller.userId)));
       const payload: OrderPaymentPayload = {
         basketId: priced.basketId,
         revision: priced.revision,
@@ -255,7 +255,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
         totals: priced.totals,
         shipmentPreference,
       };
-      const account = await checkoutRepository(db).account(caller.accountId);
+      const account = await checkout.base.account(caller.accountId);
       const { checkoutUrl } = await payments.createPayment({
         accountId: caller.accountId,
         userId: caller.userId,

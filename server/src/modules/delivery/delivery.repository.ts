@@ -43,3 +43,4 @@ export function deliveryRepository(db: Db, engine: Engine) {
     },
   };
 }
+export type DeliveryRepository = ReturnType<typeof deliveryRepository>;

@@ -6,7 +6,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
 import { basketRepository } from '../basket/basket.repository.js';
-import { placeOrder } from '../checkout/order-placement.js';
+import { composeStore } from '../../compose.js';
 import { eventsService } from './events.service.js';
 import { secretBox } from './secret-box.js';
 import { webhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
@@ -47,7 +47,7 @@ describe('examples/erp-sync webhook listener', () => {
         ?.id ?? (await insertProduct(handle.db, { itemNumber, gbpE5: 500_000 })).productId;
     const basketId = await basketRepository(handle.db).ensureBasket(userId, accountId);
     const { orderNumber } = await handle.db.transaction().execute((trx) =>
-      placeOrder(trx, {
+      composeStore(handle.db).internal.placeOrder(trx, {
         accountId,
         userId,
         currencyCode: 'GBP',
@@ -105,7 +105,7 @@ describe('examples/erp-sync webhook listener', () => {
 
     const orderNumber = await placeTestOrder('sync', 'SYNC-1', 'PO-SYNC');
 
-    dispatcher = webhookDispatcher(handle.db, {
+    dispatcher = webhookDispatcher(composeStore(handle.db).internal.repos.events, {
       box,
       timeoutMs: 5_000,
       allowPrivate: true,

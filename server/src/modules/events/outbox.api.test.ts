@@ -8,10 +8,11 @@ import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js
 import { bearer, login, testApp, testConfig } from '../../test/app.js';
 import { nowIso } from '../../lib/time.js';
 import { basketRepository } from '../basket/basket.repository.js';
-import { placeOrder, type PlacementInput } from '../checkout/order-placement.js';
+import type { PlacementInput } from '../checkout/order-placement.js';
+import { composeStore } from '../../compose.js';
 import { basketSubject, type OrderPaymentPayload } from '../checkout/order-payment.js';
 import '../invoice-payments/invoice-payment.js';
-import { completePayment, createPayment } from '../payments/gateway.js';
+import { completePayment, createPayment } from '../../test/payments.js';
 import { eventsService } from './events.service.js';
 import { recordEvent } from './outbox.js';
 
@@ -100,7 +101,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
     let placedNumber = '';
     await expect(
       handle.db.transaction().execute(async (trx) => {
-        placedNumber = (await placeOrder(trx, input)).orderNumber;
+        placedNumber = (await composeStore(handle.db).internal.placeOrder(trx, input)).orderNumber;
         throw new Error('forced failure after the insert');
       }),
     ).rejects.toThrow('forced failure');
@@ -116,7 +117,9 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
 
   it('writes order.placed with the order when the placement commits', async () => {
     const input = await placementInput();
-    const { orderNumber } = await handle.db.transaction().execute((trx) => placeOrder(trx, input));
+    const { orderNumber } = await handle.db
+      .transaction()
+      .execute((trx) => composeStore(handle.db).internal.placeOrder(trx, input));
     const placed = (await ofType('order.placed')).filter((e) => e.data.orderNumber === orderNumber);
     expect(placed).toHaveLength(1);
     const event = integrationEvent.parse(placed[0]);
@@ -136,7 +139,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
       expect.objectContaining({ type: 'Charge', total: 9.95 }),
     ]);
     // Placing the same basket revision again answers the same order and announces nothing new.
-    await handle.db.transaction().execute((trx) => placeOrder(trx, input));
+    await handle.db.transaction().execute((trx) => composeStore(handle.db).internal.placeOrder(trx, input));
     expect((await ofType('order.placed')).filter((e) => e.data.orderNumber === orderNumber)).toHaveLength(1);
   });
 

@@ -9,6 +9,7 @@ import { secretBox } from './secret-box.js';
 import { webhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
 import { webhooksService } from './webhooks.service.js';
 import { startReceiver, waitFor } from './events.test-support.js';
+import { composeStore } from '../../compose.js';
 
 const SECRET = 'test-payment-secret-test-payment-secret-01';
 const box = secretBox(SECRET);
@@ -37,7 +38,7 @@ describe.each(testEngines())('webhook deliveries across servers on $name', (engi
   });
 
   const dispatcher = (leaseMs: number) => {
-    const d = webhookDispatcher(handle.db, {
+    const d = webhookDispatcher(composeStore(handle.db).internal.repos.events, {
       box,
       timeoutMs: 5_000,
       allowPrivate: true,
@@ -99,7 +100,7 @@ describe.each(testEngines())('webhook deliveries across servers on $name', (engi
       const slowEp = await endpointFor(3, slow.url);
       const fastEp = await endpointFor(4, fast.url);
       const ids = await recordMany(3, 'SLOW');
-      const d = webhookDispatcher(handle.db, {
+      const d = webhookDispatcher(composeStore(handle.db).internal.repos.events, {
         box,
         timeoutMs: 20_000,
         allowPrivate: true,

@@ -392,7 +392,9 @@ export function userSpec(
           id = existing.id;
           await repo.updateUser(id, userColumns(i));
           if (!i.enabled) {
+            // Its sessions end: refresh tokens revoked, unused login and set-password links used up.
             await repo.endUserSessions(id, now);
+            await repo.endUserLinks(id, now);
             ended.add(id);
           }
         } else {

@@ -58,7 +58,7 @@ export const catalogueRoutes: IntegrationRoutePlugin = async (app, { ctx }) => {
       service.upsertUsers(req.params.customerNumber, req.body.items, {
         atomic: req.query.atomic,
         baseUrl: linkOrigin(ctx.config, app.server.address()),
-        sessionsEnded: (ids) => ids.forEach((id) => ctx.auth.forgetUserSessions(id)),
+        sessionsEnded: (ids) => ids.forEach((id) => ctx.services.auth.forgetUserSessions(id)),
         invitations: ctx.services.secretBox,
       }),
     envelope(L.users),

@@ -7,10 +7,8 @@ import { INTEGRATION_SECURITY, type IntegrationRoutePlugin } from './integration
 import { provideApiKeyGuard } from '../../plugins/routes.js';
 import { bindEndpoints } from '../../plugins/bind.js';
 import { integrationEndpoints } from '@wholesale/contract';
-import { registerIdempotency } from './idempotency.js';
 import { registerProblemHandling } from './problem.js';
 import { orderStatusRoutes } from './order-status.routes.js';
-import { integrationEventsRoutes } from '../events/events.routes.js';
 import { problemTypeRoutes } from './problem-types.routes.js';
 
 /**
@@ -21,7 +19,6 @@ import { problemTypeRoutes } from './problem-types.routes.js';
 export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
   catalogueRoutes,
   orderStatusRoutes,
-  integrationEventsRoutes,
   problemTypeRoutes,
 ];
 
@@ -38,7 +35,7 @@ export const integrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async 
   });
   registerProblemHandling(app);
   // A claim older than twice the longest a request may take belongs to a request that died.
-  registerIdempotency(app, ctx.handle.db, { staleAfterMs: Math.max(60_000, 2 * ctx.config.HTTP_REQUEST_TIMEOUT_MS) });
+  ctx.services.idempotency.register(app, { staleAfterMs: Math.max(60_000, 2 * ctx.config.HTTP_REQUEST_TIMEOUT_MS) });
   const guard = createIntegrationGuard(ctx, ctx.services.apiKeys);
   provideApiKeyGuard(app, (scope) => ({ check: guard(scope), security: INTEGRATION_SECURITY }));
   for (const routes of integrationRoutePlugins) await app.register(routes, { ctx });

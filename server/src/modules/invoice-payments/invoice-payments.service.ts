@@ -1,28 +1,34 @@
 import { type InvoicePaymentRequest, type PaymentResponse, SERVER_MSG } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { AccessClaims } from '../auth/tokens.js';
 import { isStorableName } from '../account/account.service.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import type { InvoicePaymentPayload } from './invoice-payment.js';
-import { invoicePaymentsRepository } from './invoice-payments.repository.js';
+import type { InvoicePaymentsRepository } from './invoice-payments.repository.js';
 
 /**
  * Starts an online payment of the caller's open invoices. The payload names the invoices; every
  * amount is read from the database (the payload's amount and remainingAmount are the figures the
  * customer saw and are not trusted). Another account's invoice answers 404 like an unknown one.
  */
-export function invoicePaymentsService({ db, payments }: { db: Db; payments: PaymentGateway }) {
-  const repo = invoicePaymentsRepository(db);
+export function invoicePaymentsService({
+  repo,
+  payments,
+}: {
+  repo: InvoicePaymentsRepository;
+  payments: PaymentGateway;
+}) {
   return {
     requestInvoicePayment: (claims: AccessClaims, body: InvoicePaymentRequest) =>
       requestInvoicePayment(repo, payments, claims, body),
+    /** What a payment of invoices settles, as it was recorded (events and the receipt email read it). */
+    paymentInvoices: (paymentId: string) => repo.paymentInvoiceFigures(paymentId),
   };
 }
 export type InvoicePaymentsService = ReturnType<typeof invoicePaymentsService>;
 
 async function requestInvoicePayment(
-  repo: ReturnType<typeof invoicePaymentsRepository>,
+  repo: InvoicePaymentsRepository,
   payments: PaymentGateway,
   claims: AccessClaims,
   body: InvoicePaymentRequest,

@@ -7,7 +7,8 @@ import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js
 import { bearer, login, testApp, testConfig } from '../../test/app.js';
 import type { AppContext } from '../../context.js';
 import { paymentBody } from '../checkout/checkout.test-helpers.js';
-import { CALLBACK_MAX_AGE_SECONDS, createPayment, signCallback, verifyCallback } from './gateway.js';
+import { CALLBACK_MAX_AGE_SECONDS, signCallback, verifyCallback } from './sandbox.js';
+import { createPayment } from '../../test/payments.js';
 import { checkCard, expiryProblem, luhnValid } from './sandbox-card.js';
 
 const SECRET = testConfig().paymentSecret;

@@ -3,7 +3,7 @@ import { endpoints, SERVER_MSG } from '@wholesale/contract';
 import type { AppContext } from '../../context.js';
 import { notFound, unauthorized } from '../../lib/http-errors.js';
 import { route } from '../../plugins/routes.js';
-import type { PaymentCallback, SandboxGateway } from './gateway.js';
+import type { PaymentCallback, SandboxGateway } from './sandbox.js';
 
 /** Verifies and applies a gateway callback; a forged or stale one changes nothing (401). */
 export async function receivePaymentCallback(gateway: SandboxGateway, cb: PaymentCallback) {

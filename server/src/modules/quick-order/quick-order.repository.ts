@@ -53,3 +53,4 @@ export function quickOrderRepository(db: Db, engine: Engine) {
     },
   };
 }
+export type QuickOrderRepository = ReturnType<typeof quickOrderRepository>;

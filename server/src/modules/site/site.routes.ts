@@ -35,7 +35,7 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       .send({ status: 'unavailable' as const, database });
   });
 
-  route(app, endpoints.getSettings, () => ctx.settings.site());
-  route(app, endpoints.getNotification, () => ctx.settings.notification());
+  route(app, endpoints.getSettings, () => ctx.services.settings.site());
+  route(app, endpoints.getNotification, () => ctx.services.settings.notification());
   route(app, endpoints.getCountries, () => ctx.services.repositories.site.countries());
 };
