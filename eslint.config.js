@@ -7,9 +7,36 @@ import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const WEB_FEATURES = ['account', 'auth', 'basket', 'checkout', 'home', 'orders', 'products'];
 const boundary = (why) => `Boundary (docs/ARCHITECTURE.md, Boundaries): ${why}`;
+
+// Server modules (server/src/modules/<area>): another module is used only through what it publishes:
+// its service(s), and the few files named here (a port, a read model, what a module records inside
+// the caller's transaction). Everything else of a module (repositories, workers, helpers) is its own.
+const SERVER_MODULES = fs
+  .readdirSync(path.join(import.meta.dirname, 'server/src/modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const MODULES_DIR = path.join(import.meta.dirname, 'server/src/modules');
+// (`@(...)` makes each a glob pattern, as the rule wants its exceptions when `from` is one.)
+const PUBLISHED = [
+  '*/*.service.ts',
+  // The payment port: interfaces a provider and the features that take payments share.
+  '@(payments)/gateway.ts',
+  // What the events feed and the mail outbox record inside the caller's transaction.
+  '@(events)/outbox.ts',
+  '@(mail)/mail-outbox.ts',
+  // Read models: account price terms, and the in-memory catalogue index search and Quick Order read.
+  '@(pricing)/pricing.repository.ts',
+  '@(products)/catalogue-index.ts',
+  // Set-password links (the auth area's service for users the ERP or the CLI creates).
+  '@(auth)/password-links.ts',
+  // The integration API's problem+json errors, which its event and webhook endpoints answer too.
+  '@(integration)/problem.ts',
+].map((file) => path.join(MODULES_DIR, file));
 
 // SQL only in repositories, db/ and test set-up (see the block that uses it).
 const SQL_CALL = {
@@ -92,6 +119,27 @@ export default defineConfig(
               target: './server/src/lib',
               from: './server/src/modules',
               message: boundary('lib never imports a module.'),
+            },
+            {
+              target: './server/src/domain',
+              from: './server/src',
+              except: ['./domain'],
+              message: boundary('domain/ holds pure rules: it imports nothing of the server.'),
+            },
+            ...SERVER_MODULES.map((area) => ({
+              target: `./server/src/modules/${area}/**/!(*.test|*.test-*|*.fixtures|*test-support).ts`,
+              from: path.join(MODULES_DIR, `!(${area})/**`),
+              except: PUBLISHED,
+              message: boundary(
+                'a module uses another only through its service (or what it publishes: eslint.config.js PUBLISHED).',
+              ),
+            })),
+            {
+              target: './server/src/**/*.repository.ts',
+              from: path.join(MODULES_DIR, '**/*.repository.ts'),
+              // The pricing read model shares its terms query with the products page's one-round query.
+              except: [path.join(MODULES_DIR, '@(pricing)/pricing.repository.ts')],
+              message: boundary('a repository never imports another repository (compose.ts combines them).'),
             },
             {
               target: './server/src/plugins',

@@ -26,7 +26,7 @@ import { openDatabase } from '../server/src/db/client.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { seedDemo } from '../server/src/seed/index.js';
 import { composeStore } from '../server/src/compose.js';
-import { secretBox } from '../server/src/modules/events/secret-box.js';
+import { secretBox } from '../server/src/lib/secret-box.js';
 import { recordOrderAcknowledgement } from '../server/src/modules/mail/mail-outbox.js';
 import { mailTransport } from '../server/src/modules/mail/mail-transport.js';
 import { unsubscribeSigner } from '../server/src/modules/mail/mail-unsubscribe.js';

@@ -14,7 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { testEngines } from '../server/src/db/testing.js';
 import { recordEvent } from '../server/src/modules/events/outbox.js';
-import { secretBox } from '../server/src/modules/events/secret-box.js';
+import { secretBox } from '../server/src/lib/secret-box.js';
 import { webhookDispatcher } from '../server/src/modules/events/webhook-dispatcher.js';
 import { postWebhook } from '../server/src/modules/events/webhook-sender.js';
 import { webhooksService } from '../server/src/modules/events/webhooks.service.js';

@@ -39,7 +39,7 @@ import { deliveryRepository } from './modules/delivery/delivery.repository.js';
 import { deliveryService } from './modules/delivery/delivery.service.js';
 import { eventsRepository } from './modules/events/events.repository.js';
 import { eventsService } from './modules/events/events.service.js';
-import { secretBox } from './modules/events/secret-box.js';
+import { secretBox } from './lib/secret-box.js';
 import { webhookDispatcher, type DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import { webhookOperatorService, webhooksService } from './modules/events/webhooks.service.js';
 import { accountsUpsertRepository } from './modules/integration/accounts-upsert.repository.js';
@@ -269,7 +269,7 @@ export function compose(options: ComposeOptions) {
     sandbox,
     /** Where checkout and invoice payments start card payments: the sandbox unless replaced. */
     paymentGateway: payments,
-    /** Keeps webhook signing secrets encrypted at rest (events/secret-box.ts). */
+    /** Keeps webhook signing secrets encrypted at rest (lib/secret-box.ts). */
     secretBox: box,
     webhooks: webhooksService(db, { box, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE }),
     /** Signs and reads the one-click unsubscribe links of optional emails. */

@@ -20,7 +20,7 @@ import { composeStore } from '../compose.js';
 import { nowIso } from '../lib/time.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { UsageError } from './db.js';
-import type { SecretBox } from '../modules/events/secret-box.js';
+import type { SecretBox } from '../lib/secret-box.js';
 import { createPasswordLink, NO_PASSWORD } from '../modules/auth/password-links.js';
 import { recordPasswordLinkMail } from '../modules/mail/mail-outbox.js';
 import type { ProductUpsertItem } from '@wholesale/contract';

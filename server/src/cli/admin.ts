@@ -26,7 +26,7 @@ import {
 import { isMain, openFromEnv, runCli, UsageError } from './db.js';
 import { mailCommands } from '../modules/mail/mail.admin.js';
 import { loadConfig } from '../config.js';
-import { secretBox } from '../modules/events/secret-box.js';
+import { secretBox } from '../lib/secret-box.js';
 import { mailBaseUrl } from '../modules/mail/mail-render.js';
 
 /** The invitation's sealing key and link address, as the server has them (environment, DATA_DIR secrets). */

@@ -421,7 +421,7 @@ export interface WebhookEndpointsTable {
   url: string;
   /** JSON array of event types */
   event_types: string;
-  /** The signing secret, AES-256-GCM encrypted (modules/events/secret-box.ts) */
+  /** The signing secret, AES-256-GCM encrypted (lib/secret-box.ts) */
   secret_enc: string;
   enabled: ColumnType<Bool, Bool | undefined, Bool>;
   disabled_reason: string | null;

@@ -10,7 +10,7 @@
 import { PASSWORD_RESET_LINK_TTL_MINUTES, RESET_MSG, type PasswordResetResponse } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import { keyPart } from '../../lib/throttle.js';
-import type { SecretBox } from '../events/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { recordPasswordLinkMail } from '../mail/mail-outbox.js';
 import { authRepository } from './auth.repository.js';
 import { createPasswordLink } from './password-links.js';

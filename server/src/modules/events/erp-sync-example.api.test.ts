@@ -8,7 +8,7 @@ import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js
 import { basketRepository } from '../basket/basket.repository.js';
 import { composeStore } from '../../compose.js';
 import { eventsService } from './events.service.js';
-import { secretBox } from './secret-box.js';
+import { secretBox } from '../../lib/secret-box.js';
 import { webhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
 import { webhooksService } from './webhooks.service.js';
 import { freePortForTest, waitFor } from './events.test-support.js';

@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { recordEvent } from './outbox.js';
-import { secretBox } from './secret-box.js';
+import { secretBox } from '../../lib/secret-box.js';
 import { webhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
 import { webhooksService } from './webhooks.service.js';
 import { startReceiver, waitFor } from './events.test-support.js';

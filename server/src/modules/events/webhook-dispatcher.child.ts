@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import { openDatabase } from '../../db/client.js';
-import { secretBox } from './secret-box.js';
+import { secretBox } from '../../lib/secret-box.js';
 import { webhookDispatcher } from './webhook-dispatcher.js';
 import { composeStore } from '../../compose.js';
 

@@ -24,7 +24,7 @@ import type { Repos } from '../../db/repos.js';
 import type { EventsRepository } from './events.repository.js';
 import { toIntegrationEvent } from './events.service.js';
 import { onEventRecorded, recordEndpointDisabled } from './outbox.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { postWebhook } from './webhook-sender.js';
 
 /** The retry schedule, stated once: the delay after failed attempt n (1-based) is base * 3^(n-1), at most base * 2880. */

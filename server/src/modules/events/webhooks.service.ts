@@ -12,7 +12,7 @@ import { conflict, notFound } from '../../lib/http-errors.js';
 import { PROBLEM_TYPES, ProblemError } from '../integration/problem.js';
 import { nowIso } from '../../lib/time.js';
 import { eventsRepository } from './events.repository.js';
-import { newSigningSecret, type SecretBox } from './secret-box.js';
+import { newSigningSecret, type SecretBox } from '../../lib/secret-box.js';
 import { checkWebhookUrl } from './url-guard.js';
 
 /** The API client a call is for (the integration guard's `ApiCaller` is one). */

@@ -1,5 +1,5 @@
 /** How accounts, invoices and an account's users are upserted (each a spec the runner in upsert-runner.ts applies). */
-import type { SecretBox } from '../events/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { recordPasswordLinkMail } from '../mail/mail-outbox.js';
 import type { z } from 'zod';
 import type { AddressColumns } from '../../domain/address.js';

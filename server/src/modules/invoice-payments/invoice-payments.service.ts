@@ -1,6 +1,6 @@
 import { type InvoicePaymentRequest, type PaymentResponse, SERVER_MSG } from '@wholesale/contract';
 import { conflict, notFound } from '../../lib/http-errors.js';
-import type { AccessClaims } from '../auth/tokens.js';
+import type { Caller } from '../../domain/caller.js';
 import { isStorableName } from '../account/account.service.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import type { InvoicePaymentPayload } from './invoice-payment.js';
@@ -19,7 +19,7 @@ export function invoicePaymentsService({
   payments: PaymentGateway;
 }) {
   return {
-    requestInvoicePayment: (claims: AccessClaims, body: InvoicePaymentRequest) =>
+    requestInvoicePayment: (claims: Caller, body: InvoicePaymentRequest) =>
       requestInvoicePayment(repo, payments, claims, body),
     /** What a payment of invoices settles, as it was recorded (events and the receipt email read it). */
     paymentInvoices: (paymentId: string) => repo.paymentInvoiceFigures(paymentId),
@@ -30,7 +30,7 @@ export type InvoicePaymentsService = ReturnType<typeof invoicePaymentsService>;
 async function requestInvoicePayment(
   repo: InvoicePaymentsRepository,
   payments: PaymentGateway,
-  claims: AccessClaims,
+  claims: Caller,
   body: InvoicePaymentRequest,
 ): Promise<PaymentResponse> {
   // An invoice is never paid twice in one payment, however often the payload names it.

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { mailRepository } from './mail.repository.js';
-import type { SecretBox } from '../events/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 
 /** What an email is about: its template. */
 export const MAIL_KINDS = [

@@ -31,7 +31,7 @@ import type {
   ReceiptMailPayload,
   UserMailPayload,
 } from './mail-outbox.js';
-import type { SecretBox } from '../events/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { PasswordChanged } from './templates/password-changed.js';
 import { PasswordLink } from './templates/password-link.js';
 import type { UnsubscribeSigner } from './mail-unsubscribe.js';

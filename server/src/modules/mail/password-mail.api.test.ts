@@ -12,7 +12,7 @@ import { seedDemo } from '../../seed/index.js';
 import { bearer, login, testConfig } from '../../test/app.js';
 import { apiKeysService } from '../integration/api-keys.js';
 import { createUser } from '../../cli/admin-commands.js';
-import { secretBox } from '../events/secret-box.js';
+import { secretBox } from '../../lib/secret-box.js';
 import { startSmtp, until, type TestSmtp } from './mail.test-support.js';
 
 const OLD = 'Portal-demo-1';
