@@ -104,6 +104,7 @@ export default defineConfig(
       ],
     },
     rules: {
+      // Value imports only (the rule skips `import type`); `npm run lint:cycles` (madge) counts type imports too.
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
