@@ -198,6 +198,47 @@ export default defineConfig(
     },
   },
   {
+    // Services and workers receive their repositories from compose.ts (db/repos.ts `Repos`); they
+    // never build one. Types and the pricing read model's helpers may be imported. The exceptions
+    // write inside a caller's transaction (the outboxes, set-password links) or are a cache that
+    // loads itself (the catalogue index). Repeats the kysely rule: a later block's options replace.
+    files: ['server/src/modules/**/*.ts'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/**/*.test.ts',
+      'server/src/**/*.test-*.ts',
+      'server/src/**/*.fixtures.ts',
+      'server/src/**/*test-support.ts',
+      'server/src/modules/events/outbox.ts',
+      'server/src/modules/mail/mail-outbox.ts',
+      'server/src/modules/auth/password-links.ts',
+      'server/src/modules/products/catalogue-index.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'SQL lives in *.repository.ts (or db/): move the query into a repository.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/*.repository.js'],
+              importNamePattern: 'Repository$',
+              allowTypeImports: true,
+              message:
+                'Receive repositories from compose.ts (a Repos<...> over a transaction where one is needed); do not build them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Paths from the contract, never '/api' literals (PATH_LITERALS above).
     files: [
       'web/src/**/*.{ts,tsx}',

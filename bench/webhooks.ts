@@ -56,7 +56,10 @@ const results: Record<string, unknown> = {};
 for (const engine of testEngines()) {
   const handle = await engine.open();
   try {
-    await webhooksService(handle.db, { box, allowPrivate: true }).createWebhookEndpoint(
+    await webhooksService(composeStore(handle.db).internal.repos.events, {
+      box,
+      allowPrivate: true,
+    }).createWebhookEndpoint(
       { clientId: 1 },
       {
         url,
@@ -112,7 +115,7 @@ for (const engine of testEngines()) {
     );
 
     // Phase 2: the same endpoint beside HANGING endpoints of other clients that never answer.
-    const webhooks = webhooksService(handle.db, { box, allowPrivate: true });
+    const webhooks = webhooksService(composeStore(handle.db).internal.repos.events, { box, allowPrivate: true });
     for (let i = 0; i < HANGING; i++)
       await webhooks.createWebhookEndpoint(
         { clientId: 100 + i },

@@ -43,17 +43,21 @@ import { secretBox } from './lib/secret-box.js';
 import { webhookDispatcher, type DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import { webhookOperatorService, webhooksService } from './modules/events/webhooks.service.js';
 import { accountsUpsertRepository } from './modules/integration/accounts-upsert.repository.js';
+import { apiClientsRepository } from './modules/integration/api-clients.repository.js';
 import { apiKeysService } from './modules/integration/api-keys.js';
 import { catalogueUpsertRepository } from './modules/integration/catalogue-upsert.repository.js';
 import { idempotencyKeys } from './modules/integration/idempotency.js';
 import { idempotencyRepository } from './modules/integration/idempotency.repository.js';
+import { orderStatusRepository } from './modules/integration/order-status.repository.js';
 import { orderStatusService } from './modules/integration/order-status.service.js';
+import { ordersOutRepository } from './modules/integration/orders-out.repository.js';
 import { ordersOutService } from './modules/integration/orders-out.service.js';
 import type { Repo as UpsertRepo } from './modules/integration/upsert-runner.js';
 import { upsertService } from './modules/integration/upsert.service.js';
 import { invoicesPaymentPurpose } from './modules/invoice-payments/invoice-payment.js';
 import { invoicePaymentsRepository } from './modules/invoice-payments/invoice-payments.repository.js';
 import { invoicePaymentsService } from './modules/invoice-payments/invoice-payments.service.js';
+import { mailCommands } from './modules/mail/mail.admin.js';
 import { mailPreferencesService } from './modules/mail/mail-preferences.service.js';
 import { mailBaseUrl } from './modules/mail/mail-render.js';
 import { mailSender } from './modules/mail/mail-sender.js';
@@ -72,6 +76,7 @@ import { leaseRepository } from './modules/periodic/lease.repository.js';
 import { periodic } from './modules/periodic/periodic.js';
 import { pricingRepository } from './modules/pricing/pricing.repository.js';
 import { sharedCatalogueIndex } from './modules/products/catalogue-index.js';
+import { productsRepository, type RepositoryOptions } from './modules/products/products.repository.js';
 import { productsService } from './modules/products/products.service.js';
 import { quickOrderRepository } from './modules/quick-order/quick-order.repository.js';
 import { quickOrderService } from './modules/quick-order/quick-order.service.js';
@@ -84,6 +89,7 @@ function repositoriesOver(db: Db) {
   const over = <R>(build: (conn: Db) => R) => reposOf(db, build);
   return {
     account: over(accountRepository),
+    apiClients: over(apiClientsRepository),
     auth: over(authRepository),
     basket: over(basketRepository),
     checkout: over(checkoutRepository),
@@ -95,6 +101,8 @@ function repositoriesOver(db: Db) {
     leases: over(leaseRepository),
     mail: over(mailRepository),
     orders: over(ordersRepository),
+    orderStatus: over(orderStatusRepository),
+    ordersOut: over(ordersOutRepository),
     payments: over(paymentsRepository),
     pricing: over(pricingRepository),
     quickOrder: over((conn) => quickOrderRepository(conn, engine)),
@@ -134,7 +142,7 @@ function buildStore(db: Db) {
   const orders = ordersService(repos.orders, settings, basket);
   const delivery = deliveryService(repos.delivery, basket, orders, settings);
   const account = accountService(repos.account.base);
-  const events = eventsService(db);
+  const events = eventsService(repos.events);
   const idempotency = idempotencyKeys(repos.idempotency.base);
   const invoicePayments = (payments: PaymentGateway) =>
     invoicePaymentsService({ repo: repos.invoicePayments.base, payments });
@@ -156,10 +164,14 @@ function buildStore(db: Db) {
     events,
     idempotency,
     upserts: upsertService(db, repos.upserts),
-    apiKeys: apiKeysService(db),
-    orderStatus: orderStatusService(db),
-    ordersOut: ordersOutService(db),
-    webhookOperator: webhookOperatorService(db),
+    apiKeys: apiKeysService(repos.apiClients.base),
+    orderStatus: orderStatusService(repos.orderStatus.base),
+    ordersOut: ordersOutService(repos.ordersOut.base),
+    webhookOperator: webhookOperatorService(repos.events.base),
+    /** The operator's view of the mail outbox (`admin mail list`, `mail resend`). */
+    mailAdmin: mailCommands(repos.mail.base),
+    /** A user's optional email categories (My Details, one-click unsubscribe). */
+    mailPreferences: mailPreferencesService(repos.mail),
     /** The periodic jobs: expired tokens, old Idempotency-Keys, old outbox events (modules/periodic). */
     housekeepingJobs: (everyMs?: number, eventsEveryMs?: number) =>
       housekeepingJobs(
@@ -215,6 +227,18 @@ export function composeSandbox(
   return sandboxGateway({ payments: repos.payments, engine: engineOf(db), config, purposes });
 }
 
+/** The product search and pages over a database (the server's, or a test's or bench's own). */
+export function composeProducts(db: Db, options: RepositoryOptions = {}, limit = SEARCH_RESULT_LIMIT) {
+  return productsService(
+    {
+      products: productsRepository(db, engineOf(db), options),
+      pricing: pricingRepository(db),
+      changes: options.changes,
+    },
+    limit,
+  );
+}
+
 /** The whole server's object graph, built once per server (app.ts). */
 export function compose(options: ComposeOptions) {
   const { config, handle, log } = options;
@@ -228,7 +252,7 @@ export function compose(options: ComposeOptions) {
   const payments = options.paymentGateway ?? sandbox;
   const invoicePayments = store.internal.invoicePayments(payments);
 
-  const auth = authService(db, {
+  const auth = authService(repos.auth.base, {
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
@@ -241,7 +265,7 @@ export function compose(options: ComposeOptions) {
     ...shared,
     auth,
     /** Set-password links for users the ERP creates; setting a password ends the user's cached sessions. */
-    passwordLinks: passwordLinksService(db, (userId) => auth.forgetUserSessions(userId)),
+    passwordLinks: passwordLinksService(repos.auth, (userId) => auth.forgetUserSessions(userId)),
     accountDocuments: accountDocuments(store.account, settings),
     checkout: checkoutService({
       checkout: repos.checkout,
@@ -261,7 +285,7 @@ export function compose(options: ComposeOptions) {
     }),
     /** The basket's next multi-buy breaks and savings. */
     priceBreaks: priceBreaksService(basket),
-    products: productsService(db, handle.engine, SEARCH_RESULT_LIMIT, {
+    products: composeProducts(db, {
       searchResultEntries: config.SEARCH_CACHE_ENTRIES,
       changes: config.LISTEN_FOR_CHANGES ? handle.changes : undefined,
     }),
@@ -271,13 +295,11 @@ export function compose(options: ComposeOptions) {
     paymentGateway: payments,
     /** Keeps webhook signing secrets encrypted at rest (lib/secret-box.ts). */
     secretBox: box,
-    webhooks: webhooksService(db, { box, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE }),
+    webhooks: webhooksService(repos.events, { box, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE }),
     /** Signs and reads the one-click unsubscribe links of optional emails. */
     mailUnsubscribe,
-    /** A user's optional email categories (My Details, one-click unsubscribe). */
-    mailPreferences: mailPreferencesService(db),
     /** Forgotten password: the same answer always; a one-time link by email. */
-    passwordReset: passwordResetService(db, { box, baseUrl: mailBaseUrl(config) }),
+    passwordReset: passwordResetService(repos.auth, { box, baseUrl: mailBaseUrl(config) }),
   };
 
   // Attempt counters (login, password change, payments, the integration API) and the PDF pool.

@@ -13,6 +13,7 @@ import { insertAccount, insertProduct, insertUser } from './test/fixtures.js';
 import { bearer, login, testApp, testConfig } from './test/app.js';
 import { buildApp } from './app.js';
 import { createOneTimeToken } from './modules/auth/one-time-token.js';
+import { authRepository } from './modules/auth/auth.repository.js';
 
 describe.each(testEngines())('strict API input on $name', (engine) => {
   let handle: DbHandle;
@@ -141,7 +142,7 @@ describe.each(testEngines())('headers and logs on $name', (engine) => {
   it('keeps one-time tokens and payment ids out of the log', async () => {
     const accountId = await insertAccount(handle.db);
     const userId = await insertUser(handle.db, accountId, 'logged');
-    const { token: rt } = await createOneTimeToken(handle.db, userId);
+    const { token: rt } = await createOneTimeToken(authRepository(handle.db), userId);
     expect(
       (await app.inject({ method: 'GET', url: pathOf(routes.exchangeRedirectToken, { token: rt }) })).statusCode,
     ).toBe(200);

@@ -5,7 +5,7 @@ import { testEngines } from './db/testing.js';
 import type { DbHandle } from './db/client.js';
 import { insertAccount, insertUser } from './test/fixtures.js';
 import { bearer, login, testApp } from './test/app.js';
-import { apiKeysService } from './modules/integration/api-keys.js';
+import { composeStore } from './compose.js';
 
 /**
  * The allow-list: the only endpoints anyone may call without a session or an API key. Making an
@@ -111,7 +111,7 @@ describe.each(testEngines())('routes and their access on $name', (engine) => {
     const account = await insertAccount(handle.db);
     await insertUser(handle.db, account, 'rosa');
     customer = (await login(app, 'rosa')).accessToken;
-    const keys = apiKeysService(handle.db);
+    const keys = composeStore(handle.db).apiKeys;
     apiKey = (await keys.createClient('every-scope', API_SCOPES.join(','))).key;
     ordersReadKey = (await keys.createClient('orders-read', 'orders:read')).key;
   });

@@ -246,7 +246,7 @@ export async function redirectLink(db: Db, input: { username: string; baseUrl?: 
   if (!/^https?:\/\/[^\s/]+/.test(base)) throw new UsageError(`--base-url must be an http(s) URL, not "${base}"`);
   const user = await userByName(db, username);
   if (user.disabled) throw new UsageError(`user "${username}" is disabled`);
-  const { token } = await createOneTimeToken(db, user.id, 10);
+  const { token } = await createOneTimeToken(composeStore(db).repositories.users, user.id, 10);
   return `${base}/redirect?rt=${token}`;
 }
 

@@ -301,7 +301,8 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     const users = await handle.db.selectFrom('users').select(['id', 'username']).execute();
     const carol = users.find((u) => u.username === 'carol')!;
     const { authService } = await import('./auth.service.js');
-    const svc = authService(handle.db, {
+    const { authRepository } = await import('./auth.repository.js');
+    const svc = authService(authRepository(handle.db), {
       jwtSecret: testConfig().jwtSecret,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,

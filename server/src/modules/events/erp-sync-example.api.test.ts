@@ -7,14 +7,12 @@ import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
 import { basketRepository } from '../basket/basket.repository.js';
 import { composeStore } from '../../compose.js';
-import { eventsService } from './events.service.js';
 import { secretBox } from '../../lib/secret-box.js';
 import { webhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
 import { webhooksService } from './webhooks.service.js';
 import { freePortForTest, waitFor } from './events.test-support.js';
 import type { AddressInfo } from 'node:net';
 import { testApp } from '../../test/app.js';
-import { apiKeysService } from '../integration/api-keys.js';
 
 const LISTENER = path.resolve(import.meta.dirname, '../../../../examples/erp-sync/webhook-listener.mjs');
 const SYNC = path.resolve(import.meta.dirname, '../../../../examples/erp-sync/erp-sync.mjs');
@@ -87,7 +85,10 @@ describe('examples/erp-sync webhook listener', () => {
 
   it('verifies the portal’s signed webhooks, prints a new order once and refuses a forged one', async () => {
     const port = await freePortForTest();
-    const ep = await webhooksService(handle.db, { box, allowPrivate: true }).createWebhookEndpoint(
+    const ep = await webhooksService(composeStore(handle.db).internal.repos.events, {
+      box,
+      allowPrivate: true,
+    }).createWebhookEndpoint(
       { clientId: 7 },
       {
         url: `http://127.0.0.1:${port}/`,
@@ -119,8 +120,8 @@ describe('examples/erp-sync webhook listener', () => {
     expect(output).toContain('SYNC-1 x 2 EACH @ 5 = 10');
 
     // Sent again (same webhook-id): acknowledged, not printed twice.
-    const [event] = (await eventsService(handle.db).listEvents(undefined, { after: 0, limit: 10 })).events;
-    await eventsService(handle.db).redeliverEvent({ clientId: 7 }, { id: event!.id });
+    const [event] = (await composeStore(handle.db).events.listEvents(undefined, { after: 0, limit: 10 })).events;
+    await composeStore(handle.db).events.redeliverEvent({ clientId: 7 }, { id: event!.id });
     await waitFor(() => output.includes(`(already had ${event!.id})`), 10_000, 'the repeat acknowledged');
     expect(output.split(`New order ${orderNumber}`)).toHaveLength(2);
 
@@ -143,7 +144,7 @@ describe('examples/erp-sync webhook listener', () => {
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const portal = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      const { key } = await apiKeysService(handle.db).createClient(
+      const { key } = await composeStore(handle.db).apiKeys.createClient(
         'erp-sync-test',
         'catalogue:write,prices:write,stock:write,webhooks:manage',
       );

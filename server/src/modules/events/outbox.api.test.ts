@@ -13,7 +13,6 @@ import { composeStore } from '../../compose.js';
 import { basketSubject, type OrderPaymentPayload } from '../checkout/order-payment.js';
 import '../invoice-payments/invoice-payment.js';
 import { completePayment, createPayment } from '../../test/payments.js';
-import { eventsService } from './events.service.js';
 import { recordEvent } from './outbox.js';
 
 const delivery = {
@@ -65,7 +64,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
     await handle?.close();
   });
 
-  const events = () => eventsService(handle.db).listEvents(undefined, { after: 0, limit: 500 });
+  const events = () => composeStore(handle.db).events.listEvents(undefined, { after: 0, limit: 500 });
   const ofType = async (type: string) => (await events()).events.filter((e) => e.type === type);
 
   async function placementInput(user = userId, account = accountId): Promise<PlacementInput> {
@@ -288,7 +287,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
   it('purges events older than 30 days', async () => {
     const all = (await events()).events;
     expect(all.length).toBeGreaterThan(0);
-    const svc = eventsService(handle.db);
+    const svc = composeStore(handle.db).events;
     expect(await svc.purgeOldEvents(new Date())).toBe(0);
     const purged = await svc.purgeOldEvents(new Date(Date.now() + 31 * 86_400_000));
     expect(purged).toBe(all.length);
@@ -335,10 +334,10 @@ describe('outbox ordering on PostgreSQL', () => {
     await new Promise((r) => setTimeout(r, 300));
     // While the first is uncommitted the second cannot take a sequence number and commit before it.
     expect(secondDone).toBe(false);
-    expect((await eventsService(handle.db).listEvents(undefined, { after: 0, limit: 10 })).events).toEqual([]);
+    expect((await composeStore(handle.db).events.listEvents(undefined, { after: 0, limit: 10 })).events).toEqual([]);
     release();
     const [a, b] = await Promise.all([first, second]);
-    const seen = (await eventsService(handle.db).listEvents(undefined, { after: 0, limit: 10 })).events.map(
+    const seen = (await composeStore(handle.db).events.listEvents(undefined, { after: 0, limit: 10 })).events.map(
       (e) => e.id,
     );
     expect(seen).toEqual([a, b]);

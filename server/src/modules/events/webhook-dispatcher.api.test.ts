@@ -51,7 +51,7 @@ describe.each(testEngines())('webhook deliveries across servers on $name', (engi
   };
 
   async function endpointFor(clientId: number, url: string) {
-    const svc = webhooksService(handle.db, { box, allowPrivate: true });
+    const svc = webhooksService(composeStore(handle.db).internal.repos.events, { box, allowPrivate: true });
     return svc.createWebhookEndpoint({ clientId }, { url, eventTypes: ['order.placed'], enabled: true });
   }
 

@@ -35,8 +35,8 @@ import { PassThrough } from 'node:stream';
 import { Redis } from 'ioredis';
 import { insertOrder } from '../orders/orders.fixtures.js';
 import { publicUrlWarnings } from '../../config.js';
-import { apiKeysService } from './api-keys.js';
 import { LARGEST_ITEMS, LARGEST_NESTED_ROWS, UPSERT_BODY_LIMITS } from './body-limits.js';
+import { composeStore } from '../../compose.js';
 
 // The ERP surface's edges: strict ids, no caching, the order life cycle.
 describe.each(testEngines())('integration API edges on $name', (engine) => {
@@ -66,7 +66,7 @@ describe.each(testEngines())('integration API edges on $name', (engine) => {
       'catalogue:write',
       'accounts:write',
     ];
-    all = (await apiKeysService(handle.db).createClient('edges', scopes.join(','))).key;
+    all = (await composeStore(handle.db).apiKeys.createClient('edges', scopes.join(','))).key;
   });
   afterAll(async () => {
     await app?.close();
@@ -249,7 +249,7 @@ describe.each(testEngines())('set-password links without PUBLIC_URL on $name', (
         .where('id', '=', accountId)
         .executeTakeFirstOrThrow()
     ).customer_number;
-    const key = (await apiKeysService(handle.db).createClient('links', 'accounts:write')).key;
+    const key = (await composeStore(handle.db).apiKeys.createClient('links', 'accounts:write')).key;
     const res = await app.inject({
       method: 'PUT',
       url: pathOf(integrationRoutes.upsertAccountUsers, { customerNumber }),
@@ -283,7 +283,7 @@ describe.each(testEngines())('failed API keys per address on $name', (engine) =>
   });
 
   it('answers 429 with Retry-After after too many bad keys from one address, logs address and key id, never the secret', async () => {
-    const good = (await apiKeysService(handle.db).createClient('throttled', 'orders:read')).key;
+    const good = (await composeStore(handle.db).apiKeys.createClient('throttled', 'orders:read')).key;
     const secret = 'S'.repeat(43);
     const bad = `wpk_0123456789ab_${secret}`;
     const get = (key: string, remoteAddress: string) =>
@@ -366,7 +366,7 @@ describe.each(testEngines())('usernames without regard to case on $name', (engin
     for (const name of ['mixed.case', 'MIXED.CASE', 'Mixed.Case'])
       expect((await login(app, name)).accessToken, name).toBeTruthy();
 
-    const key = (await apiKeysService(handle.db).createClient('case', 'accounts:write')).key;
+    const key = (await composeStore(handle.db).apiKeys.createClient('case', 'accounts:write')).key;
     const put = async (accountId: number, items: unknown[]) => {
       const res = await app.inject({
         method: 'PUT',
@@ -421,7 +421,7 @@ describe.each(testEngines())('problem types on $name', (engine) => {
   beforeAll(async () => {
     handle = await engine.open();
     app = await testApp(handle);
-    key = (await apiKeysService(handle.db).createClient('types', 'webhooks:manage')).key;
+    key = (await composeStore(handle.db).apiKeys.createClient('types', 'webhooks:manage')).key;
   });
   afterAll(async () => {
     await app?.close();

@@ -23,7 +23,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../../app.js';
 import { bearer, login, openApiPath, testApp, testConfig } from '../../test/app.js';
 import { insertOrder } from '../orders/orders.fixtures.js';
-import { apiKeysService } from './api-keys.js';
+import { composeStore } from '../../compose.js';
 
 function reachable(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -42,7 +42,7 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
   let customer: string; // a customer's access token
 
   const key = async (name: string, scopes: readonly ApiScope[]) =>
-    (await apiKeysService(handle.db).createClient(name, scopes.join(','))).key;
+    (await composeStore(handle.db).apiKeys.createClient(name, scopes.join(','))).key;
   const call = (k: string | undefined, opts: InjectOptions) =>
     app.inject({ ...opts, headers: { ...(k ? { authorization: `Bearer ${k}` } : {}), ...opts.headers } });
   const put = (k: string, url: string, items: unknown[]) => call(k, { method: 'PUT', url, payload: { items } });
@@ -424,7 +424,7 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
   });
 
   it('rotates keys (both valid until the old is revoked) and revokes clients', async () => {
-    const keys = apiKeysService(handle.db);
+    const keys = composeStore(handle.db).apiKeys;
     const old = await key('rotator', ['orders:read']);
     const rotated = await keys.rotateKey('rotator');
     const get = (k: string) => call(k, { method: 'GET', url: `${pathOf(integrationRoutes.listOrdersOut)}?limit=1` });
@@ -724,7 +724,7 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
       t.skip();
     }
     const k = await key('shared-erp', ['orders:read']);
-    const client = await apiKeysService(handle.db).authenticate(k);
+    const client = await composeStore(handle.db).apiKeys.authenticate(k);
     // Client ids repeat across test databases: start this one's count afresh.
     const redis = new Redis('redis://127.0.0.1:6379');
     await redis.del(`wholesale-throttle:integration-client:${client?.clientId}`);

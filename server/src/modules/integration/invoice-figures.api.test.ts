@@ -14,7 +14,7 @@ import type { DbHandle } from '../../db/client.js';
 import { insertAccount } from '../../test/fixtures.js';
 import { openApiPath, testApp } from '../../test/app.js';
 import { seedDemo } from '../../seed/index.js';
-import { apiKeysService } from './api-keys.js';
+import { composeStore } from '../../compose.js';
 
 const NOW = new Date('2026-11-18T10:00:00Z');
 const text = (minor: number) => (minor / 100).toFixed(2);
@@ -82,7 +82,7 @@ describe.each(testEngines())('invoice figures (integration API) on $name', (engi
     // Generated accounts (GBP at 20%, EUR at 23%) and their invoices, plus the demo credit memo.
     await seedDemo(handle, { now: NOW, products: 400, accounts: 23, orders: 600 });
     app = await testApp(handle);
-    key = (await apiKeysService(handle.db).createClient('erp', ['invoices:write' as ApiScope].join(','))).key;
+    key = (await composeStore(handle.db).apiKeys.createClient('erp', ['invoices:write' as ApiScope].join(','))).key;
     await insertAccount(handle.db, { customer_number: 'C-FIG' });
   }, 120_000);
   afterAll(async () => {

@@ -65,3 +65,4 @@ export function orderStatusRepository(db: Db) {
       }),
   };
 }
+export type OrderStatusRepository = ReturnType<typeof orderStatusRepository>;

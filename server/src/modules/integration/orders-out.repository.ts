@@ -83,3 +83,4 @@ export function ordersOutRepository(db: Db) {
         .execute(),
   };
 }
+export type OrdersOutRepository = ReturnType<typeof ordersOutRepository>;

@@ -20,7 +20,7 @@ import { hasPdftotext, isPdf, labelledValues, pdfText, pdftotextLayout } from '.
 import { SETTING_DEFAULTS } from '../site/settings.service.js';
 import { insertOrder, isoDaysAgo } from './orders.fixtures.js';
 import { ordersRepository } from './orders.repository.js';
-import { orderStatusService } from '../integration/order-status.service.js';
+import { composeStore } from '../../compose.js';
 
 const SUPPORT = SETTING_DEFAULTS['support.email'];
 
@@ -271,7 +271,7 @@ describe.each(testEngines())('orders API on $name', (engine) => {
     it('records a cancellation by the ERP or the admin CLI as the supplier; Cancelled is final, so the record stays', async () => {
       await insertOrder(handle.db, { accountId: accountA, orderNumber: 'SO-ERPX', orderedDaysAgo: 1 });
       await insertOrder(handle.db, { accountId: accountA, orderNumber: 'SO-ADMX', orderedDaysAgo: 1 });
-      const statuses = orderStatusService(handle.db);
+      const statuses = composeStore(handle.db).orderStatus;
       await statuses.setOrderStatus({
         orderNumber: 'SO-ERPX',
         status: 'Cancelled',
