@@ -21,7 +21,7 @@ import { compose } from './compose.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
-import { apiModules, publicModules } from './modules/index.js';
+import { apiBindings, apiModules, publicModules } from './modules/index.js';
 import { connectRedis, portalLimits, Throttle } from './lib/throttle.js';
 import { redactUrl } from './lib/redact.js';
 import { PdfPool } from './documents/pdf-pool.js';
@@ -253,8 +253,8 @@ export async function buildApp({
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
       for (const mod of apiModules) await api.register(mod, { ctx });
-      // Every other endpoint answers from the service its contract entry names (plugins/bind.ts).
-      bindEndpoints(api, endpoints, ctx.services);
+      // Every other endpoint answers from its area's binding (modules/<area>/<area>.bind.ts).
+      bindEndpoints(api, endpoints, apiBindings(ctx), { throttle });
     },
     { prefix: '/api' },
   );
@@ -263,7 +263,7 @@ export async function buildApp({
   // Pages outside /api that the server itself serves (the sandbox payment page).
   for (const mod of publicModules) await app.register(mod, { ctx });
   // Refuses to start with an endpoint of the contract that nothing answers.
-  bindEndpoints(app, endpoints, ctx.services);
+  bindEndpoints(app, endpoints, []);
 
   const dist = path.resolve(config.WEB_DIST);
   const indexHtml = path.join(dist, 'index.html');

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { catalogueRoutes } from './catalogue.routes.js';
 import type { ApiCaller } from './guard.js';
 import { createIntegrationGuard } from './integration-guard.js';
 import { INTEGRATION_SECURITY, type IntegrationRoutePlugin } from './integration-plugin-types.js';
@@ -9,21 +8,18 @@ import { bindEndpoints } from '../../plugins/bind.js';
 import { integrationEndpoints } from '@wholesale/contract';
 import { registerIdempotency } from './idempotency.js';
 import { registerProblemHandling } from './problem.js';
-import { orderStatusRoutes } from './order-status.routes.js';
 import { integrationEventsRoutes } from '../events/events.routes.js';
-import { problemTypeRoutes } from './problem-types.routes.js';
+import { integrationBindings } from './integration.bind.js';
+import { eventsBindings } from '../events/events.bind.js';
 
 /**
- * Route plugins under /api/integration/v1, each registered with `{ ctx }`; each route's contract
- * entry names the scope the API-key guard checks. An endpoint whose entry names a service needs no
- * plugin (plugins/bind.ts); another area with routes of its own joins by adding its plugin here.
+ * Plugins under /api/integration/v1, each registered with `{ ctx }`: none registers a route today
+ * (the events plugin runs the webhook dispatcher); every endpoint is bound (`integrationBindings`).
  */
-export const integrationRoutePlugins: IntegrationRoutePlugin[] = [
-  catalogueRoutes,
-  orderStatusRoutes,
-  integrationEventsRoutes,
-  problemTypeRoutes,
-];
+export const integrationRoutePlugins: IntegrationRoutePlugin[] = [integrationEventsRoutes];
+
+/** Who answers each integration endpoint, area by area (modules/<area>/<area>.bind.ts). */
+export const integrationBindingSets = (ctx: AppContext) => [integrationBindings(ctx), eventsBindings(ctx)];
 
 /**
  * The ERP integration API, registered by app.ts under INTEGRATION_PREFIX: its own error shape
@@ -42,6 +38,7 @@ export const integrationModule: FastifyPluginAsync<{ ctx: AppContext }> = async 
   const guard = createIntegrationGuard(ctx, ctx.services.apiKeys);
   provideApiKeyGuard(app, (scope) => ({ check: guard(scope), security: INTEGRATION_SECURITY }));
   for (const routes of integrationRoutePlugins) await app.register(routes, { ctx });
-  // Every other integration endpoint answers from the service its contract entry names.
-  bindEndpoints(app, integrationEndpoints, ctx.services);
+  // Every integration endpoint answers from its binding, inside this context (problem+json errors,
+  // Idempotency-Key, the API-key guard); start-up stops on one that nothing answers.
+  bindEndpoints(app, integrationEndpoints, integrationBindingSets(ctx), { throttle: ctx.throttle });
 };
