@@ -133,7 +133,7 @@ export async function buildApp({
   });
   registerInputGuard(app);
 
-  // Cluster (issue 26): a draining server closes each connection after its answer, so the proxy
+  // Several servers behind a proxy: a draining server closes each connection after its answer, so the proxy
   // opens its next one to a server that stays.
   const lifecycle = given ?? new Lifecycle();
   if (!given) app.addHook('onReady', async () => lifecycle.ready());
