@@ -32,7 +32,7 @@ import { registerRoute, type Parsed, type RouteExtras } from './routes.js';
  */
 
 /** Who calls an endpoint, as its access guard leaves it on the request. */
-export type CallerOf<E extends Endpoint> = E['access'] extends { readonly kind: 'customer' }
+type CallerOf<E extends Endpoint> = E['access'] extends { readonly kind: 'customer' }
   ? FastifyRequest['auth']
   : E['access'] extends { readonly kind: 'apiKey' }
     ? FastifyRequest['apiClient']
@@ -45,7 +45,7 @@ export type CallerOf<E extends Endpoint> = E['access'] extends { readonly kind: 
 export type InputOf<E> = Parsed<E, 'query'> & Parsed<E, 'body'> & Parsed<E, 'params'>;
 
 /** What a JSON endpoint answers: the entry's first success (200, 201, 202; nothing for 204). */
-export type AnswerOf<E> = E extends { readonly response: infer R }
+type AnswerOf<E> = E extends { readonly response: infer R }
   ? R extends { readonly 200: infer S extends z.ZodType }
     ? z.input<S>
     : R extends { readonly 201: infer S extends z.ZodType }
@@ -58,19 +58,19 @@ export type AnswerOf<E> = E extends { readonly response: infer R }
   : unknown;
 
 /** A CSV download: the name it is saved under and its text, streamed chunk by chunk. */
-export interface CsvFile {
+interface CsvFile {
   filename: string;
   chunks: Iterable<string> | AsyncIterable<string>;
 }
 
 /** An image and its content type. */
-export interface ImageFile {
+interface ImageFile {
   contentType: string;
   data: Buffer | string;
 }
 
 /** What a binding answers for endpoint E: by the entry's `produces`, else its JSON answer. */
-export type ReplyOf<E> = E extends { readonly produces: 'pdf' }
+type ReplyOf<E> = E extends { readonly produces: 'pdf' }
   ? PdfFile
   : E extends { readonly produces: 'csv' }
     ? CsvFile
@@ -81,7 +81,7 @@ export type ReplyOf<E> = E extends { readonly produces: 'pdf' }
         : AnswerOf<E>;
 
 /** The method a service must have, under the endpoint's name, to be bound to endpoint E. */
-export type BoundMethod<E extends Endpoint> = (
+type BoundMethod<E extends Endpoint> = (
   caller: CallerOf<E>,
   input: InputOf<E>,
 ) => ReplyOf<E> | Promise<ReplyOf<E>>;
@@ -145,7 +145,7 @@ export function bindings<const T extends Record<string, Endpoint>>(
 const SUCCESS = [200, 201, 202, 204] as const;
 
 /** The status a bound route answers with: the first success status of the entry (200 without any). */
-export function successStatus(endpoint: Endpoint): number {
+function successStatus(endpoint: Endpoint): number {
   return SUCCESS.find((status) => endpoint.response?.[status] !== undefined) ?? 200;
 }
 

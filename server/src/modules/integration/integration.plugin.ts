@@ -19,7 +19,7 @@ import { eventsBindings } from '../events/events.bind.js';
 export const integrationRoutePlugins: IntegrationRoutePlugin[] = [integrationEventsRoutes];
 
 /** Who answers each integration endpoint, area by area (modules/<area>/<area>.bind.ts). */
-export const integrationBindingSets = (ctx: AppContext) => [integrationBindings(ctx), eventsBindings(ctx)];
+const integrationBindingSets = (ctx: AppContext) => [integrationBindings(ctx), eventsBindings(ctx)];
 
 /**
  * The ERP integration API, registered by app.ts under INTEGRATION_PREFIX: its own error shape
