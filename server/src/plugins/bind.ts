@@ -81,10 +81,7 @@ type ReplyOf<E> = E extends { readonly produces: 'pdf' }
         : AnswerOf<E>;
 
 /** The method a service must have, under the endpoint's name, to be bound to endpoint E. */
-type BoundMethod<E extends Endpoint> = (
-  caller: CallerOf<E>,
-  input: InputOf<E>,
-) => ReplyOf<E> | Promise<ReplyOf<E>>;
+type BoundMethod<E extends Endpoint> = (caller: CallerOf<E>, input: InputOf<E>) => ReplyOf<E> | Promise<ReplyOf<E>>;
 
 /** What a `call` may use of the exchange besides the caller and the input. */
 export interface Exchange {
