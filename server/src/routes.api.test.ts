@@ -181,7 +181,7 @@ describe.each(testEngines())('routes and their access on $name', (engine) => {
   it('answers 401 to an anonymous caller on every other route, before reading its input', async () => {
     const guarded = registered().filter((r) => !PUBLIC.includes(endpointOf(r).name));
     expect(guarded.length).toBeGreaterThan(40);
-    // Routes bound by convention are probed as well as those registered by hand.
+    // Bound routes are probed as well as those registered by hand.
     expect(guarded.filter((r) => r.boundTo).length).toBeGreaterThan(60);
     const wrong: string[] = [];
     for (const r of guarded) {

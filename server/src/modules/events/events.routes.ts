@@ -1,7 +1,7 @@
 /**
  * ERP integration, outbound: the events feed, redelivery and webhook endpoints. Registered by the
- * integration module under INTEGRATION_PREFIX (`/api/integration/v1`), which binds their routes to
- * the services their contract entries name (plugins/bind.ts), behind the API-key guard.
+ * integration module under INTEGRATION_PREFIX (`/api/integration/v1`), which binds their routes
+ * (events.bind.ts, plugins/bind.ts) behind the API-key guard.
  *
  * It also runs this server's webhook dispatcher (from ready to close) unless WEBHOOK_DELIVERY=false.
  */
@@ -35,5 +35,5 @@ export const integrationEventsRoutes: FastifyPluginAsync<IntegrationEventsOption
     app.addHook('onClose', async () => dispatcher.stop());
   }
   // The routes (the feed, redelivery, webhook endpoints) are bound to the events and webhooks
-  // services by their contract entries (plugins/bind.ts): 201, 202 and 204 come from the entries.
+  // services by events.bind.ts: 201, 202 and 204 come from the contract's entries.
 };
