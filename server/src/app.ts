@@ -21,7 +21,7 @@ import { compose, type Composed } from './compose.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
-import { apiModules, publicModules } from './modules/index.js';
+import { apiBindings, integrationBindingSets, publicModules } from './modules/index.js';
 import { connectRedis } from './lib/throttle.js';
 import { redactUrl } from './lib/redact.js';
 import { Lifecycle } from './lib/lifecycle.js';
@@ -244,18 +244,17 @@ export async function buildServer({
       await api.register(siteRoutes, { ctx });
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
-      for (const mod of apiModules) await api.register(mod, { ctx });
-      // Every other endpoint answers from the service its contract entry names (plugins/bind.ts).
-      bindEndpoints(api, endpoints, ctx.services);
+      // Every other endpoint answers from its area's binding (modules/<area>/<area>.bind.ts).
+      bindEndpoints(api, endpoints, apiBindings(ctx), { throttle });
     },
     { prefix: '/api' },
   );
   // The ERP integration API: its own guard, errors (problem+json) and Idempotency-Key.
-  await app.register(integrationModule, { ctx, prefix: INTEGRATION_PREFIX });
+  await app.register(integrationModule, { ctx, bindings: integrationBindingSets(ctx), prefix: INTEGRATION_PREFIX });
   // Pages outside /api that the server itself serves (the sandbox payment page).
   for (const mod of publicModules) await app.register(mod, { ctx });
   // Refuses to start with an endpoint of the contract that nothing answers.
-  bindEndpoints(app, endpoints, ctx.services);
+  bindEndpoints(app, endpoints, []);
 
   const dist = path.resolve(config.WEB_DIST);
   const indexHtml = path.join(dist, 'index.html');

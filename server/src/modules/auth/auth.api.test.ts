@@ -193,6 +193,17 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       payload: { username: 'bob', password: 'x' },
     });
     expect(bad.headers['cache-control']).toBe('private, no-store');
+    // Refresh carries no session of its own (the app's signed-in hook does not apply): the route says so.
+    const refreshed = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.refreshSession),
+      headers: bearer(res.json().refreshToken),
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.headers['cache-control']).toBe('private, no-store');
+    const refused = await app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer('nope') });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
   });
 
   it('rotates refresh tokens and revokes the family when a rotated one is reused', async () => {

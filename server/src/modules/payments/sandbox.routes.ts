@@ -4,7 +4,7 @@ import { endpoints, SERVER_MSG } from '@wholesale/contract';
 import { route } from '../../plugins/routes.js';
 import { shortId } from '../../lib/redact.js';
 import { isExpired } from './sandbox.js';
-import { receivePaymentCallback } from './payments.routes.js';
+import { receivePaymentCallback } from './payment-callback.js';
 import { checkCard, type CardForm } from './sandbox-card.js';
 import {
   notFoundPage,

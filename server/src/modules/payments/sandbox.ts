@@ -2,7 +2,7 @@
  * The built-in sandbox payment provider, one implementation of the payment port (gateway.ts).
  *
  * Its hosted page at /pay/{id} (sandbox.routes.ts) takes a test card and confirms server-side with a
- * signed callback (POST /api/payment/callback, payments.routes.ts): HMAC-SHA256 over
+ * signed callback (POST /api/payment/callback, payments.bind.ts): HMAC-SHA256 over
  * {paymentId, outcome, timestamp} with config.paymentSecret, refused when forged or stale.
  * `completePayment` moves the payment out of 'pending' with a conditional UPDATE, so a payment
  * completes at most once, and runs the purpose's handler in that same transaction only when this call
