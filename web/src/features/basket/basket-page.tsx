@@ -2,7 +2,6 @@ import { ScrollRegion } from '../../components/scroll-region';
 import { BasketTotals } from '../../components/basket-totals';
 import { CREDIT_MSG, MSG, formatMoney } from '@wholesale/contract';
 import { useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from '../../lib/router';
 import { buttonClass } from '../../components/button';
 import { CheckoutErrorDialog, readCheckoutError } from '../../components/checkout-error-dialog';
@@ -11,6 +10,7 @@ import { CreditUsage, useOrderStop, type OrderStop } from '../../components/cred
 import { OnStopBanner } from '../../components/on-stop-banner';
 import { Spinner } from '../../components/spinner';
 import { selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
 import { useGetBasketAmountQuery, useGetBasketQuery } from './basket-api';
 import { useIsNarrow } from '../../lib/use-is-narrow';
 import { PriceBreaksPanel } from './price-breaks-panel';
@@ -60,7 +60,7 @@ function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
 
 /** Shopping Basket (/basket): lines, carriage line, total, Order Summary and Proceed to checkout (spec section 2). */
 export function BasketPage() {
-  const user = useSelector(selectUser);
+  const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
   const { data, isLoading } = useGetBasketQuery();
   const narrow = useIsNarrow();

@@ -12,7 +12,6 @@ import {
   type User,
 } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { useNavigate, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
@@ -21,6 +20,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useGetBasketAmountQuery, useGetBasketQuery } from '../../lib/basket-api';
 import { selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
 import {
   paymentRedirect,
   useGetBasketHeaderQuery,
@@ -48,7 +48,7 @@ function paymentRequestBody(user: User, header: BasketHeader, amount: number) {
 
 /** Checkout step 2 (/checkout/review-order): review, terms, then Place Order or Proceed to Payment (spec sections 2 and 4). */
 export function ReviewOrderPage() {
-  const user = useSelector(selectUser);
+  const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const header = useGetBasketHeaderQuery(undefined, { refetchOnMountOrArgChange: true });
