@@ -1,5 +1,5 @@
 import { BASKET_MSG, formatMoney } from '@wholesale/contract';
-import { useGetBasketPriceBreaksQuery } from './price-breaks-api';
+import { useGetBasketPriceBreaksQuery } from './basket-api';
 
 /**
  * "Spend £X more for free delivery" (issue 37 item 13) when the account has a free-carriage

@@ -3,9 +3,8 @@ import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { useRef } from 'react';
 import { focusWhenReady } from '../../lib/focus';
-import { useUpdateBasketLineMutation } from './basket-api';
+import { useGetBasketPriceBreaksQuery, useUpdateBasketLineMutation } from './basket-api';
 import { focusLineAction } from './line-focus';
-import { useGetBasketPriceBreaksQuery } from './price-breaks-api';
 
 function Nudge({ line, symbol }: { line: PriceBreakLine; symbol: string }) {
   const [update, state] = useUpdateBasketLineMutation();

@@ -18,7 +18,7 @@ import { Button } from '../../components/button';
 import { checkoutErrorState } from '../../components/checkout-error-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
-import { useGetBasketAmountQuery, useGetBasketQuery } from '../../lib/basket-api';
+import { useGetBasketAmountQuery, useGetBasketQuery } from '../basket/basket-api';
 import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import {

@@ -3,7 +3,7 @@ import { Link } from '../../lib/router';
 import { PAY_OVERDUE, useGetCreditSummaryQuery } from '../../lib/credit-api';
 import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
-import { useListOpenOrdersQuery } from '../../lib/open-orders-api';
+import { useListOpenOrdersQuery } from '../orders/orders-api';
 
 /** How many of the newest orders the home page lists. */
 const RECENT = 3;
