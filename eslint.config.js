@@ -10,7 +10,16 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import fs from 'node:fs';
 import path from 'node:path';
 
-const WEB_FEATURES = ['account', 'auth', 'basket', 'checkout', 'home', 'orders', 'products'];
+// Every folder under web/src/features is a feature with its own zone: read from the disk, so a new
+// feature cannot be left out of the boundary rules.
+const WEB_FEATURES = fs
+  .readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// A feature's data, its RTK Query endpoints, is `<area>-api.ts` at the feature's root: the one file
+// of a feature that components and other features may import (its published face, as a server
+// module's service is). Everything else of a feature is its own.
+const featureInternals = (feature = '*') => `./web/src/features/${feature}/**/!(*-api).{ts,tsx}`;
 const boundary = (why) => `Boundary (docs/ARCHITECTURE.md, Boundaries): ${why}`;
 
 // Server modules (server/src/modules/<area>): another module is used only through what it publishes:
@@ -148,15 +157,21 @@ export default defineConfig(
               message: boundary("plugins use a module's service only, never its internals."),
             },
             {
-              target: ['./web/src/lib', './web/src/components'],
+              target: './web/src/lib',
               from: './web/src/features',
-              message: boundary('shared web code never imports a feature.'),
+              message: boundary('web/src/lib never imports a feature.'),
+            },
+            {
+              target: './web/src/components',
+              from: featureInternals(),
+              message: boundary("shared components use a feature's <area>-api.ts only, never its internals."),
             },
             ...WEB_FEATURES.map((feature) => ({
               target: `./web/src/features/${feature}`,
-              from: './web/src/features',
-              except: [`./${feature}`],
-              message: boundary('a web feature never imports another feature (share through components/ or lib/).'),
+              from: featureInternals(`!(${feature})`),
+              message: boundary(
+                "a web feature uses another feature's <area>-api.ts only (share anything else through components/ or lib/).",
+              ),
             })),
           ],
         },
@@ -271,6 +286,25 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'zod', message: "Import { z } from 'lib/zod' (jitless: the CSP forbids eval)." }] },
+      ],
+    },
+  },
+  {
+    // One typed way to the store: useAppSelector, useAppDispatch, useAppStore (lib/store-types.ts).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/store-types.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: "Use useAppSelector, useAppDispatch or useAppStore from 'lib/store-types' (typed once).",
+            },
+          ],
+        },
       ],
     },
   },

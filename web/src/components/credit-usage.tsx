@@ -1,5 +1,5 @@
 import { CREDIT_MSG, exceedsAvailableCredit, formatMoney } from '@wholesale/contract';
-import { useGetBasketAmountQuery } from '../lib/basket-api';
+import { useGetBasketAmountQuery } from '../features/basket/basket-api';
 import { useGetCreditSummaryQuery } from '../lib/credit-api';
 import { cx } from '../lib/cx';
 import { Link } from '../lib/router';

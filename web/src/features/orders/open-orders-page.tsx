@@ -7,7 +7,6 @@ import {
   type OpenOrder,
 } from '@wholesale/contract';
 import { useId, useMemo, useRef, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link } from '../../lib/router';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
@@ -17,6 +16,7 @@ import { OrderConfirmationDialog } from '../../components/order-confirmation-dia
 import { cx } from '../../lib/cx';
 import { revealAndFocus } from '../../lib/focus';
 import { selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
 import { OrderStatusBadge } from './order-status-badge';
 import {
   DEFAULT_SORT,
@@ -67,7 +67,7 @@ function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
  * order-placed dialog (spec section 2).
  */
 export function OpenOrdersPage() {
-  const user = useSelector(selectUser);
+  const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
   const { data, isLoading } = useListOpenOrdersQuery();
   const [search, setSearch] = useState('');
