@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     },
   );
 
-  // Forgotten password (issue 34): the same answer whatever is typed; per client address a 429 as login.
+  // Forgotten password: the same answer whatever is typed; per client address a 429 as login.
   route(
     app,
     endpoints.requestPasswordReset,
