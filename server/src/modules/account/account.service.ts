@@ -206,7 +206,7 @@ export function accountService(repo: AccountRepository) {
     },
 
     /**
-     * Credit and ageing (issue 27 item 3): the credit limit, the posted balance, the orders not yet
+     * Credit and ageing: the credit limit, the posted balance, the orders not yet
      * invoiced, the exposure (both together) and what is available (limit minus exposure, never below
      * 0; null when no limit is set, as the credit rule at Place Order reads it), and
      * the open invoices aged by days past their due date. Credit notes (and any document with a

@@ -90,7 +90,7 @@ export function basketService({ baskets, pricing: prices }: BasketDeps) {
         accountPriceE5,
         tiers: productTiers,
         price: priceLine(listPriceE5, termsFor(terms, r.product_type_id), productTiers, r.quantity),
-        // As the product list: only a tier below the account's own price is an offer (issue 24).
+        // As the product list: only a tier below the account's own price is an offer (one at or above it saves nothing).
         hasMultiBuyDiscount: productTiers.some((t) => t.priceE5 < accountPriceE5),
       };
     });

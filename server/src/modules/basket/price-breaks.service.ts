@@ -6,7 +6,7 @@ import type { BasketService, Caller } from './basket.service.js';
 
 /**
  * The next multi-buy break above `quantity` worth moving to: the lowest tier minimum above it whose
- * price beats both the account's own price and the line's current price (issue 24: a tier at or
+ * price beats both the account's own price and the line's current price (a tier at or
  * above the account's price is no offer). Its saving is the line at that quantity at the current
  * unit price less the same line at the tier price.
  */
@@ -32,7 +32,7 @@ export function nextBreak(tiers: readonly Tier[], accountPriceE5: number, curren
 }
 
 /**
- * Price-break nudges and copied-order price changes for the caller's basket (issue 27), priced on
+ * Price-break nudges and copied-order price changes for the caller's basket, priced on
  * the server from the basket service's own pricing (its lines carry their tiers and account price).
  */
 export function priceBreaksService(baskets: BasketService) {

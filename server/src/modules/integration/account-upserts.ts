@@ -333,7 +333,7 @@ export interface UsersUpsertOptions extends UpsertOptions {
   baseUrl: string;
   /** Called after the commit with the users whose sessions ended. */
   sessionsEnded?: (userIds: number[]) => void;
-  /** Seals the links of the invitation emails sent to users given a set-password link (issue 34). */
+  /** Seals the links of the invitation emails sent to users given a set-password link. */
   invitations?: SecretBox;
 }
 

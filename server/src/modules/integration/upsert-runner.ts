@@ -63,7 +63,7 @@ const emptySummary = () => ({ created: 0, updated: 0, unchanged: 0, stale: 0, fa
 const PARSE_SLICE = 200;
 /**
  * Lets the event loop answer what is waiting (customers' requests) before the batch goes on: a
- * 1,000-row push is then a few short stretches of work, not one long one (issue 31 item 7).
+ * 1,000-row push is then a few short stretches of work, not one long one (customers' requests are answered between them).
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

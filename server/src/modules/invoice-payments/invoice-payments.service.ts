@@ -66,7 +66,7 @@ async function requestInvoicePayment(
     amountMinor,
     currencyCode: account.currency_code,
     reference: body.reference,
-    // The hosted page shows the invoices paid; the buyer's notes stay in the payload (issue 24).
+    // The hosted page shows the invoices paid; the buyer's notes stay in the payload.
     description: `Payment of ${documentNumbers.join(', ')}`,
     payload,
     invoices: invoices.map((i) => ({ invoiceId: i.id, amountMinor: i.remaining_minor })),

@@ -1,5 +1,5 @@
 /**
- * A user's optional emails (issue 34): My Details reads and sets them; the one-click unsubscribe
+ * A user's optional emails: My Details reads and sets them; the one-click unsubscribe
  * link turns one off. Every call names the user: a caller only ever reads or sets their own.
  */
 import { OPTIONAL_MAIL_CATEGORIES, type MailPreferences, type OptionalMailCategory } from '@wholesale/contract';

@@ -171,7 +171,7 @@ export function ordersService(orders: Repos<OrdersRepository>, settings: Setting
             copy.push({
               productId,
               quantity: l.quantity,
-              // Kept on the line so the basket can say when the price has changed since (issue 27).
+              // Kept on the line so the basket can say when the price has changed since.
               origin: { orderNumber: order.order_number, unitPriceE5: Number(l.unit_price_e5), quantity: l.quantity },
             });
         }

@@ -115,7 +115,7 @@ export function productsService({ products: stored, pricing, changes }: Products
       price: e5ToAmount(Number(r.list_price_e5)),
       discountPrice: e5ToAmount(ownPriceE5(terms, r)),
       isFavourite: Boolean(r.is_favourite),
-      // A tier is an offer only when it beats the account's own price (issue 24).
+      // A tier is an offer only when it beats the account's own price (one at or above it saves nothing).
       hasMultiBuyDiscount: Boolean(r.has_multibuy) && r.best_tier_e5 !== null && r.best_tier_e5 < ownPriceE5(terms, r),
     });
 
