@@ -260,7 +260,7 @@ export function compose(options: ComposeOptions) {
     sessionCacheMs: config.SESSION_CACHE_MS,
   });
   const mailUnsubscribe = unsubscribeSigner(config.jwtSecret);
-  const { internal: _internal, housekeepingJobs: _jobs, ...shared } = store;
+  const { db: _db, internal: _internal, housekeepingJobs: _jobs, ...shared } = store;
   const services = {
     ...shared,
     auth,
