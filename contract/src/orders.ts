@@ -140,7 +140,6 @@ export type CancelOrderResponse = z.infer<typeof cancelOrderResponse>;
  */
 export const orderStatementRequest = z.lazy(() => z.looseObject({ orderNumber: z.string().trim().min(1).max(40) }));
 export type OrderStatementRequest = z.infer<typeof orderStatementRequest>;
-export const downloadOrderStatementRequest = orderStatementRequest;
 
 /** The file name the spec gives every document download (section 7); kept only as the fallback name. */
 export const STATEMENT_FILENAME = 'Statement.pdf';
