@@ -107,7 +107,6 @@ export const deliveryInformationForm = z.lazy(() =>
       if (!v.country || v.country === 'N/A') ctx.addIssue({ code: 'custom', path: ['country'], message: MSG.required });
     }),
 );
-export type DeliveryInformationForm = z.infer<typeof deliveryInformationForm>;
 
 /**
  * POST /basket/header: the spec's payload. deliveryCode is INVOICE, a saved address reference, or
@@ -148,7 +147,6 @@ export const basketHeaderRequest = z.lazy(() =>
       }
     }),
 );
-export type BasketHeaderRequest = z.input<typeof basketHeaderRequest>;
 
 /**
  * POST /basket/header names the delivery details' fields its own way (the spec's payload): for each

@@ -26,7 +26,6 @@ export const errorResponse = z.lazy(() =>
     })
     .describe('Every 4xx/5xx answer has this shape'),
 );
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.lazy(() => z.object({ ok: z.literal(true) }));
 
@@ -40,7 +39,6 @@ export const healthResponse = z.lazy(() =>
     }),
   }),
 );
-export type HealthResponse = z.infer<typeof healthResponse>;
 
 export const notification = z.lazy(() =>
   z.object({
@@ -108,7 +106,6 @@ export const itemNumber = z.lazy(() => z.string().trim().min(1, MSG.required).ma
 export const liveResponse = z.lazy(() =>
   z.object({ status: z.literal('ok') }).describe('The process answers; says nothing about its database'),
 );
-export type LiveResponse = z.infer<typeof liveResponse>;
 
 const readyCheck = z.enum(['up', 'down', 'off']);
 export const readyResponse = z.lazy(() =>

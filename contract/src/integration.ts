@@ -243,7 +243,6 @@ export const priceUpsertItem = z.lazy(() =>
     sourceVersion: sourceVersion(),
   }),
 );
-export type PriceUpsertItem = z.input<typeof priceUpsertItem>;
 
 /** PUT /stock: one item, keyed by itemNumber. */
 export const stockUpsertItem = z.lazy(() =>
@@ -258,7 +257,6 @@ export const stockUpsertItem = z.lazy(() =>
     sourceVersion: sourceVersion(),
   }),
 );
-export type StockUpsertItem = z.input<typeof stockUpsertItem>;
 
 const upsertBody = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -559,7 +557,6 @@ export const accountUpsertItem = z.lazy(() =>
     sourceVersion: sourceVersion(),
   }),
 );
-export type AccountUpsertItem = z.input<typeof accountUpsertItem>;
 export const upsertAccountsRequest = z.lazy(() => upsertBody(accountUpsertItem));
 
 // ---- Invoices ----
@@ -632,5 +629,4 @@ export const userUpsertItem = z.lazy(() =>
     sourceVersion: sourceVersion(),
   }),
 );
-export type UserUpsertItem = z.input<typeof userUpsertItem>;
 export const upsertUsersRequest = z.lazy(() => upsertBody(userUpsertItem));

@@ -23,8 +23,6 @@ export const PAYMENT_METHOD = 'PAY ONLINE' as const;
 export const DEFAULT_ADDRESS_REFERENCE = 'INVOICE' as const;
 export const NEW_ADDRESS_REFERENCE = 'New Delivery Address' as const;
 
-export const IMAGE_TYPES = { thumbnail: 0, large: 1 } as const;
-
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_LIMIT = 2;
 export const SESSION_REHYDRATE_TIMEOUT_MS = 5000;
@@ -56,8 +54,6 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
   Shipped: [],
   Cancelled: [],
 };
-/** Statuses in which a credit customer may still cancel an order. */
-export const NON_CANCELLABLE_STATUSES: readonly string[] = ['Shipped', 'In Progress', 'Cancelled'];
 /** Lines one Quick Order check or add may carry (issue 27 asks for no cap below 1,000). */
 export const QUICK_ORDER_MAX_LINES = 2000;
 /** Nearest codes offered for an unknown code. */

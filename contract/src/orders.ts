@@ -118,7 +118,6 @@ export const copyOrderQuery = z.lazy(() =>
       .describe("'replace' clears the basket first (the default); 'add' keeps what is in it"),
   }),
 );
-export type CopyOrderQuery = z.input<typeof copyOrderQuery>;
 
 /** POST /api/order/{orderNumber}/copy */
 export const copyOrderResponse = z.lazy(() =>
@@ -139,7 +138,6 @@ export type CancelOrderResponse = z.infer<typeof cancelOrderResponse>;
  * orderNumber identifies it. Every figure in the PDF comes from the database.
  */
 export const orderStatementRequest = z.lazy(() => z.looseObject({ orderNumber: z.string().trim().min(1).max(40) }));
-export type OrderStatementRequest = z.infer<typeof orderStatementRequest>;
 
 /** The file name the spec gives every document download (section 7); kept only as the fallback name. */
 export const STATEMENT_FILENAME = 'Statement.pdf';
