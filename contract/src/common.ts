@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUANTITY_MAX, QUANTITY_MAX_DIGITS } from './limits.js';
+import { INPUT_LIMITS, QUANTITY_MAX, QUANTITY_MAX_DIGITS } from './limits.js';
 import { MSG } from './messages.js';
 
 /** Amounts leave the server as JSON numbers computed from exact integer arithmetic. */
@@ -99,7 +99,7 @@ export const quantity = z.lazy(() =>
     .max(QUANTITY_MAX, MSG.quantityTooLarge(QUANTITY_MAX_DIGITS)),
 );
 
-export const itemNumber = z.lazy(() => z.string().trim().min(1, MSG.required).max(40));
+export const itemNumber = z.lazy(() => z.string().trim().min(1, MSG.required).max(INPUT_LIMITS.code));
 
 // --- Health for load balancers and orchestrators (issue 26) ---
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ACCOUNT_MONEY_MAX_MINOR, CARRIAGE_MAX_MINOR, LIST_PRICE_MAX, ORDER_STATUSES, STOCK_MAX } from './limits.js';
+import {
+  ACCOUNT_MONEY_MAX_MINOR,
+  CARRIAGE_MAX_MINOR,
+  INPUT_LIMITS,
+  LIST_PRICE_MAX,
+  ORDER_STATUSES,
+  QUANTITY_MAX,
+  STOCK_MAX,
+} from './limits.js';
 import { INTEGRATION_MSG } from './integration-messages.js';
 import { digitsParam, INT32_MAX } from './common.js';
 import { SHIPMENT_PREFERENCES } from './delivery-messages.js';
@@ -213,7 +221,7 @@ export const productUpsertItem = z.lazy(() =>
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{1,10}$/, 'must be a word like EACH, METRE, PACK, ROLL'),
-    packQuantity: z.number().int().min(1).max(1_000_000),
+    packQuantity: z.number().int().min(1).max(INPUT_LIMITS.erpQuantity),
     sellable: z.boolean().default(true).describe('False hides the item from search and ordering (discontinued)'),
     sourceVersion: sourceVersion(),
   }),
@@ -222,7 +230,7 @@ export type ProductUpsertItem = z.input<typeof productUpsertItem>;
 
 const multibuyTier = () =>
   z.object({
-    minimumQuantity: z.number().int().min(2).max(999_999),
+    minimumQuantity: z.number().int().min(2).max(QUANTITY_MAX),
     price: priceValue(LIST_PRICE_MAX),
   });
 
@@ -234,7 +242,7 @@ export const priceUpsertItem = z.lazy(() =>
     listPrice: priceValue(LIST_PRICE_MAX),
     multibuy: z
       .array(multibuyTier())
-      .max(20)
+      .max(INPUT_LIMITS.multibuyTiers)
       .refine((tiers) => new Set(tiers.map((t) => t.minimumQuantity)).size === tiers.length, {
         message: 'two tiers have the same minimumQuantity',
       })
@@ -251,7 +259,7 @@ export const stockUpsertItem = z.lazy(() =>
     quantity: z.number().int().min(0).max(STOCK_MAX).describe('Quantity available now'),
     dueIn: z
       .array(z.object({ date: isoDate(), quantity: z.number().int().min(1).max(STOCK_MAX) }))
-      .max(50)
+      .max(INPUT_LIMITS.dueInDates)
       .optional()
       .describe('Due-in schedule: replaces the previous one ([] clears it; absent leaves it)'),
     sourceVersion: sourceVersion(),
@@ -441,7 +449,12 @@ export type OrdersOutResponse = z.infer<typeof ordersOutResponse>;
 
 export const acknowledgeOrderRequest = z.lazy(() =>
   z.object({
-    erpReference: z.string().trim().min(1).max(60).describe("The ERP's own order reference (the customer sees it)"),
+    erpReference: z
+      .string()
+      .trim()
+      .min(1)
+      .max(INPUT_LIMITS.reference)
+      .describe("The ERP's own order reference (the customer sees it)"),
   }),
 );
 export const acknowledgeOrderResponse = z.lazy(() =>
@@ -451,7 +464,9 @@ export const acknowledgeOrderResponse = z.lazy(() =>
     acknowledgedAt: z.string(),
   }),
 );
-export const integrationOrderParams = z.lazy(() => z.object({ orderNumber: z.string().trim().min(1).max(40) }));
+export const integrationOrderParams = z.lazy(() =>
+  z.object({ orderNumber: z.string().trim().min(1).max(INPUT_LIMITS.code) }),
+);
 
 /** PUT /orders/{orderNumber}/status */
 export const setOrderStatusRequest = z.lazy(() =>
@@ -464,7 +479,7 @@ export const setOrderStatusRequest = z.lazy(() =>
           .trim()
           .regex(/^[A-Za-z0-9-]{1,50}$/, 'letters, digits and -, at most 50'),
       )
-      .max(50)
+      .max(INPUT_LIMITS.trackingNumbers)
       .default([])
       .describe('Added to the order (numbers it has already are not repeated)'),
     despatchDate: isoDate().optional().describe('yyyy-mm-dd; Shipped without one: the order keeps its own, else today'),
@@ -522,7 +537,7 @@ export const accountUpsertItem = z.lazy(() =>
     discountPercent: percentValue().default('0').describe('Discount on every product type without its own'),
     productTypeDiscounts: z
       .array(z.object({ productType: erpText(100), percent: percentValue() }))
-      .max(100)
+      .max(INPUT_LIMITS.productTypeDiscounts)
       .optional()
       .describe("Replaces the account's discounts by product type ([] removes them; absent leaves them)"),
     carriage: z.object({ charge: moneyValue('zero', CARRIAGE_MAX_MINOR), freeOver: moneyValue('zero') }).optional(),
@@ -551,7 +566,7 @@ export const accountUpsertItem = z.lazy(() =>
           phone: line(30),
         }),
       )
-      .max(200)
+      .max(INPUT_LIMITS.deliveryAddresses)
       .optional()
       .describe("Replaces the account's delivery addresses ([] removes them; absent leaves them)"),
     sourceVersion: sourceVersion(),
@@ -585,17 +600,17 @@ export const invoiceUpsertItem = z.lazy(() =>
       lines: z
         .array(
           z.object({
-            type: z.string().trim().min(1).max(20).default('Item'),
+            type: z.string().trim().min(1).max(INPUT_LIMITS.lineType).default('Item'),
             itemNumber: line(40),
             description: line(200),
-            quantity: z.number().int().min(-1_000_000).max(1_000_000),
+            quantity: z.number().int().min(-INPUT_LIMITS.erpQuantity).max(INPUT_LIMITS.erpQuantity),
             unit: line(10),
             unitPrice: priceValue(),
             lineDiscountPercent: percentValue().default('0'),
             total: moneyValue('any'),
           }),
         )
-        .max(500)
+        .max(INPUT_LIMITS.orderLines)
         .optional()
         .describe("Replaces the document's lines (absent leaves them); their totals add up to amount"),
       sourceVersion: sourceVersion(),
@@ -610,7 +625,9 @@ export const upsertInvoicesRequest = z.lazy(() => upsertBody(invoiceUpsertItem))
 // ---- Users of an account ----
 
 /** PUT /accounts/{customerNumber}/users: the account in the path. */
-export const accountUsersParams = z.lazy(() => z.object({ customerNumber: z.string().trim().min(1).max(20) }));
+export const accountUsersParams = z.lazy(() =>
+  z.object({ customerNumber: z.string().trim().min(1).max(INPUT_LIMITS.customerNumber) }),
+);
 
 /** PUT /accounts/{customerNumber}/users: one user of the account, keyed by username. */
 export const userUpsertItem = z.lazy(() =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { digitsParam, itemNumber, shortDate, unitPrice } from './common.js';
-import type { CurrencyCode } from './limits.js';
+import { type CurrencyCode, INPUT_LIMITS } from './limits.js';
 
 export const category = z.lazy(() =>
   z.object({
@@ -15,7 +15,7 @@ const optionalText = z.lazy(() =>
   z
     .string()
     .trim()
-    .max(100)
+    .max(INPUT_LIMITS.shortText)
     .optional()
     .transform((v) => (v ? v : undefined)),
 );
