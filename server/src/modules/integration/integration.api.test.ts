@@ -17,22 +17,13 @@ import {
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
-import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../app.js';
 import { bearer, login, openApiPath, testApp, testConfig } from '../../test/app.js';
 import { insertOrder } from '../orders/orders.fixtures.js';
 import { apiKeysService } from './api-keys.js';
-
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.setTimeout(1000, () => (s.destroy(), resolve(false)));
-    s.on('connect', () => (s.end(), resolve(true)));
-    s.on('error', () => resolve(false));
-  });
-}
+import { requireRedis, TEST_REDIS_URL } from '../../test/redis.js';
 
 describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
   let handle: DbHandle;
@@ -719,18 +710,15 @@ describe.each(testEngines())('integration API (inbound) on $name', (engine) => {
   });
 
   it("shares a client's budget between servers through Redis", async (t) => {
-    if (!(await reachable(6379))) {
-      console.log('SKIPPED integration rate limit through Redis: nothing answers on 127.0.0.1:6379');
-      t.skip();
-    }
+    await requireRedis(t, 'integration rate limit through Redis');
     const k = await key('shared-erp', ['orders:read']);
     const client = await apiKeysService(handle.db).authenticate(k);
     // Client ids repeat across test databases: start this one's count afresh.
-    const redis = new Redis('redis://127.0.0.1:6379');
+    const redis = new Redis(TEST_REDIS_URL);
     await redis.del(`wholesale-throttle:integration-client:${client?.clientId}`);
     await redis.quit();
-    const a = await testApp(handle, { INTEGRATION_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: 'redis://127.0.0.1:6379' });
-    const b = await testApp(handle, { INTEGRATION_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: 'redis://127.0.0.1:6379' });
+    const a = await testApp(handle, { INTEGRATION_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: TEST_REDIS_URL });
+    const b = await testApp(handle, { INTEGRATION_RATE_LIMIT_PER_MINUTE: 3, REDIS_URL: TEST_REDIS_URL });
     try {
       const codes = [];
       for (let i = 0; i < 4; i++)
