@@ -41,7 +41,7 @@ export const integrationEvent = z.lazy(() =>
     sequence: z.number().int().describe('Position in the feed; increases with every event committed'),
     type: eventType,
     timestamp: z.string().describe('When the change committed (ISO 8601, UTC)'),
-    data: z.record(z.string(), z.unknown()).describe("The event's payload (see docs/ARCHITECTURE.md, Integration)"),
+    data: z.record(z.string(), z.unknown()).describe("The event's payload (see docs/areas.md, Integration)"),
   }),
 );
 export type IntegrationEvent = z.infer<typeof integrationEvent>;
