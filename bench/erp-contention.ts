@@ -1,5 +1,5 @@
 /**
- * Customers while the ERP pushes prices (issue 31 item 7). One ERP client loops PUT
+ * Customers while the ERP pushes prices. One ERP client loops PUT
  * /api/integration/v1/prices with 1,000 rows, every row a new price each time, at its full budget
  * (INTEGRATION_RATE_LIMIT_PER_MINUTE, 600 a minute: a push starts at most every 100 ms), while
  * signed-in customers read their baskets (GET /api/basket, lines whose prices the ERP changes), 4

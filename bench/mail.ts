@@ -1,5 +1,5 @@
 /**
- * Email (issue 34), two figures in one run:
+ * Email, two figures in one run:
  *
  * 1. What the mail outbox adds to Place Order: p50/p99 of POST /api/basket/submit/{revision} (20
  *    lines, demo data, SQLite) on two servers started alike but for MAIL_ENABLED (true: the order

@@ -1,5 +1,5 @@
 /**
- * Quick Order (issue 27): checking 1,000 pasted lines at the server, beside a plain product lookup of
+ * Quick Order: checking 1,000 pasted lines at the server, beside a plain product lookup of
  * the same codes measured in the same run. Target: the check's p99 under 300 ms.
  *
  * On each engine (SQLite always; PostgreSQL when TEST_DATABASE_URL is set, in a fresh database it

@@ -2,9 +2,9 @@
  * Webhook delivery latency: from an event's commit to its arrival at a local receiver, with the
  * dispatcher as a server runs it (WEBHOOK_POLL_MS 250, woken 25 ms after an event is recorded).
  * Baseline: the same signed body POSTed straight to the same receiver (the transport floor).
- * Target (issue 25): p99 under 1 s. SQLite always; PostgreSQL when TEST_DATABASE_URL is set.
+ * Target: p99 under 1 s. SQLite always; PostgreSQL when TEST_DATABASE_URL is set.
  *
- * Phase "beside 17 hanging endpoints" (issue 31): the same healthy endpoint while 17 other
+ * Phase "beside 17 hanging endpoints": the same healthy endpoint while 17 other
  * endpoints (other clients) subscribed to the same events never answer (each attempt runs into the
  * 10 s timeout). Target: the healthy endpoint's p99 still under 1 s.
  *

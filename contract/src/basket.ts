@@ -16,7 +16,7 @@ import { deliveryAddress } from './auth.js';
 import { DEFAULT_SHIPMENT_PREFERENCE } from './delivery-messages.js';
 import { shipmentPreference } from './delivery-promise.js';
 
-/** The ship choice at review (issue 27 item 2): optional, so clients that do not send it keep working. */
+/** The ship choice at review: optional, so clients that do not send it keep working. */
 const chosenShipment = () =>
   shipmentPreference
     .default(DEFAULT_SHIPMENT_PREFERENCE)

@@ -101,7 +101,7 @@ export const quantity = z.lazy(() =>
 
 export const itemNumber = z.lazy(() => z.string().trim().min(1, MSG.required).max(INPUT_LIMITS.code));
 
-// --- Health for load balancers and orchestrators (issue 26) ---
+// --- Health for load balancers and orchestrators ---
 
 export const liveResponse = z.lazy(() =>
   z.object({ status: z.literal('ok') }).describe('The process answers; says nothing about its database'),

@@ -88,7 +88,7 @@ export const CUSTOMER_SERVICE_HOURS = ['Mon-Thurs 08.30-17.00', 'Fri 08.30-14.00
 
 export const CURRENCIES = ['GBP', 'EUR'] as const;
 export type CurrencyCode = (typeof CURRENCIES)[number];
-/** A forgotten-password link works this long (issue 34: within an hour). */
+/** A forgotten-password link works this long: an hour, long enough to reach the inbox, short if it leaks. */
 export const PASSWORD_RESET_LINK_TTL_MINUTES = 60;
 /** Forgotten-password requests: per username or email typed, and per user matched, an hour. */
 export const PASSWORD_RESET_PER_HOUR = 3;
@@ -108,7 +108,7 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
   Shipped: [],
   Cancelled: [],
 };
-/** Lines one Quick Order check or add may carry (issue 27 asks for no cap below 1,000). */
+/** Lines one Quick Order check or add may carry: a trade buyer pastes whole orders of up to 1,000 lines. */
 export const QUICK_ORDER_MAX_LINES = 2000;
 /** Nearest codes offered for an unknown code. */
 export const QUICK_ORDER_SUGGESTIONS = 3;

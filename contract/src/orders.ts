@@ -74,7 +74,7 @@ export const openOrder = z.lazy(() =>
       .describe("The supplier's own order reference, once its ERP has acknowledged the order"),
     shipmentPreference: shipmentPreference
       .optional()
-      .describe('How the buyer chose to have the order sent at review (issue 27; always sent by this server)'),
+      .describe('How the buyer chose to have the order sent at review (always sent by this server)'),
     deliveryAddress: orderDeliveryAddress
       .optional()
       .describe('Where the order is delivered (always sent by this server)'),

@@ -4,7 +4,7 @@ import { QUICK_MSG } from './quick-order-messages.js';
 import { shortDate, unitPrice, money } from './common.js';
 
 /**
- * Quick Order and price-break nudges (issue 27, additions to the spec). Names are shared by the
+ * Quick Order and price-break nudges (additions to the spec). Names are shared by the
  * schema, the service method and the RTK endpoint: checkQuickOrder, addQuickOrder,
  * getBasketPriceBreaks.
  */

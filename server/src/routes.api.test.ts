@@ -21,7 +21,7 @@ const PUBLIC = [
   'exchangeRedirectToken',
   'describeSetPasswordLink',
   'setPassword',
-  // Email (issue 34): forgotten password, the same answer always, throttled
+  // Email: forgotten password, the same answer always, throttled
   'requestPasswordReset',
   'receivePaymentCallback',
   'showPaymentPage',

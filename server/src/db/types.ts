@@ -402,7 +402,7 @@ export interface IntegrationIdempotencyTable {
   created_at: string;
 }
 
-// erp-out (issue 25, outbound): migration 010
+// erp-out (outbound): migration 010
 export interface OutboxEventsTable {
   seq: Generated<number>;
   event_id: string;
@@ -446,7 +446,7 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
-// issue 34: email (migration 016)
+// email (migration 016)
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'unsendable';
 export interface MailOutboxTable {
   id: Id;
@@ -511,11 +511,11 @@ export interface Database {
   api_keys: ApiKeysTable;
   integration_versions: IntegrationVersionsTable;
   integration_idempotency: IntegrationIdempotencyTable;
-  // erp-out (issue 25, outbound)
+  // erp-out (outbound)
   outbox_events: OutboxEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
-  // issue 34: email
+  // email
   mail_outbox: MailOutboxTable;
   mail_opt_outs: MailOptOutsTable;
 }

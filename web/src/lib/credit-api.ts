@@ -3,7 +3,7 @@ import { api } from './base-api';
 
 /**
  * GET /account/credit: the account's credit position and the ageing of its open documents, which
- * My Account, the basket, Review Order and the on-stop notice read (issue 27 item 3). Loaded only
+ * My Account, the basket, Review Order and the on-stop notice read. Loaded only
  * with those screens, never at start-up.
  */
 export const creditQueries = api.injectEndpoints({

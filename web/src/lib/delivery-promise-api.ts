@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { api } from './base-api';
 
 /**
- * Delivery promise per line (issue 27 item 2), read by the basket, Review Order and Open Order
+ * Delivery promise per line, read by the basket, Review Order and Open Order
  * Enquiry: the basket's in the Basket group (every basket change reloads it), an order's in
  * OpenOrders. Loaded only with those screens (nothing in the start-up chunk imports this).
  */

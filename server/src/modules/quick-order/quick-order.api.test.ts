@@ -139,7 +139,7 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
     const res = await check(gina, [line('RB-BLK-0001', '9'), line('RB-BLK-0001', '11'), line('CS-7', '5')]);
     // 6 in stock + 4 due in 5 days covers up to 10; 20 needs the delivery in 20 days.
     expect(res.lines[0]).toMatchObject({ quantity: '20', status: 'short', dueDate: short(inDays(20)), stock: 6 });
-    // The 14 short arrive in two deliveries: each is said (issue 37), not only the one that covers.
+    // The 14 short arrive in two deliveries: each is said, not only the one that covers.
     expect(res.lines[0]!.message).toBe(
       QUICK_MSG.stockShortSplit(
         6,
@@ -161,7 +161,7 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
     expect(res).toMatchObject({ ready: 2, invalid: 0 });
   });
 
-  it('flags a quantity with a thousands comma the browser could not read for sure (issue 37)', async () => {
+  it('flags a quantity with a thousands comma the browser could not read for sure', async () => {
     const res = await check(gina, [line('RB-BLK-0002', '1,000')]);
     expect(res.lines[0]).toMatchObject({
       status: 'badQuantity',

@@ -117,7 +117,7 @@ export function AccountPage() {
           </p>
         )}
       </PageHeading>
-      {/* A proforma account pays each order up front: no credit to show (issue 37 item 12). */}
+      {/* A proforma account pays each order up front: no credit to show. */}
       {user && !user.isProforma && <CreditPanel symbol={symbol} onSelect={selectForPayment} />}
 
       {isLoading ? (

@@ -38,7 +38,7 @@ const CHOICES: [OptionalMailCategory, string][] = [
   ['cancellation', PREFS_MSG.cancellation],
 ];
 
-/** My Details: the optional emails (issue 34), saved as soon as a box is ticked or cleared. */
+/** My Details: the optional emails, saved as soon as a box is ticked or cleared. */
 export function MailPreferencesForm() {
   const { data, isError, isLoading } = prefsApi.useGetMailPreferencesQuery();
   const [update, { isLoading: saving }] = prefsApi.useUpdateMailPreferencesMutation();

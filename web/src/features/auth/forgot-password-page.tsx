@@ -28,7 +28,7 @@ const resetApi = api.injectEndpoints({
 });
 
 /**
- * /forgot-password (issue 34): asks for the username or email and shows the server's one answer,
+ * /forgot-password: asks for the username or email and shows the server's one answer,
  * the same whether or not anything matched. The emailed link opens /set-password.
  */
 export function ForgotPasswordPage() {

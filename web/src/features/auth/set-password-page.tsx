@@ -18,7 +18,7 @@ const reasonOf = (err: unknown): string | null => {
 };
 
 /**
- * /set-password?token=... (our addition, issue 25): a user the supplier's ERP created has no
+ * /set-password?token=... (our addition): a user the supplier's ERP created has no
  * password; the ERP sends them this one-time link. The same rules and messages as Change password;
  * afterwards they log in as usual.
  */

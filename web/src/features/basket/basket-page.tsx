@@ -42,7 +42,7 @@ function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
       {!stop && <FreeCarriageNudge symbol={symbol} />}
       {stop ? (
         // On stop or over credit, the buyer is stopped here, with the reason and the ways out above
-        // (the on-stop notice, or the credit notice), not at Place Order (issue 37 item 3).
+        // (the on-stop notice, or the credit notice), not at Place Order.
         <p
           className="mt-5 rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800"
           data-testid="checkout-blocked"
@@ -85,8 +85,8 @@ export function BasketPage() {
   const lines = data?.basketLines ?? [];
   const { stop } = useOrderStop();
   const onStop = stop === 'onStop';
-  // Each line's delivery promise in its row or card; the panel below keeps the cut-off (issue 27).
-  // On stop nothing can ship: no promise, no cut-off, no upsell, as if ordering were possible (issue 37 item 10).
+  // Each line's delivery promise in its row or card; the panel below keeps the cut-off.
+  // On stop nothing can ship: no promise, no cut-off, no upsell, as if ordering were possible.
   const promiseOf = useLinePromises(lines.length === 0 || onStop);
   const all = data?.carriageLine ? [...lines, data.carriageLine] : lines;
   let content;
@@ -107,7 +107,7 @@ export function BasketPage() {
     const total = formatMoney(data.totalBasketPrice, symbol);
     content = (
       // The summary goes below the lines at every width: beside them the table had too little room
-      // for the quantity editor (issue 24 item 11).
+      // for the quantity editor.
       <div className="grid grid-cols-1 gap-6">
         {narrow ? (
           <div>

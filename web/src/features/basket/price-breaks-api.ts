@@ -1,7 +1,7 @@
 import { getBasketPriceBreaksResponse, requestOf, routes, type BasketPriceBreaks } from '@wholesale/contract';
 import { api } from '../../lib/base-api';
 
-/** GET /basket/price-breaks (issue 27): in the Basket group, so every basket change reloads it. */
+/** GET /basket/price-breaks: in the Basket group, so every basket change reloads it. */
 export const priceBreaksApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBasketPriceBreaks: build.query<BasketPriceBreaks, void>({

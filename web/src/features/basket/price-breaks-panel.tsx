@@ -57,7 +57,7 @@ function Nudge({ line, symbol }: { line: PriceBreakLine; symbol: string }) {
 }
 
 /**
- * Price-break nudges under the basket lines (issue 27): each line's next multi-buy break with one
+ * Price-break nudges under the basket lines: each line's next multi-buy break with one
  * action to move to it, lines whose price changed since the order they were copied from, and the
  * savings already won. Every figure is the server's; nothing shows when there is nothing to say.
  */

@@ -42,7 +42,7 @@ export const checkoutApi = api.injectEndpoints({
       },
     }),
     /**
-     * POST /basket/submit/{revision} with the amount shown and the ship choice (issue 27); invalidates
+     * POST /basket/submit/{revision} with the amount shown and the ship choice; invalidates
      * OpenOrders and Basket (section 4).
      */
     submitBasket: build.mutation<SubmitBasketResponse, { revision: number } & SubmitBasketRequest>({

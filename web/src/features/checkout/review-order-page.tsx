@@ -75,7 +75,7 @@ export function ReviewOrderPage() {
   const symbol = user?.currencySymbol ?? '£';
   const proforma = !!user?.isProforma;
   // On stop or over credit (read afresh on entry, and again when Place Order is refused): Place
-  // Order is disabled with the reason beside it (issue 37 item 3).
+  // Order is disabled with the reason beside it.
   const { stop, refetchCredit } = useOrderStop();
   const onStop = stop === 'onStop';
   useEffect(() => {
@@ -171,7 +171,7 @@ export function ReviewOrderPage() {
         </div>
       )}
       {/* Place Order comes after every choice (delivery, lines, how to send, terms) at every width; the
-          summary sits beside the choices on wide screens (issue 37 item 12). */}
+          summary sits beside the choices on wide screens. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="space-y-4 lg:col-start-1 lg:row-start-1">
           <Section
@@ -193,7 +193,7 @@ export function ReviewOrderPage() {
           <Section title="Review Order" defaultOpen change={{ to: '/basket', label: 'Change basket' }}>
             <ReviewTable symbol={symbol} promises={!onStop} />
           </Section>
-          {/* On stop nothing ships: no choice of how to send it (issue 37 item 10). */}
+          {/* On stop nothing ships: no choice of how to send it. */}
           {!onStop && <ShipmentChoice value={shipment} onChange={setShipment} />}
           <Section title="Terms and Conditions" defaultOpen={false}>
             <Terms />
