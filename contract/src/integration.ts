@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MONEY_MAX_MINOR,
   CARRIAGE_MAX_MINOR,
+  FIELD_LIMITS,
   INPUT_LIMITS,
   LIST_PRICE_MAX,
   ORDER_STATUSES,
@@ -212,10 +213,12 @@ const isoDate = () =>
 /** PUT /products: one item, keyed by itemNumber. */
 export const productUpsertItem = z.lazy(() =>
   z.object({
-    itemNumber: erpText(40).regex(/^\S+$/, 'must not contain spaces').describe("The ERP's item number (the key)"),
-    description: erpText(200),
-    productType: erpText(100).describe('Created when new'),
-    range: erpText(100).describe('A range within the product type; created when new'),
+    itemNumber: erpText(INPUT_LIMITS.code)
+      .regex(/^\S+$/, 'must not contain spaces')
+      .describe("The ERP's item number (the key)"),
+    description: erpText(INPUT_LIMITS.text),
+    productType: erpText(INPUT_LIMITS.shortText).describe('Created when new'),
+    range: erpText(INPUT_LIMITS.shortText).describe('A range within the product type; created when new'),
     unit: z
       .string()
       .trim()
@@ -237,7 +240,7 @@ const multibuyTier = () =>
 /** PUT /prices: one item, keyed by itemNumber + currency. */
 export const priceUpsertItem = z.lazy(() =>
   z.object({
-    itemNumber: erpText(40),
+    itemNumber: erpText(INPUT_LIMITS.code),
     currency: z.enum(['GBP', 'EUR']),
     listPrice: priceValue(LIST_PRICE_MAX),
     multibuy: z
@@ -255,7 +258,7 @@ export const priceUpsertItem = z.lazy(() =>
 /** PUT /stock: one item, keyed by itemNumber. */
 export const stockUpsertItem = z.lazy(() =>
   z.object({
-    itemNumber: erpText(40),
+    itemNumber: erpText(INPUT_LIMITS.code),
     quantity: z.number().int().min(0).max(STOCK_MAX).describe('Quantity available now'),
     dueIn: z
       .array(z.object({ date: isoDate(), quantity: z.number().int().min(1).max(STOCK_MAX) }))
@@ -525,8 +528,8 @@ const line = (max: number) => z.string().trim().max(max, `at most ${max} charact
 /** PUT /accounts: one trade account, keyed by customerNumber. */
 export const accountUpsertItem = z.lazy(() =>
   z.object({
-    customerNumber: erpText(20).regex(/^[A-Za-z0-9-]+$/, 'letters, digits and - only'),
-    name: erpText(50),
+    customerNumber: erpText(INPUT_LIMITS.customerNumber).regex(/^[A-Za-z0-9-]+$/, 'letters, digits and - only'),
+    name: erpText(FIELD_LIMITS.name),
     currency: z.enum(['GBP', 'EUR']),
     paymentTerms: z.enum(['credit', 'proforma']).describe('proforma: every order is paid by card before it is placed'),
     creditLimit: moneyValue('zero').default('0'),
@@ -536,34 +539,34 @@ export const accountUpsertItem = z.lazy(() =>
     vatPercent: percentValue().default('20'),
     discountPercent: percentValue().default('0').describe('Discount on every product type without its own'),
     productTypeDiscounts: z
-      .array(z.object({ productType: erpText(100), percent: percentValue() }))
+      .array(z.object({ productType: erpText(INPUT_LIMITS.shortText), percent: percentValue() }))
       .max(INPUT_LIMITS.productTypeDiscounts)
       .optional()
       .describe("Replaces the account's discounts by product type ([] removes them; absent leaves them)"),
     carriage: z.object({ charge: moneyValue('zero', CARRIAGE_MAX_MINOR), freeOver: moneyValue('zero') }).optional(),
     invoiceAddress: z.object({
-      contact: line(50),
-      address1: line(50),
-      address2: line(50),
-      city: line(30),
-      county: line(30),
-      postcode: line(20),
-      country: erpText(60).describe('One of the portal countries, e.g. "United Kingdom (Mainland)"'),
+      contact: line(FIELD_LIMITS.name),
+      address1: line(FIELD_LIMITS.address1),
+      address2: line(FIELD_LIMITS.address2),
+      city: line(FIELD_LIMITS.city),
+      county: line(FIELD_LIMITS.county),
+      postcode: line(FIELD_LIMITS.postcode),
+      country: erpText(INPUT_LIMITS.country).describe('One of the portal countries, e.g. "United Kingdom (Mainland)"'),
       email: z.union([z.literal(''), z.email('must be an email address')]).default(''),
-      phone: line(30),
+      phone: line(FIELD_LIMITS.phoneNumber),
     }),
     deliveryAddresses: z
       .array(
         z.object({
-          reference: erpText(20),
-          name: erpText(50),
-          address1: erpText(50),
-          address2: line(50),
-          city: erpText(30),
-          county: line(30),
-          country: erpText(60),
-          postcode: erpText(20),
-          phone: line(30),
+          reference: erpText(INPUT_LIMITS.customerNumber),
+          name: erpText(FIELD_LIMITS.name),
+          address1: erpText(FIELD_LIMITS.address1),
+          address2: line(FIELD_LIMITS.address2),
+          city: erpText(FIELD_LIMITS.city),
+          county: line(FIELD_LIMITS.county),
+          country: erpText(INPUT_LIMITS.country),
+          postcode: erpText(FIELD_LIMITS.postcode),
+          phone: line(FIELD_LIMITS.phoneNumber),
         }),
       )
       .max(INPUT_LIMITS.deliveryAddresses)
@@ -580,14 +583,14 @@ export const upsertAccountsRequest = z.lazy(() => upsertBody(accountUpsertItem))
 export const invoiceUpsertItem = z.lazy(() =>
   z
     .object({
-      documentNumber: erpText(20),
-      customerNumber: erpText(20),
+      documentNumber: erpText(INPUT_LIMITS.customerNumber),
+      customerNumber: erpText(INPUT_LIMITS.customerNumber),
       documentType: z.enum(['Invoice', 'Credit Memo']),
       postingDate: isoDate(),
       dueDate: isoDate(),
-      reference: line(50),
-      description: line(100),
-      orderNumber: line(40),
+      reference: line(INPUT_LIMITS.erpShortText),
+      description: line(INPUT_LIMITS.shortText),
+      orderNumber: line(INPUT_LIMITS.code),
       currency: z.enum(['GBP', 'EUR']).describe("Must be the account's currency"),
       amount: moneyValue('any').describe(
         'Goods and carriage before VAT (negative on a credit memo): what the lines add up to, to the penny',
@@ -601,10 +604,10 @@ export const invoiceUpsertItem = z.lazy(() =>
         .array(
           z.object({
             type: z.string().trim().min(1).max(INPUT_LIMITS.lineType).default('Item'),
-            itemNumber: line(40),
-            description: line(200),
+            itemNumber: line(INPUT_LIMITS.code),
+            description: line(INPUT_LIMITS.text),
             quantity: z.number().int().min(-INPUT_LIMITS.erpQuantity).max(INPUT_LIMITS.erpQuantity),
-            unit: line(10),
+            unit: line(INPUT_LIMITS.unit),
             unitPrice: priceValue(),
             lineDiscountPercent: percentValue().default('0'),
             total: moneyValue('any'),
@@ -632,12 +635,12 @@ export const accountUsersParams = z.lazy(() =>
 /** PUT /accounts/{customerNumber}/users: one user of the account, keyed by username. */
 export const userUpsertItem = z.lazy(() =>
   z.object({
-    username: erpText(50)
+    username: erpText(INPUT_LIMITS.erpShortText)
       .regex(/^[A-Za-z0-9._@-]+$/, 'letters, digits and . _ @ - only')
       .describe('The login name (the key); unique across the portal'),
-    name: erpText(50),
+    name: erpText(FIELD_LIMITS.name),
     email: z.union([z.literal(''), z.email('must be an email address')]).default(''),
-    jobTitle: line(50),
+    jobTitle: line(INPUT_LIMITS.erpShortText),
     enabled: z.boolean().default(true).describe("False: the user cannot log in, and the user's sessions end at once"),
     newSetPasswordLink: z
       .boolean()

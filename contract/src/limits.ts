@@ -58,9 +58,15 @@ export const INPUT_LIMITS = {
   /** A Quick Order line as typed: the item code, and the quantity before it is read as a number. */
   quickOrderItem: 60,
   quickOrderQuantity: 20,
-  /** An ERP customer number, and an order line's type (Item, Charge...). */
+  /** The ERP's own keys: customer numbers, document numbers, delivery address references. */
   customerNumber: 20,
+  /** An order or invoice line's type (Item, Charge...), and its unit (EACH, METRE, PACK...). */
   lineType: 20,
+  unit: 10,
+  /** A country's name as the portal lists them ("United Kingdom (Mainland)"). */
+  country: 60,
+  /** A username, a job title, an invoice's reference, as the ERP sends them. */
+  erpShortText: 50,
   /** ERP lists: multibuy tiers of one price, due-in dates of one stock level, tracking numbers of one order. */
   multibuyTiers: 20,
   dueInDates: 50,
