@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { CURRENCIES, FIELD_LIMITS, INPUT_LIMITS } from './limits.js';
+import { CURRENCIES, FIELD_LIMITS, INPUT_LIMITS, PASSWORD_MIN_LENGTH } from './limits.js';
 import { address, money, textBoolean } from './common.js';
 
 export const loginRequest = z.lazy(() =>
@@ -59,11 +59,11 @@ export const refreshTokenParams = z.lazy(() =>
 );
 
 /** Password rules for a new password: long enough and not trivially simple. */
-export const PASSWORD_RULE_MESSAGE = 'Use at least 10 characters, with a letter and a number';
+export const PASSWORD_RULE_MESSAGE = `Use at least ${PASSWORD_MIN_LENGTH} characters, with a letter and a number`;
 export const newPassword = z.lazy(() =>
   z
     .string()
-    .min(10, PASSWORD_RULE_MESSAGE)
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE)
     .max(INPUT_LIMITS.password, `Use at most ${INPUT_LIMITS.password} characters`)
     .regex(/[A-Za-z]/, PASSWORD_RULE_MESSAGE)
     .regex(/\d/, PASSWORD_RULE_MESSAGE),

@@ -79,6 +79,9 @@ export const INPUT_LIMITS = {
   erpQuantity: 1_000_000,
 } as const;
 
+/** A new password's shortest length (with a letter and a number: PASSWORD_RULE_MESSAGE says so). */
+export const PASSWORD_MIN_LENGTH = 10;
+
 export const PAYMENT_METHOD = 'PAY ONLINE' as const;
 export const DEFAULT_ADDRESS_REFERENCE = 'INVOICE' as const;
 export const NEW_ADDRESS_REFERENCE = 'New Delivery Address' as const;
