@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MONEY_MAX_MINOR,
   CARRIAGE_MAX_MINOR,
+  CURRENCIES,
   FIELD_LIMITS,
   INPUT_LIMITS,
   LIST_PRICE_MAX,
@@ -241,7 +242,7 @@ const multibuyTier = () =>
 export const priceUpsertItem = z.lazy(() =>
   z.object({
     itemNumber: erpText(INPUT_LIMITS.code),
-    currency: z.enum(['GBP', 'EUR']),
+    currency: z.enum(CURRENCIES),
     listPrice: priceValue(LIST_PRICE_MAX),
     multibuy: z
       .array(multibuyTier())
@@ -411,7 +412,7 @@ export const orderOut = z.lazy(() =>
     placedAt: z.string().describe('ISO timestamp'),
     orderedDate: z.string().describe('yyyy-mm-dd'),
     status: z.string(),
-    currency: z.enum(['GBP', 'EUR']),
+    currency: z.enum(CURRENCIES),
     purchaseOrder: z.string(),
     delivery: z.object({
       addressReference: z.string(),
@@ -530,7 +531,7 @@ export const accountUpsertItem = z.lazy(() =>
   z.object({
     customerNumber: erpText(INPUT_LIMITS.customerNumber).regex(/^[A-Za-z0-9-]+$/, 'letters, digits and - only'),
     name: erpText(FIELD_LIMITS.name),
-    currency: z.enum(['GBP', 'EUR']),
+    currency: z.enum(CURRENCIES),
     paymentTerms: z.enum(['credit', 'proforma']).describe('proforma: every order is paid by card before it is placed'),
     creditLimit: moneyValue('zero').default('0'),
     onStop: z.boolean().default(false).describe('On stop: the account cannot check out'),
@@ -591,7 +592,7 @@ export const invoiceUpsertItem = z.lazy(() =>
       reference: line(INPUT_LIMITS.erpShortText),
       description: line(INPUT_LIMITS.shortText),
       orderNumber: line(INPUT_LIMITS.code),
-      currency: z.enum(['GBP', 'EUR']).describe("Must be the account's currency"),
+      currency: z.enum(CURRENCIES).describe("Must be the account's currency"),
       amount: moneyValue('any').describe(
         'Goods and carriage before VAT (negative on a credit memo): what the lines add up to, to the penny',
       ),
