@@ -255,8 +255,9 @@ describe.each(testEngines())('quick order and price breaks on $name', (engine) =
     const none = await post(gina, pathOf(routes.addQuickOrder), [line('NOPE', '1')]);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(QUICK_MSG.nothingToAdd);
-    await insertProduct(handle.db, { itemNumber: 'BULK-0000', gbpE5: 100, stock: 10 });
-    const codes = Array.from({ length: 499 }, (_, i) => `BULK-${String(i + 1).padStart(4, '0')}`);
+    // Codes nothing like the other cases' (letters only), so their suggestions do not change.
+    const letters = (n: number) => [400, 20, 1].map((d) => String.fromCharCode(65 + (Math.floor(n / d) % 20))).join('');
+    const codes = Array.from({ length: 499 }, (_, i) => `ZZQ-${letters(i)}`);
     for (const code of codes) await insertProduct(handle.db, { itemNumber: code, gbpE5: 100, stock: 10 });
     const full = await post(
       gina,
