@@ -185,7 +185,7 @@ export default defineConfig(
   },
   {
     // SQL only in repositories, db/ (client, migrations, utilities) and test set-up: a query written
-    // anywhere else fails the lint (docs/ARCHITECTURE.md, "Where each concern lives").
+    // anywhere else fails the lint (docs/ARCHITECTURE.md, "Where each thing lives").
     files: ['server/src/**/*.ts'],
     ignores: [
       'server/src/**/*.repository.ts',

@@ -208,7 +208,7 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
     );
   });
 
-  it('sets the order cut-off as a 24-hour time only (issue 27)', async () => {
+  it('sets the order cut-off as a 24-hour time only', async () => {
     expect(await setSetting(handle.db, { key: 'order.cutOff', value: '15:30' })).toBe('Setting order.cutOff = "15:30"');
     expect(await settingOf(handle, 'order.cutOff')).toBe('15:30');
     for (const value of ['3pm', '24:00', '9:30'])

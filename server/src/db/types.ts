@@ -6,7 +6,7 @@
  * - booleans as integers 0/1; dates as ISO text 'yyyy-mm-dd'; timestamps as ISO text.
  */
 import type { CurrencyCode, OrderCanceller, ShipmentPreference } from '@wholesale/contract';
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 
 type Id = Generated<number>;
 type Bool = number;
@@ -520,16 +520,8 @@ export interface Database {
   mail_opt_outs: MailOptOutsTable;
 }
 
-export type Account = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type Product = Selectable<ProductsTable>;
-export type Order = Selectable<OrdersTable>;
-export type OrderUpdate = Updateable<OrdersTable>;
-export type Invoice = Selectable<InvoicesTable>;
 export type Payment = Selectable<PaymentsTable>;
-export type { ColumnType };
 
 /** The database as Kysely sees it (or a transaction on it). */
 export type Db = Kysely<Database>;

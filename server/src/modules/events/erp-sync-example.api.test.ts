@@ -120,7 +120,10 @@ describe('examples/erp-sync webhook listener', () => {
     expect(output).toContain('SYNC-1 x 2 EACH @ 5 = 10');
 
     // Sent again (same webhook-id): acknowledged, not printed twice.
-    const [event] = (await composeStore(handle.db).events.listEvents(undefined, { after: 0, limit: 10 })).events;
+    // This case's own order's event (the other case may have placed an order first).
+    const event = (await composeStore(handle.db).events.listEvents(undefined, { after: 0, limit: 100 })).events.find(
+      (e) => e.type === 'order.placed' && (e.data as { orderNumber?: string }).orderNumber === orderNumber,
+    );
     await composeStore(handle.db).events.redeliverEvent({ clientId: 7 }, { id: event!.id });
     await waitFor(() => output.includes(`(already had ${event!.id})`), 10_000, 'the repeat acknowledged');
     expect(output.split(`New order ${orderNumber}`)).toHaveLength(2);

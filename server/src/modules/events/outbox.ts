@@ -1,5 +1,5 @@
 /**
- * The transactional outbox (docs/ARCHITECTURE.md, Integration). A change that the ERP must hear of
+ * The transactional outbox (docs/areas.md, Integration). A change that the ERP must hear of
  * calls one of the `record...` functions with its own transaction: the event row (and a delivery
  * row per subscribed webhook endpoint) commits with the change or not at all.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries (docs/ARCHITECTURE.md, Integration). Every server runs one dispatcher. It
+ * Webhook deliveries (docs/areas.md, Integration). Every server runs one dispatcher. It
  * polls for due deliveries (every WEBHOOK_POLL_MS, and 25 ms after this process records an event),
  * takes each one's lease with an atomic conditional UPDATE (events.repository.ts `claim`), signs it
  * per the Standard Webhooks spec and POSTs it. So with several servers a delivery is attempted by one

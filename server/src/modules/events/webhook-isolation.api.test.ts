@@ -20,7 +20,7 @@ import { composeStore } from '../../compose.js';
 const DAY = 86_400_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Revocation, per-endpoint isolation and disabling of failing endpoints (issue 31 items 2 and 3). */
+/** Revocation, per-endpoint isolation and disabling of failing endpoints. */
 describe.each(testEngines())('webhook endpoints that fail, hang or lose their client on $name', (engine) => {
   let handle: DbHandle;
   let app: FastifyInstance | undefined;

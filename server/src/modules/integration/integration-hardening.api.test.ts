@@ -37,6 +37,7 @@ import { insertOrder } from '../orders/orders.fixtures.js';
 import { publicUrlWarnings } from '../../config.js';
 import { LARGEST_ITEMS, LARGEST_NESTED_ROWS, UPSERT_BODY_LIMITS } from './body-limits.js';
 import { composeStore } from '../../compose.js';
+import { TEST_REDIS_URL } from '../../test/redis.js';
 
 // The ERP surface's edges: strict ids, no caching, the order life cycle.
 describe.each(testEngines())('integration API edges on $name', (engine) => {
@@ -311,14 +312,14 @@ describe.each(testEngines())('failed API keys per address on $name', (engine) =>
   });
 
   it('counts failed keys in Redis when configured, so every server refuses the address', async () => {
-    const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0 });
+    const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
     // Redis runs beside the tests (README); a refusal to connect fails the test rather than skip it.
     await redis.connect();
     const address = '198.51.100.23';
     await redis.del(`wholesale-throttle:integration-key-failures:${address}`);
     await redis.quit();
-    const a = await testApp(handle, { REDIS_URL: 'redis://127.0.0.1:6379' });
-    const b = await testApp(handle, { REDIS_URL: 'redis://127.0.0.1:6379' });
+    const a = await testApp(handle, { REDIS_URL: TEST_REDIS_URL });
+    const b = await testApp(handle, { REDIS_URL: TEST_REDIS_URL });
     try {
       const bad = `wpk_0123456789ab_${'T'.repeat(43)}`;
       const codes: number[] = [];

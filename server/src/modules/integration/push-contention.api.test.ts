@@ -4,7 +4,7 @@ import type { DbHandle } from '../../db/client.js';
 import { countingStatements } from '../../test/statements.js';
 import { composeStore } from '../../compose.js';
 
-// Customers under an ERP's pushes (issue 31 item 7; bench/erp-contention.ts measures the latency).
+// Customers under an ERP's pushes (bench/erp-contention.ts measures the latency).
 // A 1,000-row push must leave the event loop to others between its stretches of work, and ask the
 // database the same few short statements whatever its size.
 describe.each(testEngines())('a 1,000-row price push beside other work on $name', (engine) => {

@@ -1,5 +1,5 @@
 /**
- * The mail worker (docs/ARCHITECTURE.md, Email). Every server runs one unless MAIL_DELIVERY=false.
+ * The mail worker (docs/areas.md, Email). Every server runs one unless MAIL_DELIVERY=false.
  * It polls for due emails (every MAIL_POLL_MS, and 25 ms after this process records one), takes
  * each one's lease with an atomic conditional UPDATE (mail.repository.ts `claim`), renders it and
  * hands it to the transport. With several servers an email is attempted by one at a time; a server

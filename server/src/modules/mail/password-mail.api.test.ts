@@ -112,7 +112,12 @@ describe.each(testEngines())('forgotten password and invitation emails on $name'
     const [changed] = await mailsTo('sarah.whitfield@kingfisherblinds.example', 'Your password was changed');
     expect(changed!.text).toContain('every device signed in as demo was signed out');
     await settle();
-    expect(smtp.messages.filter((m) => m.subject === 'Choose a new password')).toHaveLength(1);
+    // One reset email for this user (other cases send theirs to other addresses).
+    expect(
+      smtp.messages.filter(
+        (m) => to(m).includes('sarah.whitfield@kingfisherblinds.example') && m.subject === 'Choose a new password',
+      ),
+    ).toHaveLength(1);
   });
 
   it('by email address (any case); throttled per address typed: more requests answer the same and send nothing', async () => {

@@ -17,6 +17,7 @@ import {
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { DOCUMENT_LINE_COLUMNS, documentLineCells, documentTotals } from '../../documents/document-lines.js';
 import type { RenderPdf } from '../../documents/pdf-pool.js';
+import { documentCompany, documentCustomer } from '../../documents/summary-pdf.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
 import { CARRIAGE_ITEM, type BasketService, type Caller } from '../basket/basket.service.js';
@@ -236,19 +237,8 @@ export function ordersService(orders: Repos<OrdersRepository>, settings: Setting
         .join(', ');
       return render({
         title: 'Order Summary',
-        company: { name: site['company.name'], address: site['company.address'], email: site['support.email'] },
-        customer: {
-          name: account.name,
-          customerNumber: account.customer_number,
-          addressLines: [
-            account.address1,
-            account.address2,
-            account.city,
-            account.county,
-            account.postcode,
-            account.country,
-          ],
-        },
+        company: documentCompany(site),
+        customer: documentCustomer(account),
         fields: [
           ['Order No', view.orderNumber],
           ['Order Date', view.orderedDate],

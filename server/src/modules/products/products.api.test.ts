@@ -236,6 +236,13 @@ describe.each(testEngines())('products API on $name', (engine) => {
     await handle?.close();
   });
 
+  let users = 0;
+  /** A new user of the account, logged in, for a case that changes what belongs to a user. */
+  const buyer = async (account: number) => {
+    const username = `buyer${++users}`;
+    await insertUser(handle.db, account, username);
+    return (await login(app, username)).accessToken;
+  };
   const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
   const search = async (token: string, query: Record<string, string>) => {
     const res = await get(token, `${pathOf(routes.searchProducts)}?${new URLSearchParams(query).toString()}`);
@@ -409,6 +416,9 @@ describe.each(testEngines())('products API on $name', (engine) => {
   });
 
   it('keeps favourites per user and flags them in every list', async () => {
+    // Users of their own: the favourites this case leaves behind would show in other cases' rows.
+    const gbp = await buyer(accounts.gbp);
+    const colleague = await buyer(accounts.gbp);
     expect((await favourite(gbp, 'POST', 'RB-BLK-0001')).statusCode).toBe(200);
     expect((await favourite(gbp, 'POST', 'RB-BLK-0001')).statusCode).toBe(200); // idempotent
     expect((await favourite(gbp, 'POST', 'CS-7')).json()).toEqual({ ok: true });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, setPasswordRequest, type SetPasswordRequest } from '@wholesale/contract';
+import { INPUT_LIMITS, MSG, setPasswordRequest, type SetPasswordRequest } from '@wholesale/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, buttonClass } from '../../components/button';
@@ -26,7 +26,7 @@ export function SetPasswordPage() {
   useDocumentTitle(MSG.setPasswordTitle);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const link = useDescribeSetPasswordLinkQuery(token, { skip: token.length < 10 });
+  const link = useDescribeSetPasswordLinkQuery(token, { skip: token.length < INPUT_LIMITS.tokenMin });
   const [setPassword] = useSetPasswordMutation();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function SetPasswordPage() {
     }
   };
 
-  const refused = token.length < 10 || gone || (link.isError && isGone(link.error));
+  const refused = token.length < INPUT_LIMITS.tokenMin || gone || (link.isError && isGone(link.error));
   let body;
   if (done) {
     body = (

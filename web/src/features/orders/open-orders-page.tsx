@@ -2,6 +2,7 @@ import {
   MSG,
   OPEN_ORDERS_PAGE_SIZE,
   ORDER_MSG,
+  ORDER_STATUSES,
   formatMoney,
   orderListLocation,
   type OpenOrder,
@@ -32,9 +33,6 @@ import {
 } from './order-list';
 import { useListOpenOrdersQuery } from './orders-api';
 import { TrackingDialog } from './tracking-dialog';
-
-/** The statuses an order of the list can have, for the status filter. */
-const STATUSES = ['Open', 'In Progress', 'Shipped', 'Cancelled'] as const;
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'orderNumber', label: 'Order No' },
@@ -306,7 +304,7 @@ export function OpenOrdersPage() {
               className="mt-1 block h-[42px] rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
             >
               <option value="">All statuses</option>
-              {STATUSES.map((s) => (
+              {ORDER_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>
