@@ -45,7 +45,6 @@ export const { sessionStarted, sessionCleared, sessionAdopted, userUpdated } = s
 export interface StateWithSession {
   session: SessionState;
 }
-export const selectSession = (state: StateWithSession) => state.session;
 export const selectUser = (state: StateWithSession) => state.session.user;
 export const selectSessionEnded = (state: StateWithSession) => state.session.ended;
 export const selectIsLoggedIn = (state: StateWithSession) =>

@@ -44,4 +44,3 @@ export function passwordResetService(auth: Repos<AuthRepository>, deps: Password
     },
   };
 }
-export type PasswordResetService = ReturnType<typeof passwordResetService>;

@@ -273,4 +273,3 @@ export function checkoutService({ checkout, placeOrder, settings, basket: basket
     },
   };
 }
-export type CheckoutService = ReturnType<typeof checkoutService>;

@@ -71,4 +71,3 @@ export function eventsService(events: Repos<EventsRepository>) {
     },
   };
 }
-export type EventsService = ReturnType<typeof eventsService>;

@@ -111,7 +111,6 @@ export function webhooksService(events: Repos<EventsRepository>, opts: { box: Se
     },
   };
 }
-export type WebhooksService = ReturnType<typeof webhooksService>;
 
 /**
  * The operator's hand on every client's webhook endpoints (the admin CLI's `webhook` commands):
@@ -139,4 +138,3 @@ export function webhookOperatorService(repo: EventsRepository) {
     delete: (id: number): Promise<boolean> => repo.deleteEndpointById(id),
   };
 }
-export type WebhookOperatorService = ReturnType<typeof webhookOperatorService>;

@@ -25,7 +25,6 @@ export function invoicePaymentsService({
     paymentInvoices: (paymentId: string) => repo.paymentInvoiceFigures(paymentId),
   };
 }
-export type InvoicePaymentsService = ReturnType<typeof invoicePaymentsService>;
 
 async function requestInvoicePayment(
   repo: InvoicePaymentsRepository,

@@ -29,4 +29,3 @@ export function mailPreferencesService(mail: Repos<MailRepository>) {
     unsubscribe: (userId: number, category: OptionalMailCategory) => repo.setOptOut(userId, category, true, nowIso()),
   };
 }
-export type MailPreferencesService = ReturnType<typeof mailPreferencesService>;

@@ -268,5 +268,3 @@ export function productsService({ products: stored, pricing, changes }: Products
     },
   };
 }
-
-export type ProductsService = ReturnType<typeof productsService>;

@@ -189,4 +189,3 @@ export function quickOrderService({ quickOrder, pricing, index, basket, delivery
     },
   };
 }
-export type QuickOrderService = ReturnType<typeof quickOrderService>;

@@ -93,8 +93,6 @@ export const FILTER_LABELS: Record<Exclude<ActiveFilter, 'none'>, string> = {
   Usuals: 'Usual Orders',
 };
 
-export type SearchParams = NonNullable<ReturnType<typeof searchRequest>>['params'];
-
 /** What a search would send now: the text alone when there is text, else type and range; null for nothing. */
 export function searchRequest(s: SearchDraft) {
   const text = s.searchValue.trim();
