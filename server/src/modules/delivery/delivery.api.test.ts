@@ -43,17 +43,32 @@ describe.each(testEngines())('delivery promise API on $name', (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     return deliveryPromise.parse(res.json());
   };
-  /** Fills the basket, stores the delivery header, and places the order with `body` (plus the amount shown). */
-  const place = async (token: string, body: Record<string, unknown>) => {
+  /** Fills the basket, stores the delivery header (purchase order `po`), and places the order with `body` (plus the amount shown). */
+  const place = async (token: string, body: Record<string, unknown>, po = 'PO-DP') => {
     await add(token, 'DP-STOCK', 2);
     await add(token, 'DP-PART', 10);
-    expect((await post(token, pathOf(routes.submitBasketHeader), { externalDocNo: 'PO-DP' })).statusCode).toBe(200);
+    expect((await post(token, pathOf(routes.submitBasketHeader), { externalDocNo: po })).statusCode).toBe(200);
     const basket = (await get(token, pathOf(routes.getBasket))).json() as { revision: number };
     const amount = ((await get(token, pathOf(routes.getBasketAmount))).json() as { totalAmount: number }).totalAmount;
     return post(token, pathOf(routes.submitBasket, { id: basket.revision }), { amount, ...body });
   };
   const orders = async (token: string) =>
     listOpenOrdersResponse.parse((await get(token, pathOf(routes.listOpenOrders))).json());
+  /** Removes the user's basket lines, for a case that reads exactly the lines it adds. */
+  const emptyBasket = async (username: string) => {
+    const basketIds = handle.db
+      .selectFrom('baskets')
+      .innerJoin('users', 'users.id', 'baskets.user_id')
+      .select('baskets.id')
+      .where('users.username', '=', username);
+    await handle.db.deleteFrom('basket_lines').where('basket_id', 'in', basketIds).execute();
+  };
+  /** Places an order with that choice (none: the client sends none) and answers its number. */
+  const placed = async (token: string, shipmentPreference: string | undefined, po: string) => {
+    const res = await place(token, shipmentPreference ? { shipmentPreference } : {}, po);
+    expect(res.statusCode, res.body).toBe(200);
+    return submitBasketResponse.parse(res.json()).orderNumber;
+  };
 
   beforeAll(async () => {
     handle = await engine.open();
@@ -135,6 +150,7 @@ describe.each(testEngines())('delivery promise API on $name', (engine) => {
   });
 
   it('stores the choice made at review, default partial, and shows it in the order list and its promise', async () => {
+    await emptyBasket('gina');
     const complete = await place(gina, { shipmentPreference: 'complete' });
     expect(complete.statusCode, complete.body).toBe(200);
     const together = submitBasketResponse.parse(complete.json()).orderNumber;
@@ -172,13 +188,15 @@ describe.each(testEngines())('delivery promise API on $name', (engine) => {
   });
 
   it('refuses a choice it does not know with 400 and the message, placing nothing', async () => {
+    await emptyBasket('gina');
     const before = (await orders(gina)).length;
     const res = await place(gina, { shipmentPreference: 'whenever' });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { message: string }).message).toContain(DELIVERY_MSG.badPreference);
     expect((await orders(gina)).length).toBe(before);
-    // The basket is still there: empty it for the next test.
-    await handle.db.deleteFrom('basket_lines').execute();
+    // The basket is still there: the cases that place gina's orders start from an empty one.
+    expect((await get(gina, pathOf(routes.getBasket))).json()).toMatchObject({ basketLines: [{}, {}] });
+    await emptyBasket('gina');
   });
 
   it("keeps a proforma buyer's choice with the payment until the order is placed", async () => {
@@ -205,6 +223,8 @@ describe.each(testEngines())('delivery promise API on $name', (engine) => {
   });
 
   it('sends the choice in the ERP orders feed', async () => {
+    await placed(gina, 'complete', 'PO-FEED');
+    await placed(gina, undefined, 'PO-FEED');
     const { key } = await composeStore(handle.db).apiKeys.createClient('erp-dp', 'orders:read');
     const res = await app.inject({
       url: `${pathOf(integrationRoutes.listOrdersOut)}?limit=100`,
@@ -212,14 +232,14 @@ describe.each(testEngines())('delivery promise API on $name', (engine) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const feed = ordersOutResponse.parse(res.json());
-    const mine = feed.orders.filter((o) => o.purchaseOrder === 'PO-DP').map((o) => o.shipmentPreference);
+    const mine = feed.orders.filter((o) => o.purchaseOrder === 'PO-FEED').map((o) => o.shipmentPreference);
     expect(mine).toEqual(['complete', 'partial']);
   });
 
   const poppler = hasPdftotext();
   if (!poppler) console.warn("SKIPPED: poppler's pdftotext is not installed (apt-get install poppler-utils)");
   it.skipIf(!poppler)('prints the choice on the order summary PDF (read by pdftotext)', async () => {
-    const together = (await orders(gina)).find((o) => o.shipmentPreference === 'complete')!.orderNumber;
+    const together = await placed(gina, 'complete', 'PO-PDF');
     const res = await post(gina, pathOf(routes.downloadOrderStatement), { orderNumber: together });
     expect(res.statusCode).toBe(200);
     const text = pdftotextLayout(res.rawPayload)!.replace(/\s+/g, ' ');

@@ -11,6 +11,7 @@ import type { DbHandle } from '../../db/client.js';
 import { testEngines } from '../../db/testing.js';
 import { seedDemo } from '../../seed/index.js';
 import { bearer, login, testConfig } from '../../test/app.js';
+import { insertUser } from '../../test/fixtures.js';
 import { paymentBody } from '../checkout/checkout.test-helpers.js';
 import { startSmtp, until, type TestSmtp } from './mail.test-support.js';
 
@@ -202,7 +203,15 @@ describe.each(testEngines())('receipts, despatch and cancellation emails on $nam
     ]);
   });
 
+  const userId = async (username: string) =>
+    (await handle.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  const optOuts = async (id: number) =>
+    handle.db.selectFrom('mail_opt_outs').select(['category']).where('user_id', '=', id).execute();
+
   it('Shipped (admin CLI or ERP): a despatch email with tracking links and one-click unsubscribe that turns off only despatch', async () => {
+    // demo starts with every email on, whatever another case left.
+    const demoId = await userId('demo');
+    await handle.db.deleteFrom('mail_opt_outs').where('user_id', '=', demoId).execute();
     const { orderNumber } = await placeOrder('demo', 'PO-SHIP');
     await composeStore(handle.db).orderStatus.setOrderStatus({
       orderNumber,
@@ -227,7 +236,7 @@ describe.each(testEngines())('receipts, despatch and cancellation emails on $nam
     const shown = await app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('Stop despatch emails?');
-    expect(await handle.db.selectFrom('mail_opt_outs').selectAll().execute()).toHaveLength(0);
+    expect(await optOuts(demoId)).toHaveLength(0);
     const forged = await app.inject({
       method: 'POST',
       url: `${url.pathname}?token=${url.searchParams.get('token')!.replace(/despatch/, 'cancellation')}`,
@@ -243,9 +252,7 @@ describe.each(testEngines())('receipts, despatch and cancellation emails on $nam
     });
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.body).toContain('You will no longer get despatch emails.');
-    expect(await handle.db.selectFrom('mail_opt_outs').select(['category']).execute()).toEqual([
-      { category: 'despatch' },
-    ]);
+    expect(await optOuts(demoId)).toEqual([{ category: 'despatch' }]);
 
     // Despatch is off for that user; cancellation still goes.
     const second = await placeOrder('demo', 'PO-SHIP2');
@@ -267,10 +274,14 @@ describe.each(testEngines())('receipts, despatch and cancellation emails on $nam
     expect(
       smtp.messages.filter((m) => m.subject?.includes('PO-SHIP2') && m.subject.includes('despatched')),
     ).toHaveLength(0);
-    await handle.db.deleteFrom('mail_opt_outs').execute();
   });
 
   it('cancellation says who cancelled: the portal user, or the supplier', async () => {
+    // demo2 gets cancellation emails, whatever another case left.
+    await handle.db
+      .deleteFrom('mail_opt_outs')
+      .where('user_id', '=', await userId('demo2'))
+      .execute();
     const { orderNumber, token } = await placeOrder('demo2', 'PO-CANC-U');
     const res = await app.inject({
       method: 'POST',
@@ -298,7 +309,18 @@ describe.each(testEngines())('receipts, despatch and cancellation emails on $nam
   });
 
   it('My Details preferences: read and set for the signed-in user only; a cancellation email turned off is not sent', async () => {
-    const { accessToken } = await login(app, 'demo2', DEMO_PASSWORD);
+    // A user of its own, in demo2's account, so no other case's choices are read or changed here.
+    const demo2 = await handle.db
+      .selectFrom('users')
+      .select('account_id')
+      .where('username', '=', 'demo2')
+      .executeTakeFirstOrThrow();
+    await insertUser(handle.db, demo2.account_id, 'prefs', DEMO_PASSWORD);
+    const { accessToken } = await login(app, 'prefs', DEMO_PASSWORD);
+    const other = (await login(app, 'demo2', DEMO_PASSWORD)).accessToken;
+    const prefsOf = async (token: string) =>
+      (await app.inject({ method: 'GET', url: pathOf(routes.getMailPreferences), headers: bearer(token) })).json();
+    const theirsBefore = await prefsOf(other);
     const get = () =>
       app.inject({ method: 'GET', url: pathOf(routes.getMailPreferences), headers: bearer(accessToken) });
     expect((await get()).json()).toEqual({ despatch: true, cancellation: true });
@@ -317,7 +339,7 @@ describe.each(testEngines())('receipts, despatch and cancellation emails on $nam
       payload: { despatch: 'no' },
     });
     expect(bad.statusCode).toBe(400);
-    const { orderNumber } = await placeOrder('demo2', 'PO-PREF');
+    const { orderNumber } = await placeOrder('prefs', 'PO-PREF');
     await composeStore(handle.db).orderStatus.setOrderStatus({
       orderNumber,
       status: 'Cancelled',
@@ -328,9 +350,7 @@ describe.each(testEngines())('receipts, despatch and cancellation emails on $nam
     expect(smtp.messages.filter((m) => m.subject?.includes('PO-PREF') && m.subject.includes('cancelled'))).toHaveLength(
       0,
     );
-    // Another user's preferences are untouched.
-    const other = (await login(app, 'demo', DEMO_PASSWORD)).accessToken;
-    const theirs = await app.inject({ method: 'GET', url: pathOf(routes.getMailPreferences), headers: bearer(other) });
-    expect(theirs.json()).toEqual({ despatch: true, cancellation: true });
+    // Another user's preferences (a colleague in the same account) are untouched.
+    expect(await prefsOf(other)).toEqual(theirsBefore);
   });
 });
