@@ -83,6 +83,11 @@ export const openOrder = z.lazy(() =>
       .describe(
         'When and by whom a Cancelled order was cancelled (null for others, and for ones cancelled before this was recorded)',
       ),
+    placedBy: z.string().nullable().optional().describe('The name of the portal user who placed or submitted it'),
+    placedByMe: z.boolean().optional().describe('Whether the caller placed or submitted it'),
+    approvedBy: z.string().nullable().optional().describe('Who approved it (orders that waited for approval)'),
+    declinedBy: z.string().nullable().optional(),
+    declineReason: z.string().nullable().optional().describe('Why a Declined order was declined'),
   }),
 );
 export type OpenOrder = z.infer<typeof openOrder>;

@@ -72,7 +72,7 @@ function addressesService(repo: ReturnType<typeof addressesRepository>) {
   };
 }
 
-const CALLER = { userId: 7, accountId: 3, familyId: 'f' };
+const CALLER = { userId: 7, accountId: 3, familyId: 'f', role: 'admin' as const };
 
 function fakeServices() {
   const rows = new Map([

@@ -9,7 +9,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { z } from 'zod';
-import type { Access, ApiScope, Endpoint } from '@wholesale/contract';
+import type { Access, ApiScope, Endpoint, TeamRole } from '@wholesale/contract';
 
 /**
  * Every route of the server is registered here, from its entry in the contract's endpoint table
@@ -43,6 +43,8 @@ declare module 'fastify' {
     endpoint?: string;
     /** `service.method` answering it when bound by convention (plugins/bind.ts), not by hand. */
     boundTo?: string;
+    /** The team roles its contract entry allows (customer routes); the customer guard refuses others. */
+    roles?: readonly TeamRole[];
   }
 }
 
@@ -134,7 +136,11 @@ export function registerRoute(
   app.route({
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length) || '/',
-    config: boundTo ? { endpoint: endpoint.name, boundTo } : { endpoint: endpoint.name },
+    config: {
+      endpoint: endpoint.name,
+      ...(boundTo ? { boundTo } : {}),
+      ...(endpoint.access.kind === 'customer' && endpoint.access.roles ? { roles: endpoint.access.roles } : {}),
+    },
     schema,
     ...(guard ? { onRequest: guard.check as onRequestHookHandler } : {}),
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),

@@ -1,4 +1,5 @@
 import {
+  AWAITING_APPROVAL,
   DEFAULT_SHIPMENT_PREFERENCE,
   type ShipmentPreference,
   DEFAULT_ADDRESS_REFERENCE,
@@ -13,6 +14,7 @@ import {
   normalisePhone,
   type SubmitBasketHeader,
   SERVER_MSG,
+  TEAM_MSG,
   creditExposure,
   exceedsAvailableCredit,
 } from '@wholesale/contract';
@@ -68,7 +70,7 @@ function requireShownAmount(posted: number, priced: PricedBasket): void {
  * order is refused and the customer told to contact the office (docs/spec-deviations.md). A credit
  * limit of 0 means none is set (as in the ERP), so no check. Proforma orders are paid by card first.
  */
-function requireAvailableCredit(
+export function requireAvailableCredit(
   credit:
     | { credit_limit_minor: number | string; balance_minor: number | string; uninvoiced_minor: number | string | null }
     | undefined,
@@ -81,14 +83,27 @@ function requireAvailableCredit(
   if (exceedsAvailableCredit(limit, exposure, totalMinor)) throw forbidden(SERVER_MSG.overCreditLimit(email));
 }
 
+/**
+ * Team accounts' spending limits, as checkout needs them (the team module implements it; compose.ts
+ * hands it in). Both run inside the placing transaction.
+ */
+export interface OrderApprovalPort {
+  /** Whether an order of `totalMinor` is over the caller's per-order limit or monthly budget. */
+  needsApproval(trx: Db, caller: Caller, totalMinor: number): Promise<boolean>;
+  /** An order was just stored 'Awaiting approval': tell the account's approvers. */
+  submitted(trx: Db, orderNumber: string): Promise<void>;
+}
+
 export interface CheckoutDeps {
   db: Db;
   settings: SettingsService;
   basket: BasketService;
   payments: PaymentGateway;
+  /** Spending limits; without it (tests of checkout alone) every order is placed. */
+  approvals?: OrderApprovalPort;
 }
 
-export function checkoutService({ db, settings, basket: baskets, payments }: CheckoutDeps) {
+export function checkoutService({ db, settings, basket: baskets, payments, approvals }: CheckoutDeps) {
   async function invoiceAddress(conn: Db, accountId: number): Promise<Delivery> {
     const a = await checkoutRepository(conn).account(accountId);
     if (!a) throw notFound();
@@ -171,6 +186,8 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
     /**
      * Places a credit order from the basket revision the customer reviewed, in one transaction.
      * The same revision again (a double click, a retry, 20 at once) answers the same order.
+     * Over the buyer's limits it is stored 'Awaiting approval' instead, after the same checks, and
+     * the account's approvers are emailed; approving places it (team/approvals.service.ts).
      */
     async submitBasket(
       caller: Caller,
@@ -179,7 +196,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
         amount,
         shipmentPreference = DEFAULT_SHIPMENT_PREFERENCE,
       }: { id: number; amount: number; shipmentPreference?: ShipmentPreference },
-    ): Promise<{ orderNumber: string }> {
+    ): Promise<{ orderNumber: string; status: string }> {
       const email = await supportEmail();
       return db.transaction().execute(async (trx) => {
         const repo = checkoutRepository(trx);
@@ -187,7 +204,8 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
         if (!header) throw badRequest(EMPTY_BASKET);
         const current = await repo.lockBasket(header.id);
         const existing = await repo.orderFromSource(header.id, revision);
-        if (existing && existing.account_id === caller.accountId) return { orderNumber: existing.order_number };
+        if (existing && existing.account_id === caller.accountId)
+          return { orderNumber: existing.order_number, status: existing.status };
 
         const priced = await baskets.price(caller, trx);
         if (priced.terms.isProforma) throw forbidden(PROFORMA_MUST_PAY);
@@ -197,6 +215,7 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
         requireShownAmount(amount, priced);
         const delivery = requireCompleteDelivery(storedDelivery(header));
         requireAvailableCredit(await repo.credit(caller.accountId), priced.totals.totalMinor, email);
+        const awaitingApproval = (await approvals?.needsApproval(trx, caller, priced.totals.totalMinor)) ?? false;
         const placed = await placeOrder(trx, {
           accountId: caller.accountId,
           userId: caller.userId,
@@ -208,8 +227,10 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
           totals: priced.totals,
           paymentId: null,
           shipmentPreference,
+          awaitingApproval,
         });
-        return { orderNumber: placed.orderNumber };
+        if (awaitingApproval && placed.created) await approvals?.submitted(trx, placed.orderNumber);
+        return { orderNumber: placed.orderNumber, status: awaitingApproval ? AWAITING_APPROVAL : 'Open' };
       });
     },
 
@@ -245,6 +266,9 @@ export function checkoutService({ db, settings, basket: baskets, payments }: Che
       if (priced.terms.onStop) throw forbidden(MSG.accountOnStop(await supportEmail()));
       if (priced.basketId === null || priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
       requireShownAmount(amount, priced);
+      // A card-paying account's order over the buyer's limits is not paid for before approval.
+      if (await approvals?.needsApproval(db, caller, priced.totals.totalMinor))
+        throw forbidden(TEAM_MSG.proformaOverLimit);
       const delivery = requireCompleteDelivery(storedDelivery(await checkoutRepository(db).header(caller.userId)));
       const payload: OrderPaymentPayload = {
         basketId: priced.basketId,

@@ -1,4 +1,5 @@
 import {
+  AWAITING_APPROVAL,
   DEFAULT_SHIPMENT_PREFERENCE,
   NEW_ADDRESS_REFERENCE,
   type CurrencyCode,
@@ -41,6 +42,11 @@ export interface PlacementInput {
   paymentId: string | null;
   /** The ship choice made at review (issue 27 item 2); default 'partial'. */
   shipmentPreference?: ShipmentPreference;
+  /**
+   * Over the buyer's limits (team accounts): the order is stored 'Awaiting approval' with its number,
+   * and neither the ERP (outbox) nor the buyer (acknowledgement) hears of it until it is approved.
+   */
+  awaitingApproval?: boolean;
 }
 
 export function placedLines(p: PricedBasket): PlacedLine[] {
@@ -113,6 +119,7 @@ export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orde
       sourceRevision: input.revision,
       paymentId: input.paymentId,
       shipmentPreference: input.shipmentPreference ?? DEFAULT_SHIPMENT_PREFERENCE,
+      status: input.awaitingApproval ? AWAITING_APPROVAL : 'Open',
     },
     lines,
   );
@@ -125,9 +132,18 @@ export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orde
     await baskets.touch(input.basketId);
     await repo.saveHeader(input.basketId, null);
   }
-  // The acknowledgement email goes through the mail outbox, sent after the commit by the mail worker.
+  if (!input.awaitingApproval) await announcePlacedOrder(trx, orderNumber, input.delivery.addressReference);
+  return { orderNumber, created: true };
+}
+
+/**
+ * What placing an order tells the world, in the placing transaction: the buyer (the acknowledgement
+ * email, through the mail outbox, sent after the commit by the mail worker) and the ERP (order.placed,
+ * and delivery_address.added for a new address). Placing from the basket and approving an order
+ * that waited for approval both end here.
+ */
+export async function announcePlacedOrder(trx: Db, orderNumber: string, addressReference: string): Promise<void> {
   await recordOrderAcknowledgement(trx, orderNumber);
   await recordOrderPlaced(trx, orderNumber);
-  if (input.delivery.addressReference === NEW_ADDRESS_REFERENCE) await recordDeliveryAddressAdded(trx, orderNumber);
-  return { orderNumber, created: true };
+  if (addressReference === NEW_ADDRESS_REFERENCE) await recordDeliveryAddressAdded(trx, orderNumber);
 }
