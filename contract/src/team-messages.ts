@@ -14,7 +14,6 @@ export const TEAM_MSG = {
   userNotFound: 'There is no such user on your account',
   usernameTaken: 'That username is already taken: choose another',
   lastAdmin: 'Your account must keep at least one active account admin',
-  notYourself: 'You cannot disable yourself or change your own role',
   nothingToChange: 'Say what to change: role, limits or status',
   orderNotFound: 'There is no such order awaiting approval on your account',
   alreadyDecided: (orderNumber: string, status: string) => `Order ${orderNumber} is no longer awaiting approval (${status})`,

@@ -42,6 +42,9 @@ import { unsubscribeSigner } from './modules/mail/mail-unsubscribe.js';
 import { mailPreferencesService } from './modules/mail/mail-preferences.service.js';
 import { mailBaseUrl } from './modules/mail/mail-render.js';
 import { passwordResetService } from './modules/auth/password-reset.js';
+import { teamRepository } from './modules/team/team.repository.js';
+import { teamService } from './modules/team/team.service.js';
+import { approvalsService } from './modules/team/approvals.service.js';
 
 /** What works on the database alone: the admin CLI's services and repositories. */
 export function composeStore(db: Db): Store {
@@ -99,13 +102,26 @@ export function compose({ config, handle, paymentGateway }: ComposeOptions) {
     refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
     sessionCacheMs: config.SESSION_CACHE_MS,
   });
+  const teamRepositories = { team: teamRepository(db) };
+  /** Team accounts: the team, and the spending limits checkout applies (an order over them waits for approval). */
+  const team = teamService({
+    db,
+    repositories: teamRepositories,
+    basket,
+    box,
+    baseUrl: mailBaseUrl(config),
+    onUserChanged: (userId) => auth.forgetUserSessions(userId),
+  });
   return {
     ...store,
     auth,
+    team,
+    /** Orders over a buyer's limits: approve (placing them as checkout does), decline, withdraw. */
+    approvals: approvalsService({ db, repositories: teamRepositories, basket, settings }),
     /** Set-password links for users the ERP creates; setting a password ends the user's cached sessions. */
     passwordLinks: passwordLinksService(db, (userId) => auth.forgetUserSessions(userId)),
     accountDocuments: accountDocuments(store.account, settings),
-    checkout: checkoutService({ db, settings, basket, payments }),
+    checkout: checkoutService({ db, settings, basket, payments, approvals: team.approvalPort }),
     invoicePayments: invoicePaymentsService({ db, payments }),
     orders: ordersService(db, settings, basket),
     /** Quick Order (issue 27): checks pasted lines against the same catalogue index as search. */

@@ -9,6 +9,7 @@ import { checkoutRoutes } from './checkout/checkout.routes.js';
 import { sandboxRoutes } from './payments/sandbox.routes.js';
 import { mailRoutes } from './mail/mail.routes.js';
 import { unsubscribeRoutes } from './mail/unsubscribe.routes.js';
+import { teamRoutes } from './team/team.routes.js';
 
 type Module = FastifyPluginAsync<{ ctx: AppContext }>;
 
@@ -26,6 +27,8 @@ export const apiModules: Module[] = [
   checkoutRoutes,
   // issue 34: the mail worker
   mailRoutes,
+  // team accounts: the team, limits, approvals
+  teamRoutes,
 ];
 
 /** Modules that serve pages outside /api (the sandbox payment page). */

@@ -70,7 +70,7 @@ function requireShownAmount(posted: number, priced: PricedBasket): void {
  * order is refused and the customer told to contact the office (docs/spec-deviations.md). A credit
  * limit of 0 means none is set (as in the ERP), so no check. Proforma orders are paid by card first.
  */
-export function requireAvailableCredit(
+function requireAvailableCredit(
   credit:
     | { credit_limit_minor: number | string; balance_minor: number | string; uninvoiced_minor: number | string | null }
     | undefined,
@@ -81,6 +81,22 @@ export function requireAvailableCredit(
   const exposure = creditExposure(Number(credit?.balance_minor ?? 0), Number(credit?.uninvoiced_minor ?? 0));
   // The same rule the basket and Review Order warn by (contract credit.ts).
   if (exceedsAvailableCredit(limit, exposure, totalMinor)) throw forbidden(SERVER_MSG.overCreditLimit(email));
+}
+
+/**
+ * The account-level rules an order must pass to be placed: not on stop, and (credit accounts) within
+ * the available credit. Place Order applies them; approving an order that waited applies the same
+ * (team/approvals.service.ts) inside its own transaction.
+ */
+export async function requirePlaceable(
+  trx: Db,
+  accountId: number,
+  terms: { onStop: boolean; isProforma: boolean },
+  totalMinor: number,
+  email: string,
+): Promise<void> {
+  if (terms.onStop) throw forbidden(MSG.accountOnStop(email));
+  if (!terms.isProforma) requireAvailableCredit(await checkoutRepository(trx).credit(accountId), totalMinor, email);
 }
 
 /**

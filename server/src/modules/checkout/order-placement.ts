@@ -49,7 +49,7 @@ export interface PlacementInput {
   awaitingApproval?: boolean;
 }
 
-export function placedLines(p: PricedBasket): PlacedLine[] {
+export function placedLines(p: Pick<PricedBasket, 'lines'>): PlacedLine[] {
   return p.lines.map((l) => ({
     productId: l.productId,
     itemNumber: l.itemNumber,
@@ -62,24 +62,10 @@ export function placedLines(p: PricedBasket): PlacedLine[] {
   }));
 }
 
-/**
- * THE order placement, for credit orders and paid proforma orders alike; call it inside a
- * transaction. It turns the priced lines into an order (goods lines 'Item' plus the carriage line
- * 'Charge') with its delivery details, and empties the basket if it is still at the placed revision.
- * Idempotent: the same basket revision placed again answers the existing order's number.
- * The ERP hears of it through the outbox (order.placed, and delivery_address.added for a new
- * address), written last in the same transaction; the buyer through the order acknowledgement
- * email (mail outbox, same transaction).
- */
-export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orderNumber: string; created: boolean }> {
-  const repo = checkoutRepository(trx);
-  const currentRevision = await repo.lockBasket(input.basketId);
-  const existing = await repo.orderFromSource(input.basketId, input.revision);
-  if (existing) return { orderNumber: existing.order_number, created: false };
-
-  const carriage = input.totals.carriageMinor;
-  const lines: NewOrderLine[] = [
-    ...input.lines.map((l) => ({
+/** An order's lines: the priced goods lines ('Item') and the carriage line ('Charge'). */
+export function orderLinesOf(lines: readonly PlacedLine[], carriage: number): NewOrderLine[] {
+  return [
+    ...lines.map((l) => ({
       type: 'Item' as const,
       productId: l.productId,
       itemNo: l.itemNumber,
@@ -102,6 +88,24 @@ export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orde
       totalMinor: carriage,
     },
   ];
+}
+
+/**
+ * THE order placement, for credit orders and paid proforma orders alike; call it inside a
+ * transaction. It turns the priced lines into an order (goods lines 'Item' plus the carriage line
+ * 'Charge') with its delivery details, and empties the basket if it is still at the placed revision.
+ * Idempotent: the same basket revision placed again answers the existing order's number.
+ * The ERP hears of it through the outbox (order.placed, and delivery_address.added for a new
+ * address), written last in the same transaction; the buyer through the order acknowledgement
+ * email (mail outbox, same transaction).
+ */
+export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orderNumber: string; created: boolean }> {
+  const repo = checkoutRepository(trx);
+  const currentRevision = await repo.lockBasket(input.basketId);
+  const existing = await repo.orderFromSource(input.basketId, input.revision);
+  if (existing) return { orderNumber: existing.order_number, created: false };
+
+  const lines = orderLinesOf(input.lines, input.totals.carriageMinor);
   const orderNumber = await repo.nextOrderNumber();
   await repo.insertOrder(
     {

@@ -4,6 +4,8 @@ import {
   SERVER_MSG,
   type DeliveryPromise,
   type OrderDeliveryPromise,
+  DECLINED,
+  WITHDRAWN,
 } from '@wholesale/contract';
 import type { Db, Engine } from '../../db/client.js';
 import { cutOffAt, promiseLines, shipmentOptions, type PromiseLine } from '../../domain/delivery-promise.js';
@@ -14,7 +16,7 @@ import type { SettingsService } from '../site/settings.service.js';
 import { deliveryRepository } from './delivery.repository.js';
 
 /** Orders in these statuses have nothing left to promise. */
-const DONE_STATUSES = ['Shipped', 'Cancelled'];
+const DONE_STATUSES: readonly string[] = ['Shipped', 'Cancelled', DECLINED, WITHDRAWN];
 
 /**
  * Delivery promise per line (issue 27 item 2): the basket's lines (basket, review) and an open

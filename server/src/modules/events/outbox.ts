@@ -168,6 +168,10 @@ async function orderData(trx: Db, orderNumber: string) {
       location: o.location,
       purchaseOrder: o.reference,
       placedBy: o.username ? { username: o.username, name: o.user_name, email: o.user_email } : null,
+      // Who approved it, when it waited for approval (over its buyer's spending limits).
+      approvedBy: o.approver_username
+        ? { username: o.approver_username, name: o.approver_name, email: o.approver_email }
+        : null,
       delivery: deliveryFromColumns(o),
       lines: lines.map((l) => ({
         lineNo: l.line_no,
