@@ -16,7 +16,8 @@ export const TEAM_MSG = {
   lastAdmin: 'Your account must keep at least one active account admin',
   nothingToChange: 'Say what to change: role, limits or status',
   orderNotFound: 'There is no such order awaiting approval on your account',
-  alreadyDecided: (orderNumber: string, status: string) => `Order ${orderNumber} is no longer awaiting approval (${status})`,
+  alreadyDecided: (orderNumber: string, status: string) =>
+    `Order ${orderNumber} is no longer awaiting approval (${status})`,
   changedSinceReview: (orderNumber: string) =>
     `Order ${orderNumber} has changed since you reviewed it (prices or stock): review it again before approving`,
   ownOrder: 'You cannot approve your own order while another approver or account admin can approve it',
@@ -69,7 +70,8 @@ export const TEAM_MSG = {
 
   // ---- limits (Review Order) ----
   withinLimits: 'This order is within your limits.',
-  overOrderLimit: (limit: string) => `This order is over your per-order limit of ${limit}: it will be sent for approval.`,
+  overOrderLimit: (limit: string) =>
+    `This order is over your per-order limit of ${limit}: it will be sent for approval.`,
   overBudget: (remaining: string) =>
     `This order is over what remains of your monthly budget (${remaining}): it will be sent for approval.`,
   budgetRemaining: (remaining: string, budget: string) => `Monthly budget remaining: ${remaining} of ${budget}`,

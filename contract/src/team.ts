@@ -25,14 +25,17 @@ export const limitInput = z.lazy(() =>
   z
     .union([z.string(), z.number(), z.null()], { error: TEAM_MSG.limitFormat })
     .transform((v) => (v === null ? '' : String(v).trim()))
-    .refine((v) => v === '' || (new RegExp(`^\\d{1,${TEAM_LIMIT_MAX_DIGITS}}(\\.\\d{1,2})?$`).test(v) && /[1-9]/.test(v)), {
-      error: TEAM_MSG.limitFormat,
-    })
+    .refine(
+      (v) => v === '' || (new RegExp(`^\\d{1,${TEAM_LIMIT_MAX_DIGITS}}(\\.\\d{1,2})?$`).test(v) && /[1-9]/.test(v)),
+      {
+        error: TEAM_MSG.limitFormat,
+      },
+    )
     .transform((v) => (v === '' ? null : v))
     .describe('A positive amount with at most 2 decimals in the account currency, or empty/null for no limit'),
 );
 
-export const teamUserStatus = z.enum(['Active', 'Invited', 'Disabled']);
+export const teamUserStatus = z.lazy(() => z.enum(['Active', 'Invited', 'Disabled']));
 export const teamUser = z.lazy(() =>
   z.object({
     id: z.number().int(),
@@ -90,7 +93,7 @@ export const orderLimits = z.lazy(() =>
     currencyCode: z.enum(CURRENCIES),
     orderLimit: money.nullable(),
     monthlyBudget: money.nullable(),
-    spentThisMonth: money.describe("Placed and awaiting-approval orders of this calendar month (UK time)"),
+    spentThisMonth: money.describe('Placed and awaiting-approval orders of this calendar month (UK time)'),
     budgetRemaining: money.nullable().describe('Monthly budget less spentThisMonth (not below 0); null: no budget'),
     orderTotal: money.describe('The basket total as priced now'),
     needsApproval: z.boolean(),

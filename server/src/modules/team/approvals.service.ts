@@ -92,7 +92,10 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
     },
 
     /** The order as approving would place it: today's prices beside those it was submitted at. */
-    async reviewApproval(caller: AccessClaims, { orderNumber }: { orderNumber: string }): Promise<ReviewApprovalResponse> {
+    async reviewApproval(
+      caller: AccessClaims,
+      { orderNumber }: { orderNumber: string },
+    ): Promise<ReviewApprovalResponse> {
       const order = await awaitingOrder(team, caller.accountId, orderNumber);
       const r = await reprice(team, db, caller.accountId, order);
       const byProduct = new Map(r.priced.map((p) => [p.productId, p]));
@@ -110,7 +113,8 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
           priceChanged: !now || now.price.unitPriceE5 !== submitted,
         };
       });
-      const refusal = (await ownOrderRefusal(team, caller, order)) ?? (r.missing ? TEAM_MSG.changedSinceReview(orderNumber) : null);
+      const refusal =
+        (await ownOrderRefusal(team, caller, order)) ?? (r.missing ? TEAM_MSG.changedSinceReview(orderNumber) : null);
       return {
         orderNumber: order.order_number,
         reference: order.reference,
@@ -130,7 +134,10 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
      * Places an order that waited for approval, at today's prices: `amount` must be the total the
      * approver was shown (reviewApproval), else 409 and the approver reviews it again.
      */
-    async approveOrder(caller: AccessClaims, { orderNumber, amount }: { orderNumber: string; amount: number }): Promise<ApprovalOutcome> {
+    async approveOrder(
+      caller: AccessClaims,
+      { orderNumber, amount }: { orderNumber: string; amount: number },
+    ): Promise<ApprovalOutcome> {
       const email = await settings.get('support.email');
       return db.transaction().execute(async (trx) => {
         const repo = teamRepository(trx);
@@ -170,7 +177,10 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
     },
 
     /** Declines with a reason, which the buyer is emailed and sees on the order. */
-    async declineOrder(caller: AccessClaims, { orderNumber, reason }: { orderNumber: string; reason: string }): Promise<ApprovalOutcome> {
+    async declineOrder(
+      caller: AccessClaims,
+      { orderNumber, reason }: { orderNumber: string; reason: string },
+    ): Promise<ApprovalOutcome> {
       return db.transaction().execute(async (trx) => {
         const repo = teamRepository(trx);
         const order = await awaitingOrder(repo, caller.accountId, orderNumber);

@@ -5,7 +5,11 @@ const buyer = { role: 'buyer' as const, orderLimitMinor: 25_000, monthlyBudgetMi
 
 describe('checkLimits', () => {
   it('is within the per-order limit exactly at it, and over it a penny above', () => {
-    expect(checkLimits(buyer, 0, 25_000)).toEqual({ needsApproval: false, reason: null, budgetRemainingMinor: 100_000 });
+    expect(checkLimits(buyer, 0, 25_000)).toEqual({
+      needsApproval: false,
+      reason: null,
+      budgetRemainingMinor: 100_000,
+    });
     expect(checkLimits(buyer, 0, 25_001)).toMatchObject({ needsApproval: true, reason: 'orderLimit' });
   });
 

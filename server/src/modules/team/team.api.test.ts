@@ -23,8 +23,7 @@ import { composeStore } from '../../compose.js';
 
 /** The roles each customer route allows, as the contract declares them (undefined: every role). */
 const customerRoutes = (Object.values(endpoints) as Endpoint[]).filter((e) => e.access.kind === 'customer');
-const allowed = (e: Endpoint): readonly TeamRole[] =>
-  (e.access.kind === 'customer' && e.access.roles) || TEAM_ROLES;
+const allowed = (e: Endpoint): readonly TeamRole[] => (e.access.kind === 'customer' && e.access.roles) || TEAM_ROLES;
 
 describe.each(testEngines())('team accounts API on $name', (engine) => {
   let handle: DbHandle;
@@ -78,9 +77,9 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
   /** Fills `who`'s basket with `qty` of TB-1 and answers the revision and total the buyer reviews. */
   async function fillBasket(who: string, qty: number) {
     await call('DELETE', pathOf(routes.clearBasket), who);
-    expect((await call('POST', pathOf(routes.addBasketLine), who, { itemNumber: 'TB-1', quantity: qty })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('POST', pathOf(routes.addBasketLine), who, { itemNumber: 'TB-1', quantity: qty })).statusCode,
+    ).toBe(200);
     const header = await call('POST', pathOf(routes.submitBasketHeader), who, {
       externalDocNo: `PO-${who}-${qty}`,
       deliveryCode: 'INVOICE',
@@ -127,7 +126,8 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
             headers: bearer(session),
             ...(e.method === 'GET' || e.method === 'DELETE' ? {} : { payload: {} }),
           });
-          const refusal = res.statusCode === 403 && (res.json() as { message?: string }).message === TEAM_MSG.roleNotAllowed(role);
+          const refusal =
+            res.statusCode === 403 && (res.json() as { message?: string }).message === TEAM_MSG.roleNotAllowed(role);
           if (allowed(e).includes(role)) {
             expect(refusal, `${role} ${e.name}`).toBe(false);
             expect(res.statusCode, `${role} ${e.name}`).not.toBe(401);
@@ -179,15 +179,25 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
       const store = composeStore(handle.db);
       const feed = await store.ordersOut.listOrdersOut(undefined, { limit: 500 });
       expect(feed.orders.map((o) => o.orderNumber)).not.toContain(waiting.orderNumber);
-      const events = await handle.db.selectFrom('outbox_events').select('payload').where('type', '=', 'order.placed').execute();
+      const events = await handle.db
+        .selectFrom('outbox_events')
+        .select('payload')
+        .where('type', '=', 'order.placed')
+        .execute();
       expect(events.some((e) => e.payload.includes(waiting.orderNumber))).toBe(false);
-      const mails = await handle.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'approval.requested').execute();
+      const mails = await handle.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('kind', '=', 'approval.requested')
+        .execute();
       const mail = mails.find((m) => m.payload.includes(waiting.orderNumber));
       expect(mail?.recipients).toContain('abe@test.example');
       const queue = (await call('GET', pathOf(routes.listApprovals), 'abe')).json() as {
         approvals: { orderNumber: string; placedBy: string }[];
       };
-      expect(queue.approvals).toContainEqual(expect.objectContaining({ orderNumber: waiting.orderNumber, placedBy: 'Bea Buyer' }));
+      expect(queue.approvals).toContainEqual(
+        expect.objectContaining({ orderNumber: waiting.orderNumber, placedBy: 'Bea Buyer' }),
+      );
       // The buyer sees it on Open Orders; cancelling is refused (withdraw it instead).
       expect((await openOrders('bea')).find((o) => o.orderNumber === waiting.orderNumber)).toMatchObject({
         status: AWAITING_APPROVAL,
@@ -202,7 +212,9 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
     it('approves at the price shown, places it, and the feed and order.placed carry who placed and approved it', async () => {
       await setUser(ids.bea!, { orderLimit: '1.00', monthlyBudget: null });
       const waiting = await submit('bea', 3);
-      const review = (await call('GET', pathOf(routes.reviewApproval, { orderNumber: waiting.orderNumber }), 'abe')).json() as ReviewApprovalResponse;
+      const review = (
+        await call('GET', pathOf(routes.reviewApproval, { orderNumber: waiting.orderNumber }), 'abe')
+      ).json() as ReviewApprovalResponse;
       expect(review).toMatchObject({ canApprove: true, pricesChanged: false, currentTotal: waiting.total });
       const url = pathOf(routes.approveOrder, { orderNumber: waiting.orderNumber });
       const stale = await call('POST', url, 'abe', { amount: waiting.total + 1 });
@@ -227,15 +239,23 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
         placedBy: { username: 'bea' },
         approvedBy: { username: 'abe' },
       });
-      const ack = await handle.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'order.acknowledgement').execute();
-      expect(ack.some((m) => m.payload.includes(waiting.orderNumber) && m.recipients.includes('bea@test.example'))).toBe(true);
+      const ack = await handle.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('kind', '=', 'order.acknowledgement')
+        .execute();
+      expect(
+        ack.some((m) => m.payload.includes(waiting.orderNumber) && m.recipients.includes('bea@test.example')),
+      ).toBe(true);
     });
 
     it('gives one outcome to a concurrent approve and decline', async () => {
       await setUser(ids.bea!, { orderLimit: '1.00' });
       const waiting = await submit('bea', 1);
       const [a, d] = await Promise.all([
-        call('POST', pathOf(routes.approveOrder, { orderNumber: waiting.orderNumber }), 'abe', { amount: waiting.total }),
+        call('POST', pathOf(routes.approveOrder, { orderNumber: waiting.orderNumber }), 'abe', {
+          amount: waiting.total,
+        }),
         call('POST', pathOf(routes.declineOrder, { orderNumber: waiting.orderNumber }), 'ada', { reason: 'Not now' }),
       ]);
       expect([a.statusCode, d.statusCode].sort()).toEqual([200, 409]);
@@ -256,9 +276,9 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
         declinedBy: 'Abe Approver',
         declineReason: 'Over the site budget',
       });
-      const mail = (await handle.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'approval.declined').execute()).find(
-        (m) => m.payload.includes(waiting.orderNumber),
-      );
+      const mail = (
+        await handle.db.selectFrom('mail_outbox').selectAll().where('kind', '=', 'approval.declined').execute()
+      ).find((m) => m.payload.includes(waiting.orderNumber));
       expect(mail?.recipients).toContain('bea@test.example');
       // A declined order no longer counts against the budget.
       expect((await call('POST', url, 'abe', { reason: 'again' })).statusCode).toBe(409);
@@ -308,14 +328,22 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
     it('lists the users with role, limits, last sign-in and status', async () => {
       const res = await call('GET', pathOf(routes.listTeamUsers), 'ada');
       expect(res.statusCode).toBe(200);
-      const { users } = res.json() as { users: { username: string; role: string; lastLoginAt: string | null; status: string; isYou: boolean }[] };
+      const { users } = res.json() as {
+        users: { username: string; role: string; lastLoginAt: string | null; status: string; isYou: boolean }[];
+      };
       expect(users.find((u) => u.username === 'ada')).toMatchObject({ role: 'admin', status: 'Active', isYou: true });
       expect(users.find((u) => u.username === 'abe')?.lastLoginAt).toEqual(expect.any(String));
       expect(users.map((u) => u.username)).not.toContain('bob');
     });
 
     it('invites a user by email (a set-password link), refuses a taken username', async () => {
-      const body = { username: 'newbie', name: 'New Bie', email: 'newbie@test.example', role: 'buyer', orderLimit: '250' };
+      const body = {
+        username: 'newbie',
+        name: 'New Bie',
+        email: 'newbie@test.example',
+        role: 'buyer',
+        orderLimit: '250',
+      };
       const res = await call('POST', pathOf(routes.inviteTeamUser), 'ada', body);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ username: 'newbie', role: 'buyer', status: 'Invited', orderLimit: 250 });
@@ -351,7 +379,7 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
       });
     });
 
-    it("answers a user of another account as not found", async () => {
+    it('answers a user of another account as not found', async () => {
       const res = await setUser(ids.bob!, { role: 'viewer' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ message: TEAM_MSG.userNotFound });
@@ -361,7 +389,9 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
       const own = await insertAccount(handle.db);
       await insertUser(handle.db, own, 'solo');
       const solo = (await login(app, 'solo')).accessToken;
-      const soloId = (await handle.db.selectFrom('users').select('id').where('username', '=', 'solo').executeTakeFirstOrThrow()).id;
+      const soloId = (
+        await handle.db.selectFrom('users').select('id').where('username', '=', 'solo').executeTakeFirstOrThrow()
+      ).id;
       for (const patch of [{ role: 'buyer' }, { disabled: true }]) {
         const res = await app.inject({
           method: 'PATCH',

@@ -54,7 +54,11 @@ export interface RepricedLine {
 export function teamRepository(db: Db) {
   return {
     async accountCurrency(accountId: number) {
-      const row = await db.selectFrom('accounts').select('currency_code').where('id', '=', accountId).executeTakeFirst();
+      const row = await db
+        .selectFrom('accounts')
+        .select('currency_code')
+        .where('id', '=', accountId)
+        .executeTakeFirst();
       return row?.currency_code;
     },
 
@@ -119,12 +123,7 @@ export function teamRepository(db: Db) {
     },
 
     async updateUser(accountId: number, userId: number, patch: TeamUserPatch): Promise<void> {
-      await db
-        .updateTable('users')
-        .set(patch)
-        .where('account_id', '=', accountId)
-        .where('id', '=', userId)
-        .execute();
+      await db.updateTable('users').set(patch).where('account_id', '=', accountId).where('id', '=', userId).execute();
     },
 
     /**
@@ -323,7 +322,13 @@ export function teamRepository(db: Db) {
       const now = nowIso();
       const done = await db
         .updateTable('orders')
-        .set({ status: DECLINED, declined_by_user_id: userId, declined_at: now, decline_reason: reason, updated_at: now })
+        .set({
+          status: DECLINED,
+          declined_by_user_id: userId,
+          declined_at: now,
+          decline_reason: reason,
+          updated_at: now,
+        })
         .where('id', '=', orderId)
         .where('status', '=', AWAITING_APPROVAL)
         .executeTakeFirst();

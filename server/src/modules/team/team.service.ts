@@ -59,7 +59,15 @@ export interface TeamDeps {
  * The team of a customer account (account admins manage it), and the spending limits checkout
  * applies through `approvalPort` (an order over a buyer's limit or budget waits for approval).
  */
-export function teamService({ db, repositories, basket, box, baseUrl, onUserChanged, now = () => new Date() }: TeamDeps) {
+export function teamService({
+  db,
+  repositories,
+  basket,
+  box,
+  baseUrl,
+  onUserChanged,
+  now = () => new Date(),
+}: TeamDeps) {
   const { team } = repositories;
 
   async function limitsFor(repo: TeamRepository, caller: Caller, orderMinor: number) {
@@ -109,7 +117,10 @@ export function teamService({ db, repositories, basket, box, baseUrl, onUserChan
      * Adds a user with no password and emails them a set-password link (the invitation of the mail
      * module), in one transaction: the user, the link and the email commit together.
      */
-    async inviteTeamUser(caller: AccessClaims, body: InviteTeamUserRequest & { orderLimit?: string | null; monthlyBudget?: string | null }): Promise<TeamUser> {
+    async inviteTeamUser(
+      caller: AccessClaims,
+      body: InviteTeamUserRequest & { orderLimit?: string | null; monthlyBudget?: string | null },
+    ): Promise<TeamUser> {
       const created = await db.transaction().execute(async (trx) => {
         const repo = teamRepository(trx);
         if (await repo.usernameTaken(body.username)) throw conflict(TEAM_MSG.usernameTaken);
@@ -182,4 +193,3 @@ export function teamService({ db, repositories, basket, box, baseUrl, onUserChan
   };
 }
 export type TeamService = ReturnType<typeof teamService>;
-
