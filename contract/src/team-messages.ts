@@ -57,6 +57,8 @@ export const TEAM_MSG = {
   withdraw: 'Withdraw',
   withdrawing: 'Withdrawing...',
   withdrawQuestion: 'Withdraw this order? It will not be placed.',
+  keepIt: 'Keep it',
+  awaitingNote: 'This order is awaiting approval: it is not placed until an approver of your account approves it.',
   approvedToast: (orderNumber: string) => `Order ${orderNumber} approved and placed`,
   declinedToast: (orderNumber: string) => `Order ${orderNumber} declined`,
   withdrawnToast: (orderNumber: string) => `Order ${orderNumber} withdrawn`,

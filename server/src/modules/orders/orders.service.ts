@@ -271,6 +271,9 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
           ['VAT', money(view.vatAmount)],
           ['Invoice Total', money(view.invoiceTotal)],
           [DELIVERY_MSG.choiceLabel, DELIVERY_MSG.preference[order.shipment_preference]],
+          // Team accounts: who placed it, and who approved it when it waited for approval.
+          ...(view.placedBy ? [[TEAM_MSG.placedBy, view.placedBy] as [string, string]] : []),
+          ...(view.approvedBy ? [[TEAM_MSG.approvedBy, view.approvedBy] as [string, string]] : []),
         ],
         columns: DOCUMENT_LINE_COLUMNS,
         lines: view.openOrderLine.map((l) => documentLineCells(l, symbol)),

@@ -20,6 +20,7 @@ import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
 import { composeStore } from '../../compose.js';
+import { pdfText } from '../../test/pdf-text.js';
 
 /** The roles each customer route allows, as the contract declares them (undefined: every role). */
 const customerRoutes = (Object.values(endpoints) as Endpoint[]).filter((e) => e.access.kind === 'customer');
@@ -239,6 +240,13 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
         placedBy: { username: 'bea' },
         approvedBy: { username: 'abe' },
       });
+      // The order PDF says who placed and who approved it.
+      const pdf = await call('POST', pathOf(routes.downloadOrderStatement), 'ada', {
+        orderNumber: waiting.orderNumber,
+      });
+      expect(pdf.statusCode).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      for (const s of [TEAM_MSG.placedBy, 'Bea Buyer', TEAM_MSG.approvedBy, 'Abe Approver']) expect(text).toContain(s);
       const ack = await handle.db
         .selectFrom('mail_outbox')
         .selectAll()
