@@ -17,7 +17,6 @@ export function ApprovalsLink({ onNavigate, withText = false }: { onNavigate?: (
     <NavLink
       to="/approvals"
       end
-      aria-label={approvalsLinkName(count)}
       onClick={onNavigate}
       className={({ isActive }) =>
         cx(
@@ -27,7 +26,11 @@ export function ApprovalsLink({ onNavigate, withText = false }: { onNavigate?: (
         )
       }
     >
-      <span>{TEAM_MSG.approvalsLink}</span>
+      {/* Named by its text: "Approvals" shown, ", N awaiting" read (the badge shows the number). */}
+      <span>
+        {TEAM_MSG.approvalsLink}
+        <span className="sr-only">{approvalsLinkName(count).slice(TEAM_MSG.approvalsLink.length)}</span>
+      </span>
       {count > 0 && (
         <span
           aria-hidden="true"
