@@ -10,24 +10,27 @@ export const approvalsLinkName = (n: number) => `${TEAM_MSG.approvalsLink}, ${n}
  * The header's link to the approvals queue with its count (approvers and account admins only; the
  * caller renders it for them). No count is shown while it loads or when the queue is empty.
  */
-export function ApprovalsLink({ onNavigate, withText = false }: { onNavigate?: () => void; withText?: boolean }) {
+export function ApprovalsLink() {
   const { data } = useListApprovalsQuery();
   const count = data?.approvals.length ?? 0;
   return (
     <NavLink
       to="/approvals"
       end
-      onClick={onNavigate}
       className={({ isActive }) =>
         cx(
-          'inline-flex items-center gap-2 rounded-md text-sm font-medium',
-          withText ? 'w-full px-3 py-2.5 text-slate-900 hover:bg-slate-100' : 'px-2 py-1.5 text-white hover:bg-white/10',
+          'inline-flex items-center gap-1 rounded-md text-sm font-medium sm:gap-2',
+          'p-2 text-white hover:bg-white/10 sm:px-2 sm:py-1.5',
           isActive && 'underline decoration-2 underline-offset-8',
         )
       }
     >
       {/* Named by its text: "Approvals" shown, ", N awaiting" read (the badge shows the number). */}
-      <span>
+      {/* A phone's header has room for the icon and the count; the word shows from sm up. */}
+      <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5 sm:hidden">
+        <path d="M7 2a1 1 0 0 0-1 1H5a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2h-1a1 1 0 0 0-1-1H7Zm0 2h6v1H7V4Zm6.7 5.7-4 4a1 1 0 0 1-1.4 0l-2-2 1.4-1.4 1.3 1.3 3.3-3.3 1.4 1.4Z" />
+      </svg>
+      <span className="max-sm:sr-only">
         {TEAM_MSG.approvalsLink}
         <span className="sr-only">{approvalsLinkName(count).slice(TEAM_MSG.approvalsLink.length)}</span>
       </span>
