@@ -19,7 +19,7 @@ export function ApprovalsLink() {
       end
       className={({ isActive }) =>
         cx(
-          'inline-flex items-center gap-1 rounded-md text-sm font-medium sm:gap-2',
+          'relative inline-flex items-center gap-2 rounded-md text-sm font-medium',
           'p-2 text-white hover:bg-white/10 sm:px-2 sm:py-1.5',
           isActive && 'underline decoration-2 underline-offset-8',
         )
@@ -35,10 +35,11 @@ export function ApprovalsLink() {
         <span className="sr-only">{approvalsLinkName(count).slice(TEAM_MSG.approvalsLink.length)}</span>
       </span>
       {count > 0 && (
+        // On a phone the count sits on the icon's corner, as the basket's marker does.
         <span
           aria-hidden="true"
           data-testid="approvals-count"
-          className="flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-300 px-1.5 text-xs font-bold text-brand-900"
+          className="flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-accent-300 px-1 text-[11px] font-bold text-brand-900 max-sm:absolute max-sm:top-0 max-sm:right-0 sm:h-5 sm:min-w-5 sm:px-1.5 sm:text-xs"
         >
           {count > 99 ? '99+' : count}
         </span>
