@@ -93,14 +93,15 @@ export interface UpdatedUser {
 
 /**
  * user.updated: a user of an account created, changed, enabled or disabled (`change`), by the
- * integration API's PUT /accounts/{n}/users or the admin CLI (`source`).
+ * integration API's PUT /accounts/{n}/users, the admin CLI or an account admin's Team screen
+ * (`source`).
  */
 export async function recordUserUpdated(
   trx: Db,
   accountId: number,
   user: UpdatedUser,
   change: 'created' | 'updated',
-  source: 'integration-api' | 'admin-cli',
+  source: 'integration-api' | 'admin-cli' | 'portal-team',
 ): Promise<string> {
   return recordEvent(trx, 'user.updated', accountId, { ...user, change, source });
 }

@@ -361,6 +361,15 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
         .where('kind', '=', 'password.invitation')
         .execute();
       expect(mail.some((m) => m.recipients.includes('newbie@test.example'))).toBe(true);
+      // The ERP hears of the new user (user.updated), as of one the admin CLI creates.
+      const events = await handle.db
+        .selectFrom('outbox_events')
+        .select('payload')
+        .where('type', '=', 'user.updated')
+        .execute();
+      expect(events.map((e) => JSON.parse(e.payload) as object)).toContainEqual(
+        expect.objectContaining({ username: 'newbie', change: 'created', source: 'portal-team', enabled: true }),
+      );
       expect((await call('POST', pathOf(routes.inviteTeamUser), 'ada', body)).statusCode).toBe(409);
     });
 

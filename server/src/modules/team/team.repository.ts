@@ -71,6 +71,23 @@ export function teamRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** A user as the ERP's user.updated event names them. */
+    async userForEvent(userId: number) {
+      return db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select([
+          'accounts.customer_number',
+          'users.username',
+          'users.name',
+          'users.email',
+          'users.job_title',
+          'users.disabled',
+        ])
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
+    },
+
     listUsers(accountId: number) {
       return db
         .selectFrom('users')

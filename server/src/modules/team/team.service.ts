@@ -17,6 +17,7 @@ import { createPasswordLink, NO_PASSWORD } from '../auth/password-links.js';
 import { recordApprovalRequested, recordPasswordLinkMail } from '../mail/mail-outbox.js';
 import type { OrderApprovalPort } from '../checkout/checkout.service.js';
 import { budgetMonth, checkLimits } from './limits.js';
+import { recordUserUpdated } from '../events/outbox.js';
 import { teamRepository, type TeamRepository, type TeamUserPatch } from './team.repository.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<TeamRepository['findUser']>>>;
@@ -83,6 +84,32 @@ export function teamService({
     return { limits, spent, check: checkLimits(limits, spent, orderMinor) };
   }
 
+  /** user.updated to the ERP (outbox), last in the transaction. */
+  async function announceUser(
+    repo: TeamRepository,
+    trx: Db,
+    accountId: number,
+    userId: number,
+    change: 'created' | 'updated',
+  ) {
+    const u = await repo.userForEvent(userId);
+    if (!u) return;
+    await recordUserUpdated(
+      trx,
+      accountId,
+      {
+        customerNumber: u.customer_number,
+        username: u.username,
+        name: u.name,
+        email: u.email,
+        jobTitle: u.job_title,
+        enabled: !u.disabled,
+      },
+      change,
+      'portal-team',
+    );
+  }
+
   const approvalPort: OrderApprovalPort = {
     async needsApproval(trx, caller, totalMinor) {
       return (await limitsFor(teamRepository(trx), caller, totalMinor)).check.needsApproval;
@@ -136,6 +163,7 @@ export function teamService({
         });
         const link = await createPasswordLink(trx, id, baseUrl);
         await recordPasswordLinkMail(trx, box, 'password.invitation', id, link);
+        await announceUser(repo, trx, caller.accountId, id, 'created');
         return repo.findUser(caller.accountId, id);
       });
       if (!created) throw notFound(TEAM_MSG.userNotFound);
@@ -167,6 +195,9 @@ export function teamService({
           if (admins.filter((id) => id !== user.id).length === 0) throw conflict(TEAM_MSG.lastAdmin);
         }
         await repo.updateUser(caller.accountId, user.id, patch);
+        // The ERP hears of a user enabled or disabled here, as of one the admin CLI changes.
+        if (patch.disabled !== undefined && patch.disabled !== user.disabled)
+          await announceUser(repo, trx, caller.accountId, user.id, 'updated');
         return repo.findUser(caller.accountId, user.id);
       });
       if (!updated) throw notFound(TEAM_MSG.userNotFound);
