@@ -75,6 +75,7 @@ function Review({ review }: { review: ReviewApprovalResponse }) {
           <li key={l.itemNo} className="flex flex-wrap justify-between gap-2 py-2">
             <span className="min-w-0">
               <span className="font-medium">{l.itemNo}</span> {l.description} × {l.quantity}
+              {l.stock !== null && <span className="block text-slate-600">In stock now: {l.stock}</span>}
               {l.priceChanged && (
                 <span className="block text-amber-900">
                   {TEAM_MSG.priceChanged(
