@@ -565,7 +565,8 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
   },
   reviewApproval: {
     tags: ['team'],
-    summary: 'An order awaiting approval re-priced as approving would place it, with the prices changed since submission',
+    summary:
+      'An order awaiting approval re-priced as approving would place it, with the prices changed since submission',
     params: approvalParams,
     response: { 200: reviewApprovalResponse, ...e404, 403: errorResponse },
   },

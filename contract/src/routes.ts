@@ -1,11 +1,5 @@
 import type { ApiScope } from './integration.js';
-import {
-  APPROVING_ROLES,
-  ORDERING_ROLES,
-  PAYING_ROLES,
-  TEAM_ADMIN_ROLES,
-  type TeamRole,
-} from './team-roles.js';
+import { APPROVING_ROLES, ORDERING_ROLES, PAYING_ROLES, TEAM_ADMIN_ROLES, type TeamRole } from './team-roles.js';
 
 /**
  * Every HTTP route of the portal, once: its name, method, path and who may call it. The name is

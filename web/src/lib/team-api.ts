@@ -30,4 +30,3 @@ export const teamQueries = api.injectEndpoints({
 });
 
 export const { useGetOrderLimitsQuery, useWithdrawOrderMutation } = teamQueries;
-

@@ -12,7 +12,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')
     .addColumn('team_role', 'text', (c) =>
-      c.notNull().defaultTo('admin').check(sql`team_role in ('admin', 'approver', 'buyer', 'finance', 'viewer')`),
+      c
+        .notNull()
+        .defaultTo('admin')
+        .check(sql`team_role in ('admin', 'approver', 'buyer', 'finance', 'viewer')`),
     )
     .execute();
   await db.schema.alterTable('users').addColumn('order_limit_minor', 'bigint').execute();

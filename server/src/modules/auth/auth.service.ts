@@ -144,7 +144,9 @@ export function authService(db: Db, opts: AuthServiceOptions) {
     async authenticate(accessToken: string): Promise<AccessClaims | null> {
       const claims = await access.verify(accessToken);
       if (!claims) return null;
-      return (await repo.isSessionActive(claims.userId, claims.accountId, claims.familyId, claims.role)) ? claims : null;
+      return (await repo.isSessionActive(claims.userId, claims.accountId, claims.familyId, claims.role))
+        ? claims
+        : null;
     },
 
     /** Checks the old password, stores the new one and ends the user's other sessions. */

@@ -111,7 +111,9 @@ export function basketRepository(db: Db) {
       if (productIds.length === 0) return [];
       const rows = await db
         .selectFrom('products as p')
-        .leftJoin('product_prices as pp', (j) => j.onRef('pp.product_id', '=', 'p.id').on('pp.currency_code', '=', currency))
+        .leftJoin('product_prices as pp', (j) =>
+          j.onRef('pp.product_id', '=', 'p.id').on('pp.currency_code', '=', currency),
+        )
         .select([
           'p.id as product_id',
           'p.item_number',

@@ -132,10 +132,12 @@ export function basketService(db: Db) {
     const terms = await pricing.accountTerms(accountId);
     if (!terms) throw notFound();
     const products = new Map(
-      (await basketRepository(conn).productsForPricing(items.map((i) => i.productId), terms.currencyCode)).map((p) => [
-        p.product_id,
-        p,
-      ]),
+      (
+        await basketRepository(conn).productsForPricing(
+          items.map((i) => i.productId),
+          terms.currencyCode,
+        )
+      ).map((p) => [p.product_id, p]),
     );
     const rows = items.flatMap((item, i) => {
       const p = products.get(item.productId);
@@ -146,7 +148,15 @@ export function basketService(db: Db) {
       terms.currencyCode,
     );
     const lines = priceRows(terms, rows, tiers);
-    return { terms, lines, totals: totals(lines.map((l) => l.price.totalMinor), terms.carriage, terms.vatRateBp) };
+    return {
+      terms,
+      lines,
+      totals: totals(
+        lines.map((l) => l.price.totalMinor),
+        terms.carriage,
+        terms.vatRateBp,
+      ),
+    };
   }
 
   function toView(p: PricedBasket): Basket {

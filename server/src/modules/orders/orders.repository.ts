@@ -40,8 +40,16 @@ const orderColumns = [
 /** Who placed (or submitted), approved and declined an order: the names of the account's users. */
 const byNames = (eb: ExpressionBuilder<Database, 'orders'>) => [
   eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'orders.user_id').as('placed_by_name'),
-  eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'orders.approved_by_user_id').as('approved_by_name'),
-  eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'orders.declined_by_user_id').as('declined_by_name'),
+  eb
+    .selectFrom('users')
+    .select('users.name')
+    .whereRef('users.id', '=', 'orders.approved_by_user_id')
+    .as('approved_by_name'),
+  eb
+    .selectFrom('users')
+    .select('users.name')
+    .whereRef('users.id', '=', 'orders.declined_by_user_id')
+    .as('declined_by_name'),
 ];
 
 const lineColumns = [

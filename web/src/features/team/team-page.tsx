@@ -44,13 +44,29 @@ const limitText = (amount: number | null, currency: CurrencyCode) =>
 /** A limit as the form shows it: the amount with its decimals, or empty for none. */
 const limitField = (amount: number | null) => (amount === null ? '' : amount.toFixed(2));
 
-function RoleSelect({ value, onChange, disabled, id }: { value: TeamRole; onChange: (r: TeamRole) => void; disabled?: boolean; id: string }) {
+function RoleSelect({
+  value,
+  onChange,
+  disabled,
+  id,
+}: {
+  value: TeamRole;
+  onChange: (r: TeamRole) => void;
+  disabled?: boolean;
+  id: string;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         Role
       </label>
-      <select id={id} className={select} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as TeamRole)}>
+      <select
+        id={id}
+        className={select}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as TeamRole)}
+      >
         {TEAM_ROLES.map((r) => (
           <option key={r} value={r}>
             {TEAM_ROLE_LABELS[r]}
@@ -126,7 +142,11 @@ function TeamMember({ user, currency }: { user: TeamUser; currency: CurrencyCode
         <dt className="text-slate-600">Monthly budget</dt>
         <dd>{limitText(user.monthlyBudget, currency)}</dd>
       </dl>
-      <form onSubmit={save} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" aria-label={`Change ${user.username}`}>
+      <form
+        onSubmit={save}
+        className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end"
+        aria-label={`Change ${user.username}`}
+      >
         <RoleSelect id={`${id}-role`} value={role} onChange={setRole} />
         <TextField
           label={`Per-order limit (${CURRENCY_SYMBOLS[currency]})`}
@@ -167,7 +187,8 @@ function InviteForm({ currency }: { currency: CurrencyCode }) {
   const [role, setRole] = useState<TeamRole>('buyer');
   const [error, setError] = useState<string>();
   const [invite, { isLoading }] = useInviteTeamUserMutation();
-  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) =>
+    setForm({ ...form, [k]: e.target.value });
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -183,7 +204,11 @@ function InviteForm({ currency }: { currency: CurrencyCode }) {
 
   return (
     <Panel title={TEAM_MSG.inviteHeading}>
-      <form onSubmit={submit} className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={TEAM_MSG.inviteHeading}>
+      <form
+        onSubmit={submit}
+        className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+        aria-label={TEAM_MSG.inviteHeading}
+      >
         <TextField label="Username" required autoComplete="off" value={form.username} onChange={set('username')} />
         <TextField label="Name" required autoComplete="off" value={form.name} onChange={set('name')} />
         <TextField label="Email" type="email" required autoComplete="off" value={form.email} onChange={set('email')} />
@@ -238,7 +263,11 @@ export function TeamPage() {
             </h2>
             <ul className="space-y-4" aria-label="Users">
               {data.users.map((u) => (
-                <TeamMember key={`${u.id}-${u.role}-${u.orderLimit}-${u.monthlyBudget}`} user={u} currency={data.currencyCode} />
+                <TeamMember
+                  key={`${u.id}-${u.role}-${u.orderLimit}-${u.monthlyBudget}`}
+                  user={u}
+                  currency={data.currencyCode}
+                />
               ))}
             </ul>
           </section>
