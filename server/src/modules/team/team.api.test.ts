@@ -21,6 +21,7 @@ import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js
 import { bearer, login, testApp } from '../../test/app.js';
 import { composeStore } from '../../compose.js';
 import { pdfText } from '../../test/pdf-text.js';
+import { paymentBody } from '../checkout/checkout.test-helpers.js';
 
 /** The roles each customer route allows, as the contract declares them (undefined: every role). */
 const customerRoutes = (Object.values(endpoints) as Endpoint[]).filter((e) => e.access.kind === 'customer');
@@ -320,6 +321,16 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
       expect(res.json()).toMatchObject({ message: TEAM_MSG.ownOrder });
       await setUser(ids.bea!, { role: 'buyer' });
       token.bea = (await login(app, 'bea')).accessToken;
+    });
+
+    it("refuses a card-paying buyer's order over their limits at Proceed to Payment", async () => {
+      const accountP = await insertAccount(handle.db, { is_proforma: 1 });
+      await insertUser(handle.db, accountP, 'pia', undefined, { role: 'buyer', orderLimitMinor: 100 });
+      token.pia = (await login(app, 'pia')).accessToken;
+      const { total } = await fillBasket('pia', 1);
+      const res = await call('POST', pathOf(routes.requestOrderPayment), 'pia', paymentBody(total));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ message: TEAM_MSG.proformaOverLimit });
     });
 
     it("answers another account's order as not found", async () => {
