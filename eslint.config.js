@@ -7,9 +7,45 @@ import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import fs from 'node:fs';
+import path from 'node:path';
 
-const WEB_FEATURES = ['account', 'auth', 'basket', 'checkout', 'home', 'orders', 'products'];
+// Every folder under web/src/features is a feature with its own zone: read from the disk, so a new
+// feature cannot be left out of the boundary rules.
+const WEB_FEATURES = fs
+  .readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// A feature's data, its RTK Query endpoints, is `<area>-api.ts` at the feature's root: the one file
+// of a feature that components and other features may import (its published face, as a server
+// module's service is). Everything else of a feature is its own.
+const featureInternals = (feature = '*') => `./web/src/features/${feature}/**/!(*-api).{ts,tsx}`;
 const boundary = (why) => `Boundary (docs/ARCHITECTURE.md, Boundaries): ${why}`;
+
+// Server modules (server/src/modules/<area>): another module is used only through what it publishes:
+// its service(s), and the few files named here (a port, a read model, what a module records inside
+// the caller's transaction). Everything else of a module (repositories, workers, helpers) is its own.
+const SERVER_MODULES = fs
+  .readdirSync(path.join(import.meta.dirname, 'server/src/modules'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const MODULES_DIR = path.join(import.meta.dirname, 'server/src/modules');
+// (`@(...)` makes each a glob pattern, as the rule wants its exceptions when `from` is one.)
+const PUBLISHED = [
+  '*/*.service.ts',
+  // The payment port: interfaces a provider and the features that take payments share.
+  '@(payments)/gateway.ts',
+  // What the events feed and the mail outbox record inside the caller's transaction.
+  '@(events)/outbox.ts',
+  '@(mail)/mail-outbox.ts',
+  // Read models: account price terms, and the in-memory catalogue index search and Quick Order read.
+  '@(pricing)/pricing.repository.ts',
+  '@(products)/catalogue-index.ts',
+  // Set-password links (the auth area's service for users the ERP or the CLI creates).
+  '@(auth)/password-links.ts',
+  // The integration API's problem+json errors, which its event and webhook endpoints answer too.
+  '@(integration)/problem.ts',
+].map((file) => path.join(MODULES_DIR, file));
 
 // SQL only in repositories, db/ and test set-up (see the block that uses it).
 const SQL_CALL = {
@@ -77,6 +113,7 @@ export default defineConfig(
       ],
     },
     rules: {
+      // Value imports only (the rule skips `import type`); `npm run lint:cycles` (madge) counts type imports too.
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
@@ -94,20 +131,47 @@ export default defineConfig(
               message: boundary('lib never imports a module.'),
             },
             {
+              target: './server/src/domain',
+              from: './server/src',
+              except: ['./domain'],
+              message: boundary('domain/ holds pure rules: it imports nothing of the server.'),
+            },
+            ...SERVER_MODULES.map((area) => ({
+              target: `./server/src/modules/${area}/**/!(*.test|*.test-*|*.fixtures|*test-support).ts`,
+              from: path.join(MODULES_DIR, `!(${area})/**`),
+              except: PUBLISHED,
+              message: boundary(
+                'a module uses another only through its service (or what it publishes: eslint.config.js PUBLISHED).',
+              ),
+            })),
+            {
+              target: './server/src/**/*.repository.ts',
+              from: path.join(MODULES_DIR, '**/*.repository.ts'),
+              // The pricing read model shares its terms query with the products page's one-round query.
+              except: [path.join(MODULES_DIR, '@(pricing)/pricing.repository.ts')],
+              message: boundary('a repository never imports another repository (compose.ts combines them).'),
+            },
+            {
               target: './server/src/plugins',
               from: './server/src/modules/**/!(*.service).ts',
               message: boundary("plugins use a module's service only, never its internals."),
             },
             {
-              target: ['./web/src/lib', './web/src/components'],
+              target: './web/src/lib',
               from: './web/src/features',
-              message: boundary('shared web code never imports a feature.'),
+              message: boundary('web/src/lib never imports a feature.'),
+            },
+            {
+              target: './web/src/components',
+              from: featureInternals(),
+              message: boundary("shared components use a feature's <area>-api.ts only, never its internals."),
             },
             ...WEB_FEATURES.map((feature) => ({
               target: `./web/src/features/${feature}`,
-              from: './web/src/features',
-              except: [`./${feature}`],
-              message: boundary('a web feature never imports another feature (share through components/ or lib/).'),
+              from: featureInternals(`!(${feature})`),
+              message: boundary(
+                "a web feature uses another feature's <area>-api.ts only (share anything else through components/ or lib/).",
+              ),
             })),
           ],
         },
@@ -121,7 +185,7 @@ export default defineConfig(
   },
   {
     // SQL only in repositories, db/ (client, migrations, utilities) and test set-up: a query written
-    // anywhere else fails the lint (docs/ARCHITECTURE.md, "Where each concern lives").
+    // anywhere else fails the lint (docs/ARCHITECTURE.md, "Where each thing lives").
     files: ['server/src/**/*.ts'],
     ignores: [
       'server/src/**/*.repository.ts',
@@ -146,6 +210,47 @@ export default defineConfig(
         },
       ],
       'no-restricted-syntax': ['error', SQL_CALL],
+    },
+  },
+  {
+    // Services and workers receive their repositories from compose.ts (db/repos.ts `Repos`); they
+    // never build one. Types and the pricing read model's helpers may be imported. The exceptions
+    // write inside a caller's transaction (the outboxes, set-password links) or are a cache that
+    // loads itself (the catalogue index). Repeats the kysely rule: a later block's options replace.
+    files: ['server/src/modules/**/*.ts'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/**/*.test.ts',
+      'server/src/**/*.test-*.ts',
+      'server/src/**/*.fixtures.ts',
+      'server/src/**/*test-support.ts',
+      'server/src/modules/events/outbox.ts',
+      'server/src/modules/mail/mail-outbox.ts',
+      'server/src/modules/auth/password-links.ts',
+      'server/src/modules/products/catalogue-index.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'SQL lives in *.repository.ts (or db/): move the query into a repository.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/*.repository.js'],
+              importNamePattern: 'Repository$',
+              allowTypeImports: true,
+              message:
+                'Receive repositories from compose.ts (a Repos<...> over a transaction where one is needed); do not build them.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -181,6 +286,25 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'zod', message: "Import { z } from 'lib/zod' (jitless: the CSP forbids eval)." }] },
+      ],
+    },
+  },
+  {
+    // One typed way to the store: useAppSelector, useAppDispatch, useAppStore (lib/store-types.ts).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/store-types.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: "Use useAppSelector, useAppDispatch or useAppStore from 'lib/store-types' (typed once).",
+            },
+          ],
+        },
       ],
     },
   },

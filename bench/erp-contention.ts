@@ -1,5 +1,5 @@
 /**
- * Customers while the ERP pushes prices (issue 31 item 7). One ERP client loops PUT
+ * Customers while the ERP pushes prices. One ERP client loops PUT
  * /api/integration/v1/prices with 1,000 rows, every row a new price each time, at its full budget
  * (INTEGRATION_RATE_LIMIT_PER_MINUTE, 600 a minute: a push starts at most every 100 ms), while
  * signed-in customers read their baskets (GET /api/basket, lines whose prices the ERP changes), 4
@@ -26,7 +26,7 @@ import { integrationRoutes, pathOf, routes } from '@wholesale/contract';
 const { openDatabase } = await import('../server/src/db/client.js');
 const { migrateToLatest } = await import('../server/src/db/migrate.js');
 const { insertAccount, insertUser } = await import('../server/src/test/fixtures.js');
-const { apiKeysService } = await import('../server/src/modules/integration/api-keys.js');
+const { composeStore } = await import('../server/src/compose.js');
 type DbHandle = import('../server/src/db/client.js').DbHandle;
 
 const SECONDS = arg('seconds', 5);
@@ -187,7 +187,7 @@ async function phase(
 
 async function runEngine(engine: Engine): Promise<{ quiet: Phase; pushed: Phase }> {
   const target = await engine.fresh();
-  const { key } = await apiKeysService(target.handle.db).createClient('bench', 'catalogue:write,prices:write');
+  const { key } = await composeStore(target.handle.db).apiKeys.createClient('bench', 'catalogue:write,prices:write');
   for (let c = 0; c < CUSTOMERS; c++)
     await insertUser(target.handle.db, await insertAccount(target.handle.db), `buyer${c}`);
   await target.handle.close();

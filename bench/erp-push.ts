@@ -25,9 +25,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DbHandle } from '../server/src/db/client.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
-import { apiKeysService } from '../server/src/modules/integration/api-keys.js';
 import { arg, loadLine, startServer, writeOutput } from './lib.js';
 import { integrationRoutes, pathOf, routes } from '@wholesale/contract';
+import { composeStore } from '../server/src/compose.js';
 
 const PRODUCTS = arg('products', 50_000);
 const PAGE = 1_000;
@@ -275,7 +275,7 @@ for (const engine of engines) {
   await bare.drop();
 
   const target = await engine.fresh();
-  const { key } = await apiKeysService(target.handle.db).createClient(
+  const { key } = await composeStore(target.handle.db).apiKeys.createClient(
     'bench',
     'catalogue:write,prices:write,accounts:write',
   );

@@ -1,5 +1,5 @@
 /**
- * Email (issue 34), two figures in one run:
+ * Email, two figures in one run:
  *
  * 1. What the mail outbox adds to Place Order: p50/p99 of POST /api/basket/submit/{revision} (20
  *    lines, demo data, SQLite) on two servers started alike but for MAIL_ENABLED (true: the order
@@ -26,8 +26,7 @@ import { openDatabase } from '../server/src/db/client.js';
 import { migrateToLatest } from '../server/src/db/migrate.js';
 import { seedDemo } from '../server/src/seed/index.js';
 import { composeStore } from '../server/src/compose.js';
-import { deliveryService } from '../server/src/modules/delivery/delivery.service.js';
-import { secretBox } from '../server/src/modules/events/secret-box.js';
+import { secretBox } from '../server/src/lib/secret-box.js';
 import { recordOrderAcknowledgement } from '../server/src/modules/mail/mail-outbox.js';
 import { mailTransport } from '../server/src/modules/mail/mail-transport.js';
 import { unsubscribeSigner } from '../server/src/modules/mail/mail-unsubscribe.js';
@@ -172,11 +171,13 @@ try {
     });
   const store = composeStore(handle.db);
   const transport = mailTransport({ smtpUrl, dataDir: dir, timeoutMs: 10_000 });
-  const worker = mailWorker(handle.db, {
+  const { repos } = store.internal;
+  const worker = mailWorker(repos.mail.base, {
     transport,
     render: {
       settings: store.settings,
-      delivery: deliveryService(handle.db, handle.engine, store.basket, store.settings),
+      delivery: store.delivery,
+      paymentInvoices: (paymentId) => repos.invoicePayments.base.paymentInvoiceFigures(paymentId),
       baseUrl: 'http://portal.bench',
       unsubscribe: unsubscribeSigner('bench-secret-bench-secret-bench-secret'),
       box: secretBox('bench-secret-bench-secret-bench-secret'),

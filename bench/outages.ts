@@ -1,6 +1,6 @@
 /**
- * Other customers while one client holds a table locked, or while Redis stalls (issue 21, items 3
- * and 4). The real server runs in its own process; 4 customers loop over real HTTP while:
+ * Other customers while one client holds a table locked, or while Redis stalls. The real server
+ * runs in its own process; 4 customers loop over real HTTP while:
  *
  *   locked table (PostgreSQL only: TEST_DATABASE_URL): a connection of the bench holds
  *     `LOCK TABLE orders IN ACCESS EXCLUSIVE MODE` and 12 clients loop over the order list; the

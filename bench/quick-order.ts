@@ -1,5 +1,5 @@
 /**
- * Quick Order (issue 27): checking 1,000 pasted lines at the server, beside a plain product lookup of
+ * Quick Order: checking 1,000 pasted lines at the server, beside a plain product lookup of
  * the same codes measured in the same run. Target: the check's p99 under 300 ms.
  *
  * On each engine (SQLite always; PostgreSQL when TEST_DATABASE_URL is set, in a fresh database it
@@ -25,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { arg, loadLine, percentile, writeOutput } from './lib.js';
 import { pathOf, routes } from '@wholesale/contract';
+import { composeStore } from '../server/src/compose.js';
 
 // Seeding hashes one demo password; the bench does not need the production cost.
 process.env.PASSWORD_HASH_COST ??= '10';
@@ -96,7 +97,14 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
         .execute();
       const lines = buyerLines(all.map((r) => r.item_number));
       const codes = [...new Set(lines.map((l) => l.itemNumber.toUpperCase()))];
-      const service = quickOrderService(handle.db, handle.engine, sharedCatalogueIndex(handle.db, 256));
+      const store = composeStore(handle.db);
+      const service = quickOrderService({
+        quickOrder: store.internal.repos.quickOrder,
+        pricing: store.internal.repos.pricing.base,
+        index: sharedCatalogueIndex(handle.db, 256),
+        basket: store.basket,
+        delivery: store.delivery,
+      });
 
       const measures = {
         lookup: async () => {

@@ -28,7 +28,7 @@ const { seedDemo, DEMO_PASSWORD } = await import('../server/src/seed/index.js');
 const { testConfig } = await import('../server/src/test/app.js');
 const { countingStatements } = await import('../server/src/test/statements.js');
 const { buildApp, apiCompression } = await import('../server/src/app.js');
-const { productsService } = await import('../server/src/modules/products/products.service.js');
+const { composeProducts } = await import('../server/src/compose.js');
 const { searchWords } = await import('../server/src/modules/products/products.repository.js');
 const { catalogueIndex } = await import('../server/src/modules/products/catalogue-index.js');
 type DbHandle = import('../server/src/db/client.js').DbHandle;
@@ -257,7 +257,7 @@ async function benchEngine(engine: ReturnType<typeof testEngines>[number]) {
         .select(['users.id as userId', 'accounts.id as accountId'])
         .where('users.username', '=', 'demo')
         .executeTakeFirstOrThrow();
-      const service = productsService(handle.db, handle.engine, undefined, { searchResultEntries: 0 });
+      const service = composeProducts(handle.db, { searchResultEntries: 0 });
       const index = await indexBuild(handle);
       console.log(
         `in-memory catalogue index: built in ${index.ms.toFixed(0)} ms, heap +${index.heapMb.toFixed(1)} MB, longest event-loop stall meanwhile ${index.stallMs.toFixed(1)} ms`,

@@ -2,9 +2,9 @@
  * Webhook delivery latency: from an event's commit to its arrival at a local receiver, with the
  * dispatcher as a server runs it (WEBHOOK_POLL_MS 250, woken 25 ms after an event is recorded).
  * Baseline: the same signed body POSTed straight to the same receiver (the transport floor).
- * Target (issue 25): p99 under 1 s. SQLite always; PostgreSQL when TEST_DATABASE_URL is set.
+ * Target: p99 under 1 s. SQLite always; PostgreSQL when TEST_DATABASE_URL is set.
  *
- * Phase "beside 17 hanging endpoints" (issue 31): the same healthy endpoint while 17 other
+ * Phase "beside 17 hanging endpoints": the same healthy endpoint while 17 other
  * endpoints (other clients) subscribed to the same events never answer (each attempt runs into the
  * 10 s timeout). Target: the healthy endpoint's p99 still under 1 s.
  *
@@ -14,11 +14,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { testEngines } from '../server/src/db/testing.js';
 import { recordEvent } from '../server/src/modules/events/outbox.js';
-import { secretBox } from '../server/src/modules/events/secret-box.js';
+import { secretBox } from '../server/src/lib/secret-box.js';
 import { webhookDispatcher } from '../server/src/modules/events/webhook-dispatcher.js';
 import { postWebhook } from '../server/src/modules/events/webhook-sender.js';
 import { webhooksService } from '../server/src/modules/events/webhooks.service.js';
 import { arg, loadLine, percentile, writeOutput } from './lib.js';
+import { composeStore } from '../server/src/compose.js';
 
 const EVENTS = arg('events', 200);
 const box = secretBox('bench-payment-secret-bench-payment-secret-0');
@@ -55,7 +56,10 @@ const results: Record<string, unknown> = {};
 for (const engine of testEngines()) {
   const handle = await engine.open();
   try {
-    await webhooksService(handle.db, { box, allowPrivate: true }).createWebhookEndpoint(
+    await webhooksService(composeStore(handle.db).internal.repos.events, {
+      box,
+      allowPrivate: true,
+    }).createWebhookEndpoint(
       { clientId: 1 },
       {
         url,
@@ -77,7 +81,12 @@ for (const engine of testEngines()) {
 
     /** Records EVENTS events with a running dispatcher; each one's commit to the healthy receiver. */
     async function deliver(tag: string) {
-      const dispatcher = webhookDispatcher(handle.db, { box, timeoutMs: 10_000, allowPrivate: true, pollMs: 250 });
+      const dispatcher = webhookDispatcher(composeStore(handle.db).internal.repos.events, {
+        box,
+        timeoutMs: 10_000,
+        allowPrivate: true,
+        pollMs: 250,
+      });
       dispatcher.start();
       const committed = new Map<string, number>();
       for (let i = 0; i < EVENTS; i++) {
@@ -106,7 +115,7 @@ for (const engine of testEngines()) {
     );
 
     // Phase 2: the same endpoint beside HANGING endpoints of other clients that never answer.
-    const webhooks = webhooksService(handle.db, { box, allowPrivate: true });
+    const webhooks = webhooksService(composeStore(handle.db).internal.repos.events, { box, allowPrivate: true });
     for (let i = 0; i < HANGING; i++)
       await webhooks.createWebhookEndpoint(
         { clientId: 100 + i },

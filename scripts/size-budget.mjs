@@ -1,4 +1,4 @@
-// `npm run size`: the web bundle's size budget (docs/ARCHITECTURE.md, "Code splitting and the size
+// `npm run size`: the web bundle's size budget (docs/performance.md, "Code splitting and the size
 // budget"). Reads web/dist/index.html (build first: `npm run build`), gzips (level 9) the entry
 // script and every <link rel=modulepreload> it names, and every other JS chunk in web/dist/assets.
 // Fails (exit 1) when the initial JS is over INITIAL_LIMIT or any other buyer chunk is over

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { PAYMENT_METHOD } from './limits.js';
+import { INPUT_LIMITS, PAYMENT_METHOD } from './limits.js';
 import { money, shortDate, unitPrice } from './common.js';
 import { billingAddress } from './basket.js';
 
@@ -48,22 +48,28 @@ export const invoiceList = z.lazy(() => z.object({ invoices: z.array(invoice), t
 export type InvoiceList = z.infer<typeof invoiceList>;
 
 /** GET /account/invoices/{documentNumber}: one of the account's invoices, open or settled (View Transaction). */
-export const invoiceParams = z.lazy(() => z.object({ documentNumber: z.string().trim().min(1).max(40) }));
+export const invoiceParams = z.lazy(() =>
+  z.object({ documentNumber: z.string().trim().min(1).max(INPUT_LIMITS.code) }),
+);
 
 /** The web posts the invoice merged with the user; only documentNumber identifies it. */
 export const invoiceStatementRequest = z.lazy(() =>
-  z.looseObject({ documentNumber: z.string().trim().min(1).max(40) }),
+  z.looseObject({ documentNumber: z.string().trim().min(1).max(INPUT_LIMITS.code) }),
 );
 
 /** GET /account/statement/{filename}: one of the account's statements (user.statements[].filename). */
-export const statementParams = z.lazy(() => z.object({ filename: z.string().min(1).max(200) }));
+export const statementParams = z.lazy(() => z.object({ filename: z.string().min(1).max(INPUT_LIMITS.text) }));
 
 /** The pay-invoices form (section 5). */
 export const payInvoicesForm = z.lazy(() =>
   z.object({
     method: z.literal(PAYMENT_METHOD, { error: `Method must be '${PAYMENT_METHOD}'` }),
-    reference: z.string().trim().min(1, MSG.required).max(50, MSG.maxCharacters(50)),
-    notes: z.string().trim().max(200, MSG.maxCharacters(200)).optional(),
+    reference: z
+      .string()
+      .trim()
+      .min(1, MSG.required)
+      .max(INPUT_LIMITS.paymentReference, MSG.maxCharacters(INPUT_LIMITS.paymentReference)),
+    notes: z.string().trim().max(INPUT_LIMITS.text, MSG.maxCharacters(INPUT_LIMITS.text)).optional(),
   }),
 );
 export type PayInvoicesForm = z.infer<typeof payInvoicesForm>;
@@ -72,21 +78,25 @@ export type PayInvoicesForm = z.infer<typeof payInvoicesForm>;
 export const invoicePaymentRequest = z.lazy(() =>
   z.object({
     amount: money,
-    account_code: z.string().max(40),
-    currency: z.string().max(3),
-    description: z.string().max(500).default(''),
-    reference: z.string().trim().min(1, MSG.required).max(50, MSG.maxCharacters(50)),
+    account_code: z.string().max(INPUT_LIMITS.code),
+    currency: z.string().max(INPUT_LIMITS.currencyCode),
+    description: z.string().max(INPUT_LIMITS.description).default(''),
+    reference: z
+      .string()
+      .trim()
+      .min(1, MSG.required)
+      .max(INPUT_LIMITS.paymentReference, MSG.maxCharacters(INPUT_LIMITS.paymentReference)),
     billing_address: billingAddress,
     meta: z
       .array(
         z.object({
-          documentNo: z.string().min(1).max(40),
-          remainingAmount: z.string().max(40),
+          documentNo: z.string().min(1).max(INPUT_LIMITS.code),
+          remainingAmount: z.string().max(INPUT_LIMITS.code),
           paymentMethod: z.literal(PAYMENT_METHOD, { error: `Method must be '${PAYMENT_METHOD}'` }),
         }),
       )
       .min(1, 'Select at least one invoice')
-      .max(500),
+      .max(INPUT_LIMITS.invoicesPerPayment),
   }),
 );
 export type InvoicePaymentRequest = z.infer<typeof invoicePaymentRequest>;

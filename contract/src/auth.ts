@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { TEAM_ROLES } from './team-roles.js';
 import { MSG } from './messages.js';
-import { CURRENCIES, FIELD_LIMITS } from './limits.js';
+import { CURRENCIES, FIELD_LIMITS, INPUT_LIMITS, PASSWORD_MIN_LENGTH } from './limits.js';
 import { address, money, textBoolean } from './common.js';
 
 export const loginRequest = z.lazy(() =>
   z.object({
-    username: z.string().trim().min(1, MSG.required).max(100),
-    password: z.string().min(1, MSG.required).max(200),
+    username: z.string().trim().min(1, MSG.required).max(INPUT_LIMITS.shortText),
+    password: z.string().min(1, MSG.required).max(INPUT_LIMITS.password),
   }),
 );
 export type LoginRequest = z.infer<typeof loginRequest>;
@@ -59,15 +59,17 @@ export const authResponse = z.lazy(() =>
 );
 export type AuthResponse = z.infer<typeof authResponse>;
 
-export const refreshTokenParams = z.lazy(() => z.object({ token: z.string().min(10).max(200) }));
+export const refreshTokenParams = z.lazy(() =>
+  z.object({ token: z.string().min(INPUT_LIMITS.tokenMin).max(INPUT_LIMITS.token) }),
+);
 
 /** Password rules for a new password: long enough and not trivially simple. */
-export const PASSWORD_RULE_MESSAGE = 'Use at least 10 characters, with a letter and a number';
+export const PASSWORD_RULE_MESSAGE = `Use at least ${PASSWORD_MIN_LENGTH} characters, with a letter and a number`;
 export const newPassword = z.lazy(() =>
   z
     .string()
-    .min(10, PASSWORD_RULE_MESSAGE)
-    .max(200, 'Use at most 200 characters')
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE)
+    .max(INPUT_LIMITS.password, `Use at most ${INPUT_LIMITS.password} characters`)
     .regex(/[A-Za-z]/, PASSWORD_RULE_MESSAGE)
     .regex(/\d/, PASSWORD_RULE_MESSAGE),
 );
@@ -75,9 +77,9 @@ export const newPassword = z.lazy(() =>
 export const changePasswordRequest = z.lazy(() =>
   z
     .object({
-      oldPassword: z.string().min(1, MSG.required).max(200),
+      oldPassword: z.string().min(1, MSG.required).max(INPUT_LIMITS.password),
       newPassword: z.string().min(1, MSG.required).pipe(newPassword),
-      confirmPassword: z.string().max(200),
+      confirmPassword: z.string().max(INPUT_LIMITS.password),
     })
     .refine((v) => v.confirmPassword === v.newPassword, {
       message: MSG.passwordsMustMatch,
@@ -90,7 +92,9 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 /** How long a set-password link (a user the ERP created) stays usable. */
 export const SET_PASSWORD_LINK_TTL_HOURS = 72;
 
-export const setPasswordTokenParams = z.lazy(() => z.object({ token: z.string().min(10).max(200) }));
+export const setPasswordTokenParams = z.lazy(() =>
+  z.object({ token: z.string().min(INPUT_LIMITS.tokenMin).max(INPUT_LIMITS.token) }),
+);
 
 /** GET /auth/set-password/{token}: whose password the link sets (shown on the page). */
 export const setPasswordLinkResponse = z.lazy(() => z.object({ username: z.string(), expiresAt: z.string() }));
@@ -100,9 +104,9 @@ export type SetPasswordLinkResponse = z.infer<typeof setPasswordLinkResponse>;
 export const setPasswordRequest = z.lazy(() =>
   z
     .object({
-      token: z.string().min(10).max(200),
+      token: z.string().min(INPUT_LIMITS.tokenMin).max(INPUT_LIMITS.token),
       newPassword: z.string().min(1, MSG.required).pipe(newPassword),
-      confirmPassword: z.string().max(200),
+      confirmPassword: z.string().max(INPUT_LIMITS.password),
     })
     .refine((v) => v.confirmPassword === v.newPassword, {
       message: MSG.passwordsMustMatch,

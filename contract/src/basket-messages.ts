@@ -1,4 +1,4 @@
-// Clear basket with undo (issue 37 item 13), in a module of its own so that the web app's start-up
+// Clear basket with undo, in a module of its own so that the web app's start-up
 // chunk (which carries messages.ts) does not carry it; it loads with the basket screen.
 /** Our wording, additions to the spec (docs/spec-deviations.md). */
 export const BASKET_MSG = {

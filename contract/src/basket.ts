@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { DEFAULT_ADDRESS_REFERENCE, FIELD_LIMITS, NEW_ADDRESS_REFERENCE } from './limits.js';
+import { DEFAULT_ADDRESS_REFERENCE, FIELD_LIMITS, INPUT_LIMITS, NEW_ADDRESS_REFERENCE } from './limits.js';
 import {
   address,
   type Address,
@@ -16,7 +16,7 @@ import { deliveryAddress } from './auth.js';
 import { DEFAULT_SHIPMENT_PREFERENCE } from './delivery-messages.js';
 import { shipmentPreference } from './delivery-promise.js';
 
-/** The ship choice at review (issue 27 item 2): optional, so clients that do not send it keep working. */
+/** The ship choice at review: optional, so clients that do not send it keep working. */
 const chosenShipment = () =>
   shipmentPreference
     .default(DEFAULT_SHIPMENT_PREFERENCE)
@@ -107,7 +107,6 @@ export const deliveryInformationForm = z.lazy(() =>
       if (!v.country || v.country === 'N/A') ctx.addIssue({ code: 'custom', path: ['country'], message: MSG.required });
     }),
 );
-export type DeliveryInformationForm = z.infer<typeof deliveryInformationForm>;
 
 /**
  * POST /basket/header: the spec's payload. deliveryCode is INVOICE, a saved address reference, or
@@ -117,17 +116,17 @@ export type DeliveryInformationForm = z.infer<typeof deliveryInformationForm>;
 export const basketHeaderRequest = z.lazy(() =>
   z
     .object({
-      externalDocNo: z.string().trim().max(200).describe('Purchase order'),
-      deliveryCode: z.string().trim().min(1).max(60).default(DEFAULT_ADDRESS_REFERENCE),
-      name: z.string().trim().max(200).default(''),
-      address: z.string().trim().max(200).default(''),
-      address2: z.string().trim().max(200).default(''),
-      city: z.string().trim().max(200).default(''),
-      postCode: z.string().trim().max(200).default(''),
-      country: z.string().trim().max(200).default(''),
-      county: z.string().trim().max(200).default(''),
-      phoneNo: z.string().trim().max(200).default('').transform(normalisePhone),
-      contact: z.string().trim().max(200).default(''),
+      externalDocNo: z.string().trim().max(INPUT_LIMITS.text).describe('Purchase order'),
+      deliveryCode: z.string().trim().min(1).max(INPUT_LIMITS.reference).default(DEFAULT_ADDRESS_REFERENCE),
+      name: z.string().trim().max(INPUT_LIMITS.text).default(''),
+      address: z.string().trim().max(INPUT_LIMITS.text).default(''),
+      address2: z.string().trim().max(INPUT_LIMITS.text).default(''),
+      city: z.string().trim().max(INPUT_LIMITS.text).default(''),
+      postCode: z.string().trim().max(INPUT_LIMITS.text).default(''),
+      country: z.string().trim().max(INPUT_LIMITS.text).default(''),
+      county: z.string().trim().max(INPUT_LIMITS.text).default(''),
+      phoneNo: z.string().trim().max(INPUT_LIMITS.text).default('').transform(normalisePhone),
+      contact: z.string().trim().max(INPUT_LIMITS.text).default(''),
     })
     .superRefine((v, ctx) => {
       if (!v.externalDocNo)
@@ -148,7 +147,6 @@ export const basketHeaderRequest = z.lazy(() =>
       }
     }),
 );
-export type BasketHeaderRequest = z.input<typeof basketHeaderRequest>;
 
 /**
  * POST /basket/header names the delivery details' fields its own way (the spec's payload): for each
@@ -244,27 +242,29 @@ export type OrderConfirmation = z.infer<typeof orderConfirmation>;
 
 const paymentAddress = z.lazy(() =>
   z.object({
-    first_name: z.string().max(100),
-    last_name: z.string().max(100),
-    line_1: z.string().max(200),
-    city: z.string().max(100),
-    post_code: z.string().max(40),
-    country: z.string().max(100),
-    county: z.string().max(100),
-    phone: z.string().max(40),
+    first_name: z.string().max(INPUT_LIMITS.shortText),
+    last_name: z.string().max(INPUT_LIMITS.shortText),
+    line_1: z.string().max(INPUT_LIMITS.text),
+    city: z.string().max(INPUT_LIMITS.shortText),
+    post_code: z.string().max(INPUT_LIMITS.code),
+    country: z.string().max(INPUT_LIMITS.shortText),
+    county: z.string().max(INPUT_LIMITS.shortText),
+    phone: z.string().max(INPUT_LIMITS.code),
   }),
 );
 export const billingAddress = paymentAddress;
-export const shippingAddress = z.lazy(() => paymentAddress.unwrap().extend({ line_2: z.string().max(200) }));
+export const shippingAddress = z.lazy(() =>
+  paymentAddress.unwrap().extend({ line_2: z.string().max(INPUT_LIMITS.text) }),
+);
 
 /** POST /payment/request (proforma). Figures in it are informational: the server prices the basket. */
 export const orderPaymentRequest = /* @__PURE__ */ z.lazy(() =>
   z.object({
     amount: money,
-    account_code: z.string().max(40),
-    currency: z.string().max(3),
-    reference: z.string().max(200),
-    description: z.string().max(500),
+    account_code: z.string().max(INPUT_LIMITS.code),
+    currency: z.string().max(INPUT_LIMITS.currencyCode),
+    reference: z.string().max(INPUT_LIMITS.text),
+    description: z.string().max(INPUT_LIMITS.description),
     billing_address: billingAddress,
     shipping_address: shippingAddress,
     shipmentPreference: chosenShipment(),

@@ -1,4 +1,4 @@
-// Checkout notices (issue 37 item 12), in a module of their own so that the web app's start-up chunk
+// Checkout notices, in a module of their own so that the web app's start-up chunk
 // (which carries messages.ts) does not carry them; they load with their screens.
 /** Our wording, additions to the spec (docs/spec-deviations.md). */
 export const CHECKOUT_MSG = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUANTITY_MAX, QUANTITY_MAX_DIGITS } from './limits.js';
+import { INPUT_LIMITS, QUANTITY_MAX, QUANTITY_MAX_DIGITS } from './limits.js';
 import { MSG } from './messages.js';
 
 /** Amounts leave the server as JSON numbers computed from exact integer arithmetic. */
@@ -26,7 +26,6 @@ export const errorResponse = z.lazy(() =>
     })
     .describe('Every 4xx/5xx answer has this shape'),
 );
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const okResponse = z.lazy(() => z.object({ ok: z.literal(true) }));
 
@@ -40,7 +39,6 @@ export const healthResponse = z.lazy(() =>
     }),
   }),
 );
-export type HealthResponse = z.infer<typeof healthResponse>;
 
 export const notification = z.lazy(() =>
   z.object({
@@ -101,14 +99,13 @@ export const quantity = z.lazy(() =>
     .max(QUANTITY_MAX, MSG.quantityTooLarge(QUANTITY_MAX_DIGITS)),
 );
 
-export const itemNumber = z.lazy(() => z.string().trim().min(1, MSG.required).max(40));
+export const itemNumber = z.lazy(() => z.string().trim().min(1, MSG.required).max(INPUT_LIMITS.code));
 
-// --- Health for load balancers and orchestrators (issue 26) ---
+// --- Health for load balancers and orchestrators ---
 
 export const liveResponse = z.lazy(() =>
   z.object({ status: z.literal('ok') }).describe('The process answers; says nothing about its database'),
 );
-export type LiveResponse = z.infer<typeof liveResponse>;
 
 const readyCheck = z.enum(['up', 'down', 'off']);
 export const readyResponse = z.lazy(() =>

@@ -1,4 +1,4 @@
-// Credit and ageing messages (issue 27 item 3), in a module of their own so that the web app's
+// Credit and ageing messages, in a module of their own so that the web app's
 // start-up chunk (which carries messages.ts) does not carry them; they load with their screens.
 /** Our own wording, additions to the spec (docs/spec-deviations.md). */
 export const CREDIT_MSG = {
@@ -8,7 +8,7 @@ export const CREDIT_MSG = {
   availableCredit: 'Available credit',
   uninvoicedOrders: 'Orders not yet invoiced',
   exposure: 'Credit in use',
-  /** Issue 37 item 2: available credit counts the orders placed and not yet invoiced (docs/spec-deviations.md). */
+  /** Available credit counts the orders placed and not yet invoiced (docs/spec-deviations.md). */
   availableExplained:
     'Credit in use is your balance plus your orders not yet invoiced (open and in progress); available credit is your credit limit less that.',
   exposureNote: (balance: string, orders: string) =>
@@ -33,7 +33,7 @@ export const CREDIT_MSG = {
   overCredit: (order: string, available: string) =>
     `This order (${order}) is more than your available credit (${available}), so it cannot be placed. Reduce the order, or pay invoices on My Account to free credit.`,
 
-  // Issue 37 item 3: stopped at the basket, on stop or over credit alike, with the ways out.
+  // Stopped at the basket, on stop or over credit alike, with the ways out.
   waysOutHeading: 'What you can do',
   wayPayInvoices: 'Pay invoices on My Account',
   wayRemoveLines: 'Remove lines from the basket',
@@ -48,7 +48,7 @@ export const CREDIT_MSG = {
   },
 
   // on stop
-  /** Issue 37 item 10: on stop with nothing overdue left (the buyer has paid it). */
+  /** On stop with nothing overdue left (the buyer has paid it). */
   onStopPaid: 'Paid; the account is released when credit control confirms it.',
   onStopReason: (count: number, amount: string) =>
     `Overdue: ${count} ${count === 1 ? 'invoice' : 'invoices'}, ${amount} in all`,

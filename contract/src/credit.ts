@@ -3,7 +3,7 @@ import { money } from './common.js';
 import type { OrderStatus } from './limits.js';
 
 /**
- * Credit and ageing (issue 27 item 3; an addition to the spec, docs/spec-deviations.md).
+ * Credit and ageing (an addition to the spec, docs/spec-deviations.md).
  *
  * The ageing buckets by days overdue: today minus the due date, in whole days. Not yet due and due
  * today are 'current'; a day past due is 1-30, and so on; 91 days and more is 'over-90'.
@@ -22,8 +22,8 @@ export function ageingBucketOf(daysOverdue: number): AgeingBucketKey {
 
 /**
  * The orders that count against credit before they are invoiced: placed and not yet shipped (an
- * order is invoiced when it ships; a cancelled one owes nothing). Issue 37 item 2, a deviation from
- * the spec's "limit minus balance" (docs/spec-deviations.md).
+ * order is invoiced when it ships; a cancelled one owes nothing). A deviation from the spec's
+ * "limit minus balance" (docs/spec-deviations.md).
  */
 export const UNINVOICED_ORDER_STATUSES = ['Open', 'In Progress'] as const satisfies readonly OrderStatus[];
 

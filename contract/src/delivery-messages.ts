@@ -1,4 +1,4 @@
-// The delivery promise's messages (issue 27 item 2), in a module of their own so that the web
+// The delivery promise's messages, in a module of their own so that the web
 // app's start-up chunk (which carries messages.ts) does not carry them; they load with their screens.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -23,7 +23,7 @@ export type ShipmentPreference = (typeof SHIPMENT_PREFERENCES)[number];
 export const DEFAULT_SHIPMENT_PREFERENCE: ShipmentPreference = 'partial';
 
 /**
- * Delivery promise per line, the order cut-off and the ship choice (issue 27 item 2; our own
+ * Delivery promise per line, the order cut-off and the ship choice (our own
  * wording, additions to the spec: docs/spec-deviations.md).
  */
 export const DELIVERY_MSG = {

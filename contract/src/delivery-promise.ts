@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DELIVERY_MSG, SHIPMENT_PREFERENCES } from './delivery-messages.js';
 
 /**
- * Delivery promise per line (issue 27 item 2, an addition to the spec): each line's promise from
+ * Delivery promise per line (an addition to the spec): each line's promise from
  * stock and the due-in schedule, the day's order cut-off, and the two ways to send an order. The
  * server computes every figure and text (server/src/domain/delivery-promise.ts); screens show them.
  * Names are shared by the schema, the service method and the RTK endpoint: getDeliveryPromise,

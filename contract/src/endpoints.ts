@@ -95,10 +95,11 @@ import {
 import { routes, type Route } from './routes.js';
 
 /**
- * What the server needs of each route beyond `routes` (routes.ts): the schemas of its params,
- * query, body and answers, and its OpenAPI text. One entry per route, under the route's name
- * (TypeScript refuses a missing or an extra one); `endpoints.x` is the route and these together,
- * and the server registers every route from it (server/src/plugins/routes.ts).
+ * What an endpoint is beyond `routes` (routes.ts): the schemas of its params, query, body and
+ * answers, what it produces, and its OpenAPI text. One entry per route, under the route's name
+ * (TypeScript refuses a missing or an extra one); `endpoints.x` is the route and these together.
+ * Who answers it is the server's business (server/src/modules/<area>/<area>.bind.ts), not the
+ * contract's: the browser imports this package.
  */
 export interface EndpointDetails {
   readonly tags: readonly string[];
@@ -108,18 +109,14 @@ export interface EndpointDetails {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   readonly response?: Readonly<Record<number, z.ZodType>>;
-  /** Content types other than JSON that the answer may have (a PDF). */
-  readonly produces?: readonly string[];
+  /** What a success answers when it is not JSON: a PDF, a CSV file, an image or an HTML page. */
+  readonly produces?: Produces;
   /** Left out of the OpenAPI page (the sandbox payment page's HTML). */
   readonly hide?: boolean;
-  /**
-   * The server's service that answers this endpoint by convention: `services[service][name](caller,
-   * input)` (server/src/plugins/bind.ts), with no route written by hand. Left out for a route its
-   * area's plugin registers itself (a file, a rate limit, headers of its own). A name the server
-   * lacks, or a method of the wrong shape, fails the server's typecheck.
-   */
-  readonly service?: string;
 }
+
+/** The kinds of answer other than JSON. */
+export type Produces = 'pdf' | 'csv' | 'image' | 'html';
 
 /** A route with its schemas: what the server registers. */
 export type Endpoint = Route & EndpointDetails;
@@ -237,59 +234,50 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
 
   // ---- basket ----
   getBasket: {
-    service: 'basket',
     tags: ['basket'],
     summary: "The caller's basket, priced on the server",
     response: { 200: basket, ...e404 },
   },
   addBasketLine: {
-    service: 'basket',
     tags: ['basket'],
     summary: 'Add an item (the same item again adds to its line)',
     body: addBasketLine,
     response: { 200: basket, ...e404 },
   },
   updateBasketLine: {
-    service: 'basket',
     tags: ['basket'],
     summary: "Change a line's quantity",
     body: updateBasketLine,
     response: { 200: basket, ...e404 },
   },
   deleteBasketLine: {
-    service: 'basket',
     tags: ['basket'],
     summary: 'Remove a line by its line number',
     params: basketLineParams,
     response: { 200: basket, ...e404 },
   },
   clearBasket: {
-    service: 'basket',
     tags: ['basket'],
     summary: 'Remove every line in one change; the lines are kept for undoClearBasket',
     response: { 200: basket, ...e404 },
   },
   undoClearBasket: {
-    service: 'basket',
     tags: ['basket'],
     summary: 'Put back the lines the last clearBasket removed, exactly (line numbers, quantities, copied prices)',
     description: 'Refused (409) once the basket has changed since it was cleared, or when nothing was cleared.',
     response: { 200: basket, ...e404, 409: errorResponse },
   },
   getBasketAmount: {
-    service: 'basket',
     tags: ['basket'],
     summary: 'Basket summary: amount, VAT, total',
     response: { 200: basketSummary, ...e404 },
   },
   getBasketPriceBreaks: {
-    service: 'priceBreaks',
     tags: ['basket'],
     summary: "The basket's next multi-buy breaks, savings won and prices changed since a copied order",
     response: { 200: getBasketPriceBreaksResponse, ...e404 },
   },
   getDeliveryPromise: {
-    service: 'delivery',
     tags: ['basket'],
     summary: "Each basket line's delivery promise, the day's order cut-off and the two ways to send the order",
     description:
@@ -297,16 +285,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: getDeliveryPromiseResponse, ...e404 },
   },
 
-  // ---- quick order (issue 27) ----
+  // ---- quick order ----
   checkQuickOrder: {
-    service: 'quickOrder',
     tags: ['quick-order'],
     summary: 'Check pasted or uploaded lines (code, quantity) at once: each answered ready, short or what is wrong',
     body: checkQuickOrder,
     response: { 200: checkQuickOrderResponse, ...e404 },
   },
   addQuickOrder: {
-    service: 'quickOrder',
     tags: ['quick-order'],
     summary: 'Check the lines again and add every valid one to the basket in one change',
     body: addQuickOrder,
@@ -315,13 +301,11 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
 
   // ---- checkout ----
   getBasketHeader: {
-    service: 'checkout',
     tags: ['checkout'],
     summary: 'The delivery information stored on the basket (INVOICE defaults until one is stored)',
     response: { 200: basketHeader, ...checkoutErrors },
   },
   submitBasketHeader: {
-    service: 'checkout',
     tags: ['checkout'],
     summary: 'Store the purchase order and delivery address on the basket (checkout step 1)',
     description:
@@ -330,7 +314,6 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: basketHeader, ...checkoutErrors },
   },
   submitBasket: {
-    service: 'checkout',
     tags: ['checkout'],
     summary: 'Place a credit order from the reviewed basket revision {id}',
     description:
@@ -340,7 +323,6 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: submitBasketResponse, ...checkoutErrors },
   },
   getOrderConfirmation: {
-    service: 'checkout',
     tags: ['checkout'],
     summary: "The caller's last placed order (for the order-placed dialog)",
     response: { 200: getOrderConfirmationResponse, ...checkoutErrors },
@@ -354,7 +336,6 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
 
   // ---- products ----
   listCategories: {
-    service: 'products',
     tags: ['products'],
     summary: 'Product types with their ranges',
     response: { 200: categoryList, ...e400 },
@@ -371,6 +352,7 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     summary: 'Download All for a search: the whole list as export.csv (text/csv), streamed',
     description: `The list of the same search without paging, in the columns of the product list. ${listNote}`,
     query: searchExportQuery,
+    produces: 'csv',
     response: e400,
   },
   listFavourites: {
@@ -380,14 +362,12 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: productList, ...e400 },
   },
   addFavourite: {
-    service: 'products',
     tags: ['products'],
     summary: "Add a product to the caller's favourites",
     body: favouriteRequest,
     response: { 200: okResponse, ...e404 },
   },
   removeFavourite: {
-    service: 'products',
     tags: ['products'],
     summary: "Remove a product from the caller's favourites",
     body: favouriteRequest,
@@ -400,14 +380,12 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: productList, ...e400 },
   },
   listMultiBuyDiscounts: {
-    service: 'products',
     tags: ['products'],
     summary: "Multi-buy tiers in the account's currency",
     params: itemNumberParams,
     response: { 200: multiBuyDiscountList, ...e404 },
   },
   listDeliverySchedule: {
-    service: 'products',
     tags: ['products'],
     summary: 'Inbound deliveries of a product, earliest first',
     params: itemNumberParams,
@@ -417,12 +395,12 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     tags: ['products'],
     summary: 'Product image: 0 thumbnail, 1 large. 404 when the product has none',
     params: productImageParams,
+    produces: 'image',
     response: e404,
   },
 
   // ---- orders ----
   listOpenOrders: {
-    service: 'orders',
     tags: ['orders'],
     summary: "The account's open orders with their lines",
     description:
@@ -430,7 +408,6 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: listOpenOrdersResponse, ...e404 },
   },
   getOrderDeliveryPromise: {
-    service: 'delivery',
     tags: ['orders'],
     summary: "An open order's ship choice and the delivery promise of its lines still to send",
     description:
@@ -439,14 +416,12 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: getOrderDeliveryPromiseResponse, ...e404 },
   },
   trackOrder: {
-    service: 'orders',
     tags: ['orders'],
     summary: "An order's tracking numbers (empty when there are none)",
     params: orderNumberParams,
     response: { 200: trackOrderResponse, ...e404 },
   },
   copyOrder: {
-    service: 'orders',
     tags: ['orders'],
     summary: "Replace the caller's basket with the order's items (or add them to it), at today's prices",
     description:
@@ -456,7 +431,6 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     response: { 200: copyOrderResponse, ...e404, 409: errorResponse },
   },
   cancelOrder: {
-    service: 'orders',
     tags: ['orders'],
     summary: 'Cancel an order',
     description:
@@ -469,39 +443,34 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     summary: "Order Summary PDF of one of the account's orders, rendered from the database",
     description: 'The web posts the selected order merged with the user; only orderNumber is read.',
     body: orderStatementRequest,
-    produces: ['application/pdf'],
+    produces: 'pdf',
     response: pdfErrors,
   },
 
   // ---- account ----
   getInvoices: {
-    service: 'account',
     tags: ['account'],
     summary: "The account's open invoices (with their lines) and the total remaining",
     response: { 200: invoiceList, ...e404 },
   },
   getInvoice: {
-    service: 'account',
     tags: ['account'],
     summary: 'One invoice of the account, open or settled (View Transaction)',
     params: invoiceParams,
     response: { 200: invoice, ...e404 },
   },
   getMailPreferences: {
-    service: 'mailPreferences',
     tags: ['account'],
     summary: 'The optional emails (despatch, cancellation) the signed-in user gets',
     response: { 200: mailPreferences, ...e404 },
   },
   updateMailPreferences: {
-    service: 'mailPreferences',
     tags: ['account'],
     summary: 'Turns the optional emails on or off for the signed-in user (My Details)',
     body: mailPreferences,
     response: { 200: mailPreferences, ...e400 },
   },
   getCreditSummary: {
-    service: 'account',
     tags: ['account'],
     summary: "The account's credit limit, balance, available credit and the ageing of its open documents",
     description:
@@ -513,14 +482,14 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     summary: "Order Summary PDF of one of the account's invoices, rendered from the database",
     description: 'The web posts the invoice merged with the user; only documentNumber is read.',
     body: invoiceStatementRequest,
-    produces: ['application/pdf'],
+    produces: 'pdf',
     response: pdfErrors,
   },
   downloadStatement: {
     tags: ['account'],
     summary: "One of the account's statements as a PDF; any other name answers 404",
     params: statementParams,
-    produces: ['application/pdf'],
+    produces: 'pdf',
     response: pdfErrors,
   },
 
@@ -534,7 +503,7 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     body: invoicePaymentRequest,
     response: { 200: paymentResponse, ...e404, 409: errorResponse, 429: errorResponse },
   },
-  // ---- team accounts (registered by server/src/modules/team/team.routes.ts) ----
+  // ---- team accounts (bound by server/src/modules/team/team.bind.ts) ----
   listTeamUsers: {
     tags: ['team'],
     summary: "The account's users with their role, limits, last sign-in and status (account admins)",

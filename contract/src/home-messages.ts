@@ -1,4 +1,4 @@
-// The home page's account at a glance (issue 37 item 13), in a module of its own so that the web
+// The home page's account at a glance, in a module of its own so that the web
 // app's start-up chunk (which carries messages.ts) does not carry it; it loads with its panel.
 /** Our wording, additions to the spec (docs/spec-deviations.md). */
 export const HOME_MSG = {

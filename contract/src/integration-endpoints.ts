@@ -188,7 +188,6 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     body: upsertInvoicesRequest,
   },
   listOrdersOut: {
-    service: 'ordersOut',
     tags: ['integration: orders'],
     summary: 'Orders placed in the portal, oldest first',
     description:
@@ -197,7 +196,6 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     response: { 200: ordersOutResponse, .../* @__PURE__ */ problems(400, 401, 403, 429) },
   },
   acknowledgeOrder: {
-    service: 'ordersOut',
     tags: ['integration: orders'],
     summary: "Record the ERP's own reference for an order",
     description:
@@ -216,7 +214,6 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     response: { 200: setOrderStatusResponse, .../* @__PURE__ */ problems(400, 401, 403, 404, 409, 429) },
   },
   listEvents: {
-    service: 'events',
     tags: eventTags,
     summary: 'Events after a sequence, oldest first (kept 30 days)',
     description:
@@ -225,34 +222,29 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     response: { 200: listEventsResponse },
   },
   redeliverEvent: {
-    service: 'events',
     tags: eventTags,
     summary: "Send an event again to the caller's enabled endpoints subscribed to its type",
     params: eventIdParams,
     response: { 202: redeliverEventResponse },
   },
   createWebhookEndpoint: {
-    service: 'webhooks',
     tags: eventTags,
     summary: 'Add a webhook endpoint; its signing secret is answered this once',
     body: createWebhookEndpointRequest,
     response: { 201: z.union([createWebhookEndpointResponse, replayedWebhookEndpointResponse]) },
   },
   listWebhookEndpoints: {
-    service: 'webhooks',
     tags: eventTags,
     summary: "The caller's webhook endpoints",
     response: { 200: listWebhookEndpointsResponse },
   },
   getWebhookEndpoint: {
-    service: 'webhooks',
     tags: eventTags,
     summary: 'One webhook endpoint',
     params: webhookEndpointParams,
     response: { 200: webhookEndpoint },
   },
   updateWebhookEndpoint: {
-    service: 'webhooks',
     tags: eventTags,
     summary: 'Change an endpoint’s URL or event types, or enable/disable it',
     params: webhookEndpointParams,
@@ -264,10 +256,9 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     summary: 'What a problem type means (each problem+json `type` is the path of its page)',
     description: `An HTML page with the kind of problem, its status and what to do. The kinds: ${PROBLEM_KIND_NAMES.join(', ')}.`,
     params: problemKindParams,
-    produces: ['text/html'],
+    produces: 'html',
   },
   deleteWebhookEndpoint: {
-    service: 'webhooks',
     tags: eventTags,
     summary: 'Remove an endpoint (its pending deliveries go with it)',
     params: webhookEndpointParams,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { digitsParam } from './common.js';
+import { INPUT_LIMITS } from './limits.js';
 
 /**
  * ERP integration, outbound (`/api/integration/v1`): the outbox's events, the polled feed
@@ -40,7 +41,7 @@ export const integrationEvent = z.lazy(() =>
     sequence: z.number().int().describe('Position in the feed; increases with every event committed'),
     type: eventType,
     timestamp: z.string().describe('When the change committed (ISO 8601, UTC)'),
-    data: z.record(z.string(), z.unknown()).describe("The event's payload (see docs/ARCHITECTURE.md, Integration)"),
+    data: z.record(z.string(), z.unknown()).describe("The event's payload (see docs/areas.md, Integration)"),
   }),
 );
 export type IntegrationEvent = z.infer<typeof integrationEvent>;
@@ -67,7 +68,7 @@ export const listEventsResponse = z.lazy(() =>
 );
 export type ListEventsResponse = z.infer<typeof listEventsResponse>;
 
-export const eventIdParams = z.lazy(() => z.object({ id: z.string().trim().min(1).max(64) }));
+export const eventIdParams = z.lazy(() => z.object({ id: z.string().trim().min(1).max(INPUT_LIMITS.eventId) }));
 
 /** POST /events/{id}/redeliver */
 export const redeliverEventResponse = z.lazy(() =>
@@ -79,7 +80,12 @@ export const redeliverEventResponse = z.lazy(() =>
 export type RedeliverEventResponse = z.infer<typeof redeliverEventResponse>;
 
 export const webhookUrl = z.lazy(() =>
-  z.string().trim().max(2000).url().describe('http(s) only; loopback, link-local and private addresses are refused'),
+  z
+    .string()
+    .trim()
+    .max(INPUT_LIMITS.url)
+    .url()
+    .describe('http(s) only; loopback, link-local and private addresses are refused'),
 );
 
 export const webhookEndpoint = z.lazy(() =>

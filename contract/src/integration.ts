@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { ACCOUNT_MONEY_MAX_MINOR, CARRIAGE_MAX_MINOR, LIST_PRICE_MAX, ORDER_STATUSES, STOCK_MAX } from './limits.js';
+import {
+  ACCOUNT_MONEY_MAX_MINOR,
+  CARRIAGE_MAX_MINOR,
+  CURRENCIES,
+  FIELD_LIMITS,
+  INPUT_LIMITS,
+  LIST_PRICE_MAX,
+  ORDER_STATUSES,
+  QUANTITY_MAX,
+  STOCK_MAX,
+} from './limits.js';
 import { INTEGRATION_MSG } from './integration-messages.js';
 import { digitsParam, INT32_MAX } from './common.js';
 import { SHIPMENT_PREFERENCES } from './delivery-messages.js';
@@ -204,16 +214,18 @@ const isoDate = () =>
 /** PUT /products: one item, keyed by itemNumber. */
 export const productUpsertItem = z.lazy(() =>
   z.object({
-    itemNumber: erpText(40).regex(/^\S+$/, 'must not contain spaces').describe("The ERP's item number (the key)"),
-    description: erpText(200),
-    productType: erpText(100).describe('Created when new'),
-    range: erpText(100).describe('A range within the product type; created when new'),
+    itemNumber: erpText(INPUT_LIMITS.code)
+      .regex(/^\S+$/, 'must not contain spaces')
+      .describe("The ERP's item number (the key)"),
+    description: erpText(INPUT_LIMITS.text),
+    productType: erpText(INPUT_LIMITS.shortText).describe('Created when new'),
+    range: erpText(INPUT_LIMITS.shortText).describe('A range within the product type; created when new'),
     unit: z
       .string()
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{1,10}$/, 'must be a word like EACH, METRE, PACK, ROLL'),
-    packQuantity: z.number().int().min(1).max(1_000_000),
+    packQuantity: z.number().int().min(1).max(INPUT_LIMITS.erpQuantity),
     sellable: z.boolean().default(true).describe('False hides the item from search and ordering (discontinued)'),
     sourceVersion: sourceVersion(),
   }),
@@ -222,19 +234,19 @@ export type ProductUpsertItem = z.input<typeof productUpsertItem>;
 
 const multibuyTier = () =>
   z.object({
-    minimumQuantity: z.number().int().min(2).max(999_999),
+    minimumQuantity: z.number().int().min(2).max(QUANTITY_MAX),
     price: priceValue(LIST_PRICE_MAX),
   });
 
 /** PUT /prices: one item, keyed by itemNumber + currency. */
 export const priceUpsertItem = z.lazy(() =>
   z.object({
-    itemNumber: erpText(40),
-    currency: z.enum(['GBP', 'EUR']),
+    itemNumber: erpText(INPUT_LIMITS.code),
+    currency: z.enum(CURRENCIES),
     listPrice: priceValue(LIST_PRICE_MAX),
     multibuy: z
       .array(multibuyTier())
-      .max(20)
+      .max(INPUT_LIMITS.multibuyTiers)
       .refine((tiers) => new Set(tiers.map((t) => t.minimumQuantity)).size === tiers.length, {
         message: 'two tiers have the same minimumQuantity',
       })
@@ -243,22 +255,20 @@ export const priceUpsertItem = z.lazy(() =>
     sourceVersion: sourceVersion(),
   }),
 );
-export type PriceUpsertItem = z.input<typeof priceUpsertItem>;
 
 /** PUT /stock: one item, keyed by itemNumber. */
 export const stockUpsertItem = z.lazy(() =>
   z.object({
-    itemNumber: erpText(40),
+    itemNumber: erpText(INPUT_LIMITS.code),
     quantity: z.number().int().min(0).max(STOCK_MAX).describe('Quantity available now'),
     dueIn: z
       .array(z.object({ date: isoDate(), quantity: z.number().int().min(1).max(STOCK_MAX) }))
-      .max(50)
+      .max(INPUT_LIMITS.dueInDates)
       .optional()
       .describe('Due-in schedule: replaces the previous one ([] clears it; absent leaves it)'),
     sourceVersion: sourceVersion(),
   }),
 );
-export type StockUpsertItem = z.input<typeof stockUpsertItem>;
 
 const upsertBody = <T extends z.ZodType>(item: T) =>
   z.object({
@@ -406,7 +416,7 @@ export const orderOut = z.lazy(() =>
     placedAt: z.string().describe('ISO timestamp'),
     orderedDate: z.string().describe('yyyy-mm-dd'),
     status: z.string(),
-    currency: z.enum(['GBP', 'EUR']),
+    currency: z.enum(CURRENCIES),
     purchaseOrder: z.string(),
     delivery: z.object({
       addressReference: z.string(),
@@ -447,7 +457,12 @@ export type OrdersOutResponse = z.infer<typeof ordersOutResponse>;
 
 export const acknowledgeOrderRequest = z.lazy(() =>
   z.object({
-    erpReference: z.string().trim().min(1).max(60).describe("The ERP's own order reference (the customer sees it)"),
+    erpReference: z
+      .string()
+      .trim()
+      .min(1)
+      .max(INPUT_LIMITS.reference)
+      .describe("The ERP's own order reference (the customer sees it)"),
   }),
 );
 export const acknowledgeOrderResponse = z.lazy(() =>
@@ -457,7 +472,9 @@ export const acknowledgeOrderResponse = z.lazy(() =>
     acknowledgedAt: z.string(),
   }),
 );
-export const integrationOrderParams = z.lazy(() => z.object({ orderNumber: z.string().trim().min(1).max(40) }));
+export const integrationOrderParams = z.lazy(() =>
+  z.object({ orderNumber: z.string().trim().min(1).max(INPUT_LIMITS.code) }),
+);
 
 /** PUT /orders/{orderNumber}/status */
 export const setOrderStatusRequest = z.lazy(() =>
@@ -470,7 +487,7 @@ export const setOrderStatusRequest = z.lazy(() =>
           .trim()
           .regex(/^[A-Za-z0-9-]{1,50}$/, 'letters, digits and -, at most 50'),
       )
-      .max(50)
+      .max(INPUT_LIMITS.trackingNumbers)
       .default([])
       .describe('Added to the order (numbers it has already are not repeated)'),
     despatchDate: isoDate().optional().describe('yyyy-mm-dd; Shipped without one: the order keeps its own, else today'),
@@ -516,9 +533,9 @@ const line = (max: number) => z.string().trim().max(max, `at most ${max} charact
 /** PUT /accounts: one trade account, keyed by customerNumber. */
 export const accountUpsertItem = z.lazy(() =>
   z.object({
-    customerNumber: erpText(20).regex(/^[A-Za-z0-9-]+$/, 'letters, digits and - only'),
-    name: erpText(50),
-    currency: z.enum(['GBP', 'EUR']),
+    customerNumber: erpText(INPUT_LIMITS.customerNumber).regex(/^[A-Za-z0-9-]+$/, 'letters, digits and - only'),
+    name: erpText(FIELD_LIMITS.name),
+    currency: z.enum(CURRENCIES),
     paymentTerms: z.enum(['credit', 'proforma']).describe('proforma: every order is paid by card before it is placed'),
     creditLimit: moneyValue('zero').default('0'),
     onStop: z.boolean().default(false).describe('On stop: the account cannot check out'),
@@ -527,43 +544,42 @@ export const accountUpsertItem = z.lazy(() =>
     vatPercent: percentValue().default('20'),
     discountPercent: percentValue().default('0').describe('Discount on every product type without its own'),
     productTypeDiscounts: z
-      .array(z.object({ productType: erpText(100), percent: percentValue() }))
-      .max(100)
+      .array(z.object({ productType: erpText(INPUT_LIMITS.shortText), percent: percentValue() }))
+      .max(INPUT_LIMITS.productTypeDiscounts)
       .optional()
       .describe("Replaces the account's discounts by product type ([] removes them; absent leaves them)"),
     carriage: z.object({ charge: moneyValue('zero', CARRIAGE_MAX_MINOR), freeOver: moneyValue('zero') }).optional(),
     invoiceAddress: z.object({
-      contact: line(50),
-      address1: line(50),
-      address2: line(50),
-      city: line(30),
-      county: line(30),
-      postcode: line(20),
-      country: erpText(60).describe('One of the portal countries, e.g. "United Kingdom (Mainland)"'),
+      contact: line(FIELD_LIMITS.name),
+      address1: line(FIELD_LIMITS.address1),
+      address2: line(FIELD_LIMITS.address2),
+      city: line(FIELD_LIMITS.city),
+      county: line(FIELD_LIMITS.county),
+      postcode: line(FIELD_LIMITS.postcode),
+      country: erpText(INPUT_LIMITS.country).describe('One of the portal countries, e.g. "United Kingdom (Mainland)"'),
       email: z.union([z.literal(''), z.email('must be an email address')]).default(''),
-      phone: line(30),
+      phone: line(FIELD_LIMITS.phoneNumber),
     }),
     deliveryAddresses: z
       .array(
         z.object({
-          reference: erpText(20),
-          name: erpText(50),
-          address1: erpText(50),
-          address2: line(50),
-          city: erpText(30),
-          county: line(30),
-          country: erpText(60),
-          postcode: erpText(20),
-          phone: line(30),
+          reference: erpText(INPUT_LIMITS.customerNumber),
+          name: erpText(FIELD_LIMITS.name),
+          address1: erpText(FIELD_LIMITS.address1),
+          address2: line(FIELD_LIMITS.address2),
+          city: erpText(FIELD_LIMITS.city),
+          county: line(FIELD_LIMITS.county),
+          country: erpText(INPUT_LIMITS.country),
+          postcode: erpText(FIELD_LIMITS.postcode),
+          phone: line(FIELD_LIMITS.phoneNumber),
         }),
       )
-      .max(200)
+      .max(INPUT_LIMITS.deliveryAddresses)
       .optional()
       .describe("Replaces the account's delivery addresses ([] removes them; absent leaves them)"),
     sourceVersion: sourceVersion(),
   }),
 );
-export type AccountUpsertItem = z.input<typeof accountUpsertItem>;
 export const upsertAccountsRequest = z.lazy(() => upsertBody(accountUpsertItem));
 
 // ---- Invoices ----
@@ -572,15 +588,15 @@ export const upsertAccountsRequest = z.lazy(() => upsertBody(accountUpsertItem))
 export const invoiceUpsertItem = z.lazy(() =>
   z
     .object({
-      documentNumber: erpText(20),
-      customerNumber: erpText(20),
+      documentNumber: erpText(INPUT_LIMITS.customerNumber),
+      customerNumber: erpText(INPUT_LIMITS.customerNumber),
       documentType: z.enum(['Invoice', 'Credit Memo']),
       postingDate: isoDate(),
       dueDate: isoDate(),
-      reference: line(50),
-      description: line(100),
-      orderNumber: line(40),
-      currency: z.enum(['GBP', 'EUR']).describe("Must be the account's currency"),
+      reference: line(INPUT_LIMITS.erpShortText),
+      description: line(INPUT_LIMITS.shortText),
+      orderNumber: line(INPUT_LIMITS.code),
+      currency: z.enum(CURRENCIES).describe("Must be the account's currency"),
       amount: moneyValue('any').describe(
         'Goods and carriage before VAT (negative on a credit memo): what the lines add up to, to the penny',
       ),
@@ -592,17 +608,17 @@ export const invoiceUpsertItem = z.lazy(() =>
       lines: z
         .array(
           z.object({
-            type: z.string().trim().min(1).max(20).default('Item'),
-            itemNumber: line(40),
-            description: line(200),
-            quantity: z.number().int().min(-1_000_000).max(1_000_000),
-            unit: line(10),
+            type: z.string().trim().min(1).max(INPUT_LIMITS.lineType).default('Item'),
+            itemNumber: line(INPUT_LIMITS.code),
+            description: line(INPUT_LIMITS.text),
+            quantity: z.number().int().min(-INPUT_LIMITS.erpQuantity).max(INPUT_LIMITS.erpQuantity),
+            unit: line(INPUT_LIMITS.unit),
             unitPrice: priceValue(),
             lineDiscountPercent: percentValue().default('0'),
             total: moneyValue('any'),
           }),
         )
-        .max(500)
+        .max(INPUT_LIMITS.orderLines)
         .optional()
         .describe("Replaces the document's lines (absent leaves them); their totals add up to amount"),
       sourceVersion: sourceVersion(),
@@ -617,17 +633,19 @@ export const upsertInvoicesRequest = z.lazy(() => upsertBody(invoiceUpsertItem))
 // ---- Users of an account ----
 
 /** PUT /accounts/{customerNumber}/users: the account in the path. */
-export const accountUsersParams = z.lazy(() => z.object({ customerNumber: z.string().trim().min(1).max(20) }));
+export const accountUsersParams = z.lazy(() =>
+  z.object({ customerNumber: z.string().trim().min(1).max(INPUT_LIMITS.customerNumber) }),
+);
 
 /** PUT /accounts/{customerNumber}/users: one user of the account, keyed by username. */
 export const userUpsertItem = z.lazy(() =>
   z.object({
-    username: erpText(50)
+    username: erpText(INPUT_LIMITS.erpShortText)
       .regex(/^[A-Za-z0-9._@-]+$/, 'letters, digits and . _ @ - only')
       .describe('The login name (the key); unique across the portal'),
-    name: erpText(50),
+    name: erpText(FIELD_LIMITS.name),
     email: z.union([z.literal(''), z.email('must be an email address')]).default(''),
-    jobTitle: line(50),
+    jobTitle: line(INPUT_LIMITS.erpShortText),
     enabled: z.boolean().default(true).describe("False: the user cannot log in, and the user's sessions end at once"),
     newSetPasswordLink: z
       .boolean()
@@ -636,5 +654,4 @@ export const userUpsertItem = z.lazy(() =>
     sourceVersion: sourceVersion(),
   }),
 );
-export type UserUpsertItem = z.input<typeof userUpsertItem>;
 export const upsertUsersRequest = z.lazy(() => upsertBody(userUpsertItem));

@@ -1,4 +1,4 @@
-// Invoice payment results (issue 37 item 4), in a module of their own so that the web app's start-up
+// Invoice payment results, in a module of their own so that the web app's start-up
 // chunk (which carries messages.ts) does not carry them; they load with My Account.
 /** Our wording, additions to the spec (docs/spec-deviations.md); the spec's own texts stay in MSG. */
 export const INVOICE_PAY_MSG = {

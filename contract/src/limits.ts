@@ -19,11 +19,72 @@ export const FIELD_LIMITS = {
   phoneNumber: 30,
 } as const;
 
+/**
+ * Bounds on what a request may carry, beside the form fields' own (FIELD_LIMITS): every string and
+ * list the API accepts has one, so no request makes the server parse, hold or store an unbounded
+ * value. Generous on purpose: they refuse abuse, not a real customer's input.
+ */
+export const INPUT_LIMITS = {
+  /** Order, invoice and item numbers, account codes and amounts as text (the ERP's codes are at most 20). */
+  code: 40,
+  /** An ISO 4217 currency code. */
+  currencyCode: 3,
+  /** A free-text line: a name, an address line, a reference, a statement's file name. */
+  text: 200,
+  /** A shorter text: a username, a search's text filters, the payment page's names and places. */
+  shortText: 100,
+  /** A password as typed: the hash takes any length; this bounds the work one request asks of it. */
+  password: 200,
+  /** A token from a link, a refresh cookie or an unsubscribe URL (base64url with its signature fits). */
+  token: 200,
+  /** The shortest token issued: anything shorter is not one, whatever it says. */
+  tokenMin: 10,
+  /** A payment's description. */
+  description: 500,
+  /** Invoices one payment may settle (a statement's worth, and more). */
+  invoicesPerPayment: 500,
+  /** The customer's own reference for an invoice payment. */
+  paymentReference: 50,
+  /** A delivery address code, or the ERP's own order reference. */
+  reference: 60,
+  /** An email address (RFC 5321: at most 254 characters). */
+  email: 254,
+  /** A webhook URL. */
+  url: 2000,
+  /** An event id (a UUID is 36 characters). */
+  eventId: 64,
+  /** The payment gateway's signature: hex HMAC-SHA256 is 64; room for a longer hash. */
+  signature: 128,
+  /** A Quick Order line as typed: the item code, and the quantity before it is read as a number. */
+  quickOrderItem: 60,
+  quickOrderQuantity: 20,
+  /** The ERP's own keys: customer numbers, document numbers, delivery address references. */
+  customerNumber: 20,
+  /** An order or invoice line's type (Item, Charge...), and its unit (EACH, METRE, PACK...). */
+  lineType: 20,
+  unit: 10,
+  /** A country's name as the portal lists them ("United Kingdom (Mainland)"). */
+  country: 60,
+  /** A username, a job title, an invoice's reference, as the ERP sends them. */
+  erpShortText: 50,
+  /** ERP lists: multibuy tiers of one price, due-in dates of one stock level, tracking numbers of one order. */
+  multibuyTiers: 20,
+  dueInDates: 50,
+  trackingNumbers: 50,
+  /** ERP lists: product-type discounts of one account, delivery addresses of one account, lines of one order. */
+  productTypeDiscounts: 100,
+  deliveryAddresses: 200,
+  orderLines: 500,
+  /** An ERP pack size, and an order line's quantity either way (a credit line is negative). */
+  erpQuantity: 1_000_000,
+} as const;
+
+/** A new password's shortest length (with a letter and a number: PASSWORD_RULE_MESSAGE says so). */
+export const PASSWORD_MIN_LENGTH = 10;
+
 export const PAYMENT_METHOD = 'PAY ONLINE' as const;
 export const DEFAULT_ADDRESS_REFERENCE = 'INVOICE' as const;
 export const NEW_ADDRESS_REFERENCE = 'New Delivery Address' as const;
-
-export const IMAGE_TYPES = { thumbnail: 0, large: 1 } as const;
 
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_LIMIT = 2;
@@ -36,7 +97,7 @@ export const CUSTOMER_SERVICE_HOURS = ['Mon-Thurs 08.30-17.00', 'Fri 08.30-14.00
 
 export const CURRENCIES = ['GBP', 'EUR'] as const;
 export type CurrencyCode = (typeof CURRENCIES)[number];
-/** A forgotten-password link works this long (issue 34: within an hour). */
+/** A forgotten-password link works this long: an hour, long enough to reach the inbox, short if it leaks. */
 export const PASSWORD_RESET_LINK_TTL_MINUTES = 60;
 /** Forgotten-password requests: per username or email typed, and per user matched, an hour. */
 export const PASSWORD_RESET_PER_HOUR = 3;
@@ -56,9 +117,7 @@ export const ORDER_STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly Ord
   Shipped: [],
   Cancelled: [],
 };
-/** Statuses in which a credit customer may still cancel an order. */
-export const NON_CANCELLABLE_STATUSES: readonly string[] = ['Shipped', 'In Progress', 'Cancelled'];
-/** Lines one Quick Order check or add may carry (issue 27 asks for no cap below 1,000). */
+/** Lines one Quick Order check or add may carry: a trade buyer pastes whole orders of up to 1,000 lines. */
 export const QUICK_ORDER_MAX_LINES = 2000;
 /** Nearest codes offered for an unknown code. */
 export const QUICK_ORDER_SUGGESTIONS = 3;

@@ -1,4 +1,4 @@
-// Email (issue 34): the subjects and wording of the portal's emails, in a module of their own so that
+// Email: the subjects and wording of the portal's emails, in a module of their own so that
 // the web app's start-up chunk (which carries messages.ts) does not carry them. Our own wording,
 // additions to the spec (docs/spec-deviations.md).
 

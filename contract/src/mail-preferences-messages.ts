@@ -1,4 +1,4 @@
-// Email preferences in My Details (issue 34), in a module of their own (the details screen's chunk).
+// Email preferences in My Details, in a module of their own (the details screen's chunk).
 export const PREFS_MSG = {
   title: 'Email Preferences',
   intro: 'Order acknowledgements, payment receipts and password emails always come.',

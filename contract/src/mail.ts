@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { RESET_MSG } from './password-reset-messages.js';
+import { INPUT_LIMITS } from './limits.js';
 
 /** GET and POST /mail/unsubscribe: the signed token of an optional email's unsubscribe link. */
 export const unsubscribeQuery = z.lazy(() =>
-  z.object({ token: z.string().min(1).max(200).describe('Signed: the user and the category to turn off') }),
+  z.object({
+    token: z.string().min(1).max(INPUT_LIMITS.token).describe('Signed: the user and the category to turn off'),
+  }),
 );
 
 /** POST /auth/forgot-password: requestPasswordReset. */
@@ -13,7 +16,7 @@ export const passwordResetRequest = z.lazy(() =>
       .string()
       .trim()
       .min(1, RESET_MSG.required)
-      .max(254)
+      .max(INPUT_LIMITS.email)
       .describe('The username, or the email address of the login'),
   }),
 );

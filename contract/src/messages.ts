@@ -4,11 +4,11 @@
  */
 export const MSG = {
   renderFailure: 'Something went wrong!',
-  /** Our wording (issue 24): no answer from the server (offline, a weak signal); what is shown stays. */
+  /** Our wording: no answer from the server (offline, a weak signal); what is shown stays. */
   connectionDropped:
     'The connection dropped. What is on screen stays, and the portal tries again when the connection is back.',
   connectionBack: 'The connection is back.',
-  /** Our wording (issue 24): a screen whose code could not be fetched, in place of renderFailure. */
+  /** Our wording: a screen whose code could not be fetched, in place of renderFailure. */
   screenWaitingTitle: 'Waiting for the connection',
   screenWaiting:
     'This page could not be opened because the connection dropped. It opens as soon as the connection is back.',
@@ -18,7 +18,7 @@ export const MSG = {
   mustBeNumber: 'Must be number',
   passwordsMustMatch: 'Passwords must match',
 
-  /** Our wording (issue 37): the basket link's name, the spec's label and the number of lines when there are any. */
+  /** Our wording: the basket link's name, the spec's label and the number of lines when there are any. */
   basketLinkName: (lines: number) =>
     lines > 0 ? `My Basket, ${lines} ${lines === 1 ? 'line' : 'lines'}` : 'My Basket',
 
@@ -27,11 +27,11 @@ export const MSG = {
   loggingIn: 'Logging In...',
   passwordChanged: 'Password changed',
   changePasswordFailed: 'Failed to change password',
-  /** Our wording (issue 24): the server ended the session (password changed elsewhere, ...). */
+  /** Our wording: the server ended the session (password changed elsewhere, ...). */
   sessionEnded: 'Your session has ended. Please log in again.',
-  /** Our wording (issue 24): a one-time /redirect?rt= link that was refused. */
+  /** Our wording: a one-time /redirect?rt= link that was refused. */
   loginLinkExpired: 'This login link has expired or has already been used. Please log in.',
-  /** Our wording (issue 25): the set-password page (a link the supplier's ERP created for a new user). */
+  /** Our wording: the set-password page (a link the supplier's ERP created for a new user). */
   setPasswordTitle: 'Set your password',
   setPasswordIntro: (username: string) => `Choose a password for ${username}. You will log in with this username.`,
   setPasswordButton: 'Set Password',
@@ -74,7 +74,7 @@ export const MSG = {
   basketEmpty: 'The shopping basket is empty',
   basketUnavailable: 'Unable to retrieve basket',
   proceedToCheckout: 'Proceed to checkout',
-  /** Our wording (issue 24): the lines' total and the order total, named apart (both were 'Total'). */
+  /** Our wording: the lines' total and the order total, named apart (both were 'Total'). */
   totalExclVat: 'Total excl. VAT',
   totalInclVat: 'Total incl. VAT',
 
@@ -85,7 +85,7 @@ export const MSG = {
   missingDeliveryInformation: 'Cannot submit order. Missing delivery information',
   purchaseOrderTooLong: 'Purchase order cannot be greater than 20 characters',
   cannotConfirmOrder: 'Cannot confirm order',
-  /** Our wording (issue 24): back from the payment page after a declined card, or without paying. */
+  /** Our wording: back from the payment page after a declined card, or without paying. */
   paymentDeclinedHelp:
     'Your card was declined. No money has been taken and your basket is kept. Try again with another card.',
   paymentCancelledTitle: 'Payment cancelled',
@@ -129,7 +129,7 @@ export const MSG = {
   cancelOrderFailed: 'Unable to cancel order',
   cancelNotAllowed: (email: string) =>
     `Unable to cancel this order as it is currently in progress. Contact ${email} for further assistance`,
-  /** Our wording (issue 24): the spec's text says "in progress", which is wrong for a shipped order. */
+  /** Our wording: the spec's text says "in progress", which is wrong for a shipped order. */
   cancelShipped: (email: string) =>
     `Unable to cancel this order as it has been shipped. Contact ${email} for further assistance`,
 

@@ -1,4 +1,4 @@
-// Messages of the orders screens added by issue 37 (cancellation record, documents), in a module of
+// Messages of the orders screens beyond the spec (cancellation record, documents), in a module of
 // their own so that the web app's start-up chunk (which carries messages.ts) does not carry them.
 import { toShortDate } from './format.js';
 import type { OrderCancellation } from './orders.js';

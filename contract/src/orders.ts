@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money, shortDate, unitPrice } from './common.js';
 import { shipmentPreference } from './delivery-promise.js';
+import { INPUT_LIMITS } from './limits.js';
 import { APPROVAL_STATUSES } from './team-roles.js';
 
 /**
@@ -74,7 +75,7 @@ export const openOrder = z.lazy(() =>
       .describe("The supplier's own order reference, once its ERP has acknowledged the order"),
     shipmentPreference: shipmentPreference
       .optional()
-      .describe('How the buyer chose to have the order sent at review (issue 27; always sent by this server)'),
+      .describe('How the buyer chose to have the order sent at review (always sent by this server)'),
     deliveryAddress: orderDeliveryAddress
       .optional()
       .describe('Where the order is delivered (always sent by this server)'),
@@ -105,7 +106,9 @@ export const openOrderList = z.lazy(() => z.array(openOrder));
 /** GET /api/order */
 export const listOpenOrdersResponse = openOrderList;
 
-export const orderNumberParams = z.lazy(() => z.object({ orderNumber: z.string().trim().min(1).max(40) }));
+export const orderNumberParams = z.lazy(() =>
+  z.object({ orderNumber: z.string().trim().min(1).max(INPUT_LIMITS.code) }),
+);
 export type OrderNumberParams = z.infer<typeof orderNumberParams>;
 
 /** GET /api/order/{orderNumber}/track: empty list when the order has no tracking numbers. */
@@ -127,7 +130,6 @@ export const copyOrderQuery = z.lazy(() =>
       .describe("'replace' clears the basket first (the default); 'add' keeps what is in it"),
   }),
 );
-export type CopyOrderQuery = z.input<typeof copyOrderQuery>;
 
 /** POST /api/order/{orderNumber}/copy */
 export const copyOrderResponse = z.lazy(() =>
@@ -147,9 +149,9 @@ export type CancelOrderResponse = z.infer<typeof cancelOrderResponse>;
  * POST /api/order/statement-template: the web posts the selected order merged with the user; only
  * orderNumber identifies it. Every figure in the PDF comes from the database.
  */
-export const orderStatementRequest = z.lazy(() => z.looseObject({ orderNumber: z.string().trim().min(1).max(40) }));
-export type OrderStatementRequest = z.infer<typeof orderStatementRequest>;
-export const downloadOrderStatementRequest = orderStatementRequest;
+export const orderStatementRequest = z.lazy(() =>
+  z.looseObject({ orderNumber: z.string().trim().min(1).max(INPUT_LIMITS.code) }),
+);
 
 /** The file name the spec gives every document download (section 7); kept only as the fallback name. */
 export const STATEMENT_FILENAME = 'Statement.pdf';

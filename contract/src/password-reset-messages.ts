@@ -1,4 +1,4 @@
-// Forgotten password (issue 34): the login screen's link and the page it opens, in a module of their
+// Forgotten password: the login screen's link and the page it opens, in a module of their
 // own so that the web app's start-up chunk does not carry them. Our own wording, additions to the
 // spec (docs/spec-deviations.md).
 import { PASSWORD_RESET_LINK_TTL_MINUTES } from './limits.js';

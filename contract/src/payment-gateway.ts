@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_LIMITS } from './limits.js';
 
 /**
  * The payment gateway's callback (gateway to server, never the browser): its wire format, declared
@@ -9,7 +10,10 @@ export const paymentCallback = z.lazy(() =>
     paymentId: z.uuid(),
     outcome: z.enum(['approved', 'declined']),
     timestamp: z.number().int().positive().describe('Unix seconds when the gateway signed the callback'),
-    signature: z.string().max(128).describe('hex HMAC-SHA256 of `${paymentId}.${outcome}.${timestamp}`'),
+    signature: z
+      .string()
+      .max(INPUT_LIMITS.signature)
+      .describe('hex HMAC-SHA256 of `${paymentId}.${outcome}.${timestamp}`'),
   }),
 );
 

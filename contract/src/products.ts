@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { digitsParam, itemNumber, quantity, shortDate, unitPrice } from './common.js';
-import type { CurrencyCode } from './limits.js';
+import { digitsParam, itemNumber, shortDate, unitPrice } from './common.js';
+import { type CurrencyCode, INPUT_LIMITS } from './limits.js';
 
 export const category = z.lazy(() =>
   z.object({
@@ -15,7 +15,7 @@ const optionalText = z.lazy(() =>
   z
     .string()
     .trim()
-    .max(100)
+    .max(INPUT_LIMITS.shortText)
     .optional()
     .transform((v) => (v ? v : undefined)),
 );
@@ -106,7 +106,6 @@ export type SearchExportQuery = z.input<typeof searchExportQuery>;
 export const favouriteRequest = z.lazy(() =>
   z.object({ itemNumber }).describe("The product to add to or remove from the caller's favourites"),
 );
-export type FavouriteRequest = z.infer<typeof favouriteRequest>;
 
 export const multiBuyDiscount = z.lazy(() => z.object({ minimumQuantity: z.number().int(), price: unitPrice }));
 export type MultiBuyDiscount = z.infer<typeof multiBuyDiscount>;
@@ -135,5 +134,3 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const activeFilters = ['none', 'Favourites', 'Usuals'] as const;
 export type ActiveFilter = (typeof activeFilters)[number];
-
-export { quantity };

@@ -1,7 +1,7 @@
 // Quick Order's and the price-break nudges' messages, in a module of their own so that the web
 // app's start-up chunk (which carries messages.ts) does not carry them; they load with their screens.
 /**
- * Quick Order and price-break nudges (issue 27; our own wording, additions to the spec:
+ * Quick Order and price-break nudges (our own wording, additions to the spec:
  * docs/spec-deviations.md).
  */
 export const QUICK_MSG = {
@@ -19,7 +19,7 @@ export const QUICK_MSG = {
     `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'}; the rest is covered by the delivery due ${date}`,
   stockShortNoDate: (stock: number) =>
     `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'} and no delivery date yet; this line may go on back order`,
-  /** The rest arrives in parts (issue 37): "None in stock; the rest arrives 175 on 11 Dec, 85 on 3 Jan, 140 no date yet". */
+  /** The rest arrives in parts: "None in stock; the rest arrives 175 on 11 Dec, 85 on 3 Jan, 140 no date yet". */
   stockShortSplit: (stock: number, parts: string) =>
     `${stock > 0 ? `Only ${stock} in stock` : 'None in stock'}; the rest arrives ${parts}`,
   noLines: 'Paste or upload at least one line with an item code and a quantity',
@@ -32,7 +32,7 @@ export const QUICK_MSG = {
     (left > 0 ? `; ${left} line${left === 1 ? '' : 's'} still need${left === 1 ? 's' : ''} fixing` : ''),
   fileUnreadable: 'Unable to read the file',
   // price-break nudges
-  /** Issue 37 item 12: what moving to the break costs on the line as well as what it saves. */
+  /** What moving to the break costs on the line as well as what it saves. */
   nextBreak: (more: number, unitPrice: string, saving: string, extra: string) =>
     `Add ${more} more for ${unitPrice} each: ${extra} more on this line, saving ${saving}`,
   savingsWon: 'Multi-buy savings on this basket',
@@ -40,7 +40,7 @@ export const QUICK_MSG = {
   priceChanged: (orderNumber: string, oldPrice: string, newPrice: string) =>
     `Price changed since order ${orderNumber}: was ${oldPrice}, now ${newPrice}`,
   movedToBreak: (item: string, quantity: number) => `${item} now ${quantity}`,
-  // pack quantity (issue 37 item 12): explained and offered, never refused
+  // Pack quantity: explained and offered, never refused
   soldInPacks: (pack: number) => `Sold in packs of ${pack}`,
   roundUpToPack: (quantity: number) => `Make it ${quantity}`,
   roundUpToPackLabel: (quantity: number, item: string) => `Make it ${quantity}: whole packs of ${item}`,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { QUICK_ORDER_MAX_LINES } from './limits.js';
+import { INPUT_LIMITS, QUICK_ORDER_MAX_LINES } from './limits.js';
 import { QUICK_MSG } from './quick-order-messages.js';
 import { shortDate, unitPrice, money } from './common.js';
 
 /**
- * Quick Order and price-break nudges (issue 27, additions to the spec). Names are shared by the
+ * Quick Order and price-break nudges (additions to the spec). Names are shared by the
  * schema, the service method and the RTK endpoint: checkQuickOrder, addQuickOrder,
  * getBasketPriceBreaks.
  */
@@ -12,8 +12,14 @@ import { shortDate, unitPrice, money } from './common.js';
 /** A line as the buyer gave it: the quantity is text, so "2.5" or "ten" can be answered per line. */
 export const quickOrderLineInput = z.lazy(() =>
   z.object({
-    itemNumber: z.string().max(60).describe('Item code as typed (trimmed and matched without regard to case)'),
-    quantity: z.string().max(20).describe('Quantity as typed; must be a whole number from 1 to 999,999'),
+    itemNumber: z
+      .string()
+      .max(INPUT_LIMITS.quickOrderItem)
+      .describe('Item code as typed (trimmed and matched without regard to case)'),
+    quantity: z
+      .string()
+      .max(INPUT_LIMITS.quickOrderQuantity)
+      .describe('Quantity as typed; must be a whole number from 1 to 999,999'),
   }),
 );
 export type QuickOrderLineInput = z.infer<typeof quickOrderLineInput>;

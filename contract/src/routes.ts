@@ -168,7 +168,7 @@ export const routes = /* @__PURE__ */ routeTable({
     path: '/api/basket/:id',
     access: ORDERING,
   },
-  /** Clear basket in one action, and its undo (issue 37 item 13). */
+  /** Clear basket in one action, and its undo. */
   clearBasket: {
     method: 'DELETE',
     path: '/api/basket',
@@ -187,13 +187,13 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'GET',
     path: '/api/basket/price-breaks',
   },
-  /** Delivery promise per line, the order cut-off and the ship choices (issue 27 item 2). */
+  /** Delivery promise per line, the order cut-off and the ship choices. */
   getDeliveryPromise: {
     method: 'GET',
     path: '/api/basket/delivery-promise',
   },
 
-  // ---- quick order (issue 27) ----
+  // ---- quick order ----
   checkQuickOrder: {
     method: 'POST',
     path: '/api/quick-order/check',
@@ -312,7 +312,7 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'GET',
     path: '/api/account/credit',
   },
-  // Email (issue 34): My Details
+  // Email: My Details
   getMailPreferences: {
     method: 'GET',
     path: '/api/account/mail-preferences',
@@ -398,7 +398,7 @@ export const routes = /* @__PURE__ */ routeTable({
     path: '/pay/:id',
     access: publicAccess('the random payment id in the link is the key; attempts are throttled'),
   },
-  // Email (issue 34): RFC 8058 one-click unsubscribe, outside /api (the link in an email)
+  // Email: RFC 8058 one-click unsubscribe, outside /api (the link in an email)
   showUnsubscribePage: {
     method: 'GET',
     path: '/mail/unsubscribe',

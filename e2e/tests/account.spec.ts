@@ -173,7 +173,7 @@ test.describe('invoice detail and statements', () => {
     const downloadEvent = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Order Summary' }).click();
     const download = await downloadEvent;
-    // Named after the invoice (issue 37), and a VAT invoice: the supplier's VAT number, the
+    // Named after the invoice, and a VAT invoice: the supplier's VAT number, the
     // invoice's number and date, the rate and the VAT at it (read as a PDF reader lays it out).
     expect(download.suggestedFilename()).toBe(`${documentNumber}.pdf`);
     const pdf = fs.readFileSync((await download.path())!);
@@ -195,7 +195,7 @@ test.describe('invoice detail and statements', () => {
     // Copy Order asks first; Cancel leaves the basket alone.
     await page.getByRole('button', { name: 'Copy Order' }).click();
     const copy = page.getByRole('dialog', { name: 'Copy Order' });
-    // The spec's question with an empty basket; with lines in it, add or replace (issue 37).
+    // The spec's question with an empty basket; with lines in it, add or replace.
     await expect(copy).toContainText(
       /Do you want to clear your basket and copy this order into a new basket\?|Add this order to it, or replace the basket with this order\?/,
     );

@@ -1,4 +1,4 @@
-// Issue 37 item 13: what a buyer expects and misses. Each journey runs at both widths (desktop
+// What a buyer expects and misses. Each journey runs at both widths (desktop
 // 1280x800, phone 390x844).
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { BASKET_MSG, CREDIT_MSG, HOME_MSG, formatMoney, pathOf, routes } from '@wholesale/contract';

@@ -1,4 +1,4 @@
-// Issue 24: what a buyer trips over. Each journey runs at both widths (desktop 1280x800, phone 390x844).
+// What a buyer trips over. Each journey runs at both widths (desktop 1280x800, phone 390x844).
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import {
@@ -784,7 +784,7 @@ test.describe('10: offline or a weak signal', () => {
     context,
   }, testInfo) => {
     await login(page, creditUser(testInfo));
-    // A basket with a line: the header's marker counts it (an empty basket has none, issue 37).
+    // A basket with a line: the header's marker counts it (an empty basket has none).
     await freshBasket(page, 1);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Wholesale Portal' })).toBeVisible();

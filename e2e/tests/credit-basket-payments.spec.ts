@@ -1,5 +1,5 @@
-// Issue 37 (items 2, 3, 4, 9, 10 and part of 12): credit exposure counts the orders not yet
-// invoiced; a buyer over credit or on stop is stopped at the basket with the reason and the ways out
+// Credit exposure counts the orders not yet invoiced; a buyer over credit or on stop is stopped at
+// the basket with the reason and the ways out
 // (and Place Order is disabled with the reason when the credit changes underneath); a declined and
 // a cancelled invoice payment are said apart and keep the choice, with Pay again; the basket link
 // counts the lines; an account on stop that has paid is acknowledged and offered no shipping promise
@@ -99,7 +99,7 @@ async function toReview(page: Page, po: string): Promise<void> {
 
 const demoUser = (testInfo: TestInfo) => (isPhone(testInfo) ? 'demo2' : demoUsers.credit);
 
-test.describe('credit, the basket and payments (issue 37)', () => {
+test.describe('credit, the basket and payments', () => {
   test('credit exposure: My Account and the basket count the orders not yet invoiced', async ({ page }, testInfo) => {
     await login(page, demoUser(testInfo));
     const s = await creditSummary(page);

@@ -1,4 +1,4 @@
-// Credit and ageing journeys (issue 27 item 3): My Account's credit position and ageing buckets,
+// Credit and ageing journeys: My Account's credit position and ageing buckets,
 // each selecting its invoices for payment; the credit an order uses, and the warning beyond it, at
 // the basket and Review Order; the on-stop notice naming the overdue invoices, whose one action
 // opens the invoice payment with them selected. Both widths, keyboard, axe.
@@ -117,7 +117,7 @@ test.describe('Credit and ageing', () => {
       await shot(page, testInfo, 'credit-review-over');
       await expectNoA11yViolations(page, 'Review Order beyond the available credit');
 
-      // Place Order is held back by the same rule, with the reason (issue 37 item 3; the server's
+      // Place Order is held back by the same rule, with the reason (the server's
       // refusal is checkout.api.test.ts's).
       await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
       await expect(page.getByTestId('place-order-blocked')).toHaveText(CREDIT_MSG.placeOrderBlocked.overCredit);

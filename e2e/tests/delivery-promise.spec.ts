@@ -1,4 +1,4 @@
-// Issue 27 item 2: delivery promise per line. The basket and Review Order show each line's promise
+// Delivery promise per line. The basket and Review Order show each line's promise
 // in the line's own row (wide) or card (phone), and the day's cut-off once below the lines; at review the buyer chooses how the order is sent (arrow keys on the radio
 // group); the choice is stored, shown in Open Order Enquiry and printed on its PDF. Both widths.
 import fs from 'node:fs';

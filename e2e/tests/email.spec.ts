@@ -1,4 +1,4 @@
-// Email (issue 34): the invitation and forgotten-password journeys, read from the emails the server
+// Email: the invitation and forgotten-password journeys, read from the emails the server
 // writes. The e2e server has no SMTP_URL, so each email is an .eml file under DATA_DIR/mail/
 // (e2e/playwright.config.ts); the user is created the way the ERP does it (PUT .../users with a key
 // made by the admin CLI on the run's database).

@@ -1,4 +1,4 @@
-// Issue 25: the supplier's ERP feeds the portal and takes its orders, over real HTTP. The API client
+// The supplier's ERP feeds the portal and takes its orders, over real HTTP. The API client
 // is created the way an operator does it (the admin CLI on the run's database); a webhook receiver
 // in this process verifies every delivery with the `standardwebhooks` package.
 import { execFile } from 'node:child_process';
@@ -179,7 +179,7 @@ async function shownItem(page: Page) {
   return item;
 }
 
-test.describe('ERP integration (issue 25)', () => {
+test.describe('ERP integration', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test.beforeAll(async () => {

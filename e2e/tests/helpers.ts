@@ -92,7 +92,7 @@ const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/
 /**
  * axe's full rule set: every rule it has, those off by default included (experimental ones, WCAG
  * 2.2's target size, ...), but the AAA ones. No tag subset: a rule missing from a tag list is a rule
- * that never runs (label-content-name-mismatch went unseen that way, issue 32).
+ * that never runs (label-content-name-mismatch went unseen that way).
  */
 export const AXE_RULES: Record<string, { enabled: boolean }> = Object.fromEntries(
   axeCore

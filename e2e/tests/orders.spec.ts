@@ -160,7 +160,7 @@ test.describe('open orders', () => {
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('href', /^https?:\/\//);
-    // The carrier is named beside each number and in the link's name (issue 37).
+    // The carrier is named beside each number and in the link's name.
     const carrier = ((await (await page.request.get(pathOf(routes.getSettings))).json()) as { trackingCarrier: string })
       .trackingCarrier;
     expect(carrier).toBeTruthy();
@@ -220,7 +220,7 @@ test.describe('open orders', () => {
     const downloadEvent = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Order Summary' }).click();
     const download = await downloadEvent;
-    // Named after the order, so that several downloads can be told apart (issue 37).
+    // Named after the order, so that several downloads can be told apart.
     expect(download.suggestedFilename()).toBe(`${orderNumber}.pdf`);
     const pdf = fs.readFileSync((await download.path())!);
     expect(isPdf(pdf)).toBe(true);

@@ -1,4 +1,4 @@
-// Issue 27 items 1 and 4: Quick Order (paste or upload lines, fix them in place, add them at once) and
+// Quick Order (paste or upload lines, fix them in place, add them at once) and
 // the basket's price-break nudges. Each journey runs at both widths (desktop 1280x800, phone 390x844).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
-// Issue 37 items 1, 5, 6 and 8 and the search copy of item 12: what a demanding trade buyer trips
-// over. Each journey runs at both widths (desktop 1280x800, phone 390x844).
+// What a demanding trade buyer trips over: documents, cancelling, stops and the search's wording.
+// Each journey runs at both widths (desktop 1280x800, phone 390x844).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,7 @@ const isoOf = (short: string) => {
   return `20${y}-${m}-${d}`;
 };
 
-test.describe('issue 37', () => {
+test.describe('what a demanding trade buyer trips over', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('Quick Order reads spreadsheet blocks, thousands separators and .xlsx files; numbers lines as pasted; keeps focus', async ({

@@ -1,4 +1,4 @@
-// Start-up (issue 22): index.html preloads the first screen's chunk, so it downloads beside the
+// Start-up: index.html preloads the first screen's chunk, so it downloads beside the
 // entry rather than after it (web/vite.config.ts: preloadFirstScreen).
 import { expect, test } from '@playwright/test';
 import { screenShells } from '../../web/src/app/screen-shells';

@@ -17,14 +17,13 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { provideCustomerGuard, recordRoutes } from './plugins/routes.js';
 import { bindEndpoints } from './plugins/bind.js';
 import { requireAuth } from './plugins/authenticate.js';
-import { compose } from './compose.js';
+import { compose, type Composed } from './compose.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
-import { apiModules, publicModules } from './modules/index.js';
-import { connectRedis, portalLimits, Throttle } from './lib/throttle.js';
+import { apiBindings, integrationBindingSets, publicModules } from './modules/index.js';
+import { connectRedis } from './lib/throttle.js';
 import { redactUrl } from './lib/redact.js';
-import { PdfPool } from './documents/pdf-pool.js';
 import { Lifecycle } from './lib/lifecycle.js';
 import type { Metrics } from './lib/metrics.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -53,7 +52,6 @@ export interface BuildOptions {
   mailWorker?: MailWorkerTuning;
 }
 
-/** Builds the whole server; main.ts listens on it, tests call `inject` on it. */
 /**
  * API answers (JSON, CSV) compressed per Accept-Encoding: brotli at quality 4 (the plugin's default,
  * fast enough per request), else gzip; below 1 KiB not worth it. Static files come precompressed
@@ -69,7 +67,17 @@ export const apiCompression = {
   encodings: ['br', 'gzip'],
 } satisfies FastifyCompressOptions;
 
-export async function buildApp({
+/** Builds the whole server; tests call `inject` on it. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  return (await buildServer(options)).app;
+}
+
+/**
+ * The server and what compose.ts built for it: main.ts listens on the app and runs the periodic
+ * work once it listens. The app starts the workers when ready and stops them, and the PDF pool,
+ * when it closes.
+ */
+export async function buildServer({
   config,
   handle,
   logStream,
@@ -78,7 +86,7 @@ export async function buildApp({
   webhookDispatcher,
   paymentGateway,
   mailWorker,
-}: BuildOptions): Promise<FastifyInstance> {
+}: BuildOptions): Promise<{ app: FastifyInstance; composed: Composed }> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -133,7 +141,7 @@ export async function buildApp({
   });
   registerInputGuard(app);
 
-  // Cluster (issue 26): a draining server closes each connection after its answer, so the proxy
+  // Behind a load balancer: a draining server closes each connection after its answer, so the proxy
   // opens its next one to a server that stays.
   const lifecycle = given ?? new Lifecycle();
   if (!given) app.addHook('onReady', async () => lifecycle.ready());
@@ -217,53 +225,36 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const throttle = new Throttle(redis);
-  const pdf = new PdfPool(
-    {
-      threads: config.PDF_RENDER_THREADS,
-      queue: config.PDF_RENDER_QUEUE,
-      perUserConcurrent: config.PDF_USER_CONCURRENT,
-      perUserPerMinute: config.PDF_USER_PER_MINUTE,
-    },
-    throttle,
-  );
-  app.addHook('onClose', () => pdf.close());
-  const services = compose({ config, handle, paymentGateway });
+  const composed = compose({ config, handle, redis, log: app.log, paymentGateway, webhookDispatcher, mailWorker });
+  const { services, throttle, limits, pdf, workers } = composed;
+  app.addHook('onReady', async () => {
+    for (const worker of workers) worker.start();
+  });
+  app.addHook('onClose', async () => {
+    for (const worker of workers) await worker.stop();
+    await pdf.close();
+  });
   mailRecording.enabled = config.MAIL_ENABLED;
-  const ctx: AppContext = {
-    config,
-    handle,
-    webhookDispatcher,
-    mailWorker,
-    services,
-    auth: services.auth,
-    settings: services.settings,
-    throttle,
-    limits: portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE),
-    pdf,
-    lifecycle,
-    redis,
-  };
+  const ctx: AppContext = { config, handle, services, throttle, limits, pdf, lifecycle, redis };
 
   // Every route needs a customer session unless its contract entry says otherwise (plugins/routes.ts).
-  provideCustomerGuard(app, { check: requireAuth(ctx.auth), security: [{ bearer: [] }] });
+  provideCustomerGuard(app, { check: requireAuth(services.auth), security: [{ bearer: [] }] });
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { ctx });
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { ctx });
-      for (const mod of apiModules) await api.register(mod, { ctx });
-      // Every other endpoint answers from the service its contract entry names (plugins/bind.ts).
-      bindEndpoints(api, endpoints, ctx.services);
+      // Every other endpoint answers from its area's binding (modules/<area>/<area>.bind.ts).
+      bindEndpoints(api, endpoints, apiBindings(ctx), { throttle });
     },
     { prefix: '/api' },
   );
   // The ERP integration API: its own guard, errors (problem+json) and Idempotency-Key.
-  await app.register(integrationModule, { ctx, prefix: INTEGRATION_PREFIX });
+  await app.register(integrationModule, { ctx, bindings: integrationBindingSets(ctx), prefix: INTEGRATION_PREFIX });
   // Pages outside /api that the server itself serves (the sandbox payment page).
   for (const mod of publicModules) await app.register(mod, { ctx });
   // Refuses to start with an endpoint of the contract that nothing answers.
-  bindEndpoints(app, endpoints, ctx.services);
+  bindEndpoints(app, endpoints, []);
 
   const dist = path.resolve(config.WEB_DIST);
   const indexHtml = path.join(dist, 'index.html');
@@ -296,7 +287,7 @@ export async function buildApp({
       .send({ statusCode: 404, error: 'Not Found', message: SERVER_MSG.noRoute(req.method, req.url.split('?')[0]!) });
   });
 
-  return app;
+  return { app, composed };
 }
 
 /**

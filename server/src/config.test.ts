@@ -59,7 +59,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('resilience settings (issue 21)', () => {
+describe('resilience settings', () => {
   it('defaults to a 1 s lock wait, 50 ms Redis commands and 10/30/72 s HTTP timeouts', () => {
     const c = loadConfig({ DATA_DIR: tmp() });
     expect([

@@ -51,11 +51,11 @@ const envSchema = z.object({
       'Hear committed changes (PostgreSQL: LISTEN; SQLite: the change log) and answer pages seen before from memory',
     ),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-  // Resilience (issue 21): how long a statement waits for a lock before it gives up (503).
+  // Resilience: how long a statement waits for a lock before it gives up (503).
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
-  // Resilience (issue 21): a Redis command not answered in this long counts in process instead.
+  // Resilience: a Redis command not answered in this long counts in process instead.
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(5).max(60_000).default(50),
-  // Resilience (issue 21): a request's headers, and the whole request with its body, must arrive within these.
+  // Resilience: a request's headers, and the whole request with its body, must arrive within these.
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
@@ -78,7 +78,7 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
-  // --- Running several servers (issue 26) ---
+  // --- Running several servers ---
   SHUTDOWN_GRACE_MS: z.coerce
     .number()
     .int()
@@ -95,7 +95,7 @@ const envSchema = z.object({
     .describe(
       'On SIGTERM/SIGINT: how long to keep serving while /api/health/ready answers 503, before refusing new connections',
     ),
-  // erp-out (issue 25, outbound): webhook deliveries (modules/events/)
+  // erp-out (outbound): webhook deliveries (modules/events/)
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(['true', 'false'])
     .default('false')
@@ -108,7 +108,7 @@ const envSchema = z.object({
     .describe('Run the webhook dispatcher in this server (every server of a cluster may: deliveries are leased)'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(250),
-  // Email (issue 34; modules/mail/): SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail/
+  // Email (modules/mail/): SMTP when SMTP_URL is set, else .eml files under DATA_DIR/mail/
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL (user:password@host:port)')

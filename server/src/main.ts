@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { openDatabase, type DbHandle } from './db/client.js';
 import { prepareDatabase } from './db/migrate.js';
-import { buildApp } from './app.js';
+import { buildServer } from './app.js';
 import { Lifecycle } from './lib/lifecycle.js';
 import { createMetrics, serveMetrics } from './lib/metrics.js';
-import { periodic } from './modules/periodic/periodic.js';
-import { housekeepingJobs } from './modules/periodic/housekeeping.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -97,7 +95,8 @@ async function main(): Promise<void> {
   if (draining) return;
 
   const metrics = config.METRICS_PORT ? createMetrics(handle) : undefined;
-  const app = (running.app = await buildApp({ config, handle, lifecycle, metrics }));
+  const { app, composed } = await buildServer({ config, handle, lifecycle, metrics });
+  running.app = app;
   if (metrics && config.METRICS_PORT) {
     const metricsServer = await serveMetrics(metrics, config.METRICS_PORT, config.METRICS_HOST);
     // Closed after the requests in flight have finished: a scrape while draining still answers.
@@ -107,10 +106,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   if (draining) return;
   lifecycle.ready();
-  // Periodic work, once per tick across all servers (a lease each; modules/periodic/).
-  const background = periodic(handle.db, housekeepingJobs(handle.db), {
-    log: (msg, err) => app.log.warn({ err }, msg),
-  });
+  // Periodic work, once per tick across all servers (a lease each; modules/periodic/), built by compose.ts.
+  const background = composed.periodic;
   background.start();
   stops.push(() => background.stop());
   const shown = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

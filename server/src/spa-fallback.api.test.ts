@@ -1,4 +1,4 @@
-// Issue 24: `curl /` (no Accept header) gets the app, not a JSON 404; a JSON-only client still gets JSON.
+// `curl /` (no Accept header) gets the app, not a JSON 404; a JSON-only client still gets JSON.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,7 +44,7 @@ describe.each(testEngines())('SPA fallback on $name', (engine) => {
     expect(res.body).toBe(html);
   });
 
-  // Issue 22: a screen with a static shell of its own (web/src/app/screen-shells.ts) gets its page.
+  // A screen with a static shell of its own (web/src/app/screen-shells.ts) gets its page.
   it.each([
     ['/basket', basketHtml],
     ['/basket/', basketHtml],

@@ -27,7 +27,7 @@ const firstScreenReady = (router: AppRouter) =>
 // the modules' evaluation; the store and the router (which starts fetching the first screen's
 // chunk); the first render, once that screen is in. The first render is a transition: React renders
 // the whole tree (layout, header and screen) in slices of a few milliseconds, yielding to the
-// browser between them, instead of one long task (Lighthouse's Total Blocking Time, issue 32). The
+// browser between them, instead of one long task (Lighthouse's Total Blocking Time). The
 // static shell (index.html) shows until it commits.
 void rehydrateSession().then(async (session) => {
   await nextTask();

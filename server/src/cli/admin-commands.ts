@@ -3,28 +3,20 @@
  * Each validates its input, throws UsageError for bad input, and returns a one-line result.
  */
 import Papa from 'papaparse';
-import { z } from 'zod';
-import {
-  CURRENCIES,
-  INTEGRATION_MSG,
-  ORDER_STATUSES,
-  newPassword,
-  type CurrencyCode,
-  type OrderStatus,
-} from '@wholesale/contract';
+import { INTEGRATION_MSG, ORDER_STATUSES, newPassword, userUpsertItem, type OrderStatus } from '@wholesale/contract';
 import type { Db } from '../db/client.js';
-import { amountToE5, amountToMinor } from '../domain/money.js';
+import { amountToE5 } from '../domain/money.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { SETTING_DEFAULTS, SETTING_RULES } from '../modules/site/settings.service.js';
 import { composeStore } from '../compose.js';
 import { nowIso } from '../lib/time.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { UsageError } from './db.js';
-import type { SecretBox } from '../modules/events/secret-box.js';
+import type { SecretBox } from '../lib/secret-box.js';
 import { createPasswordLink, NO_PASSWORD } from '../modules/auth/password-links.js';
 import { recordPasswordLinkMail } from '../modules/mail/mail-outbox.js';
 import type { ProductUpsertItem } from '@wholesale/contract';
-import { upsertService, type UpsertService } from '../modules/integration/upsert.service.js';
+import type { UpsertService } from '../modules/integration/upsert.service.js';
 import { ApiClientError } from '../modules/integration/api-keys.js';
 import { OrderStatusError } from '../modules/integration/order-status.service.js';
 
@@ -32,28 +24,6 @@ const text = (name: string, value: string | undefined, max: number, required = t
   const v = (value ?? '').trim();
   if (required && !v) throw new UsageError(`--${name} is required`);
   if (v.length > max) throw new UsageError(`--${name} must be at most ${max} characters`);
-  return v;
-};
-
-/** A decimal amount ('5000', '9.95') to minor units, exactly. */
-function money(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+(\.\d{1,2})?$/.test(value.trim()))
-    throw new UsageError(`--${name} must be an amount like 5000.00, not "${value}"`);
-  return amountToMinor(value);
-}
-
-/** A percent ('20', '12.5') to basis points. */
-function percent(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+(\.\d{1,2})?$/.test(value.trim()) || Number(value) > 100)
-    throw new UsageError(`--${name} must be a percent from 0 to 100, not "${value}"`);
-  return amountToMinor(value);
-}
-
-const email = (value: string | undefined): string => {
-  const v = (value ?? '').trim();
-  if (v && !z.email().safeParse(v).success) throw new UsageError(`--email "${v}" is not an email address`);
   return v;
 };
 
@@ -87,47 +57,78 @@ export interface CreateAccountInput {
   carriageFreeOver?: string;
 }
 
+/** The account item's fields (contract integration.ts, accountUpsertItem) and the flags that give them. */
+const ACCOUNT_FLAGS: Record<string, string> = {
+  '/customerNumber': 'customer-number',
+  '/name': 'name',
+  '/currency': 'currency',
+  '/creditLimit': 'credit-limit',
+  '/vatPercent': 'vat',
+  '/discountPercent': 'discount',
+  '/carriage/charge': 'carriage',
+  '/carriage/freeOver': 'carriage-free-over',
+  '/invoiceAddress/contact': 'contact',
+  '/invoiceAddress/address1': 'address1',
+  '/invoiceAddress/address2': 'address2',
+  '/invoiceAddress/city': 'city',
+  '/invoiceAddress/county': 'county',
+  '/invoiceAddress/postcode': 'postcode',
+  '/invoiceAddress/country': 'country',
+  '/invoiceAddress/email': 'email',
+  '/invoiceAddress/phone': 'phone',
+};
+
+/** Creates a trade account through the ERP's upsert path (one set of rules: the contract's account item). */
 export async function createAccount(db: Db, input: CreateAccountInput): Promise<string> {
-  const customerNumber = text('customer-number', input.customerNumber, 20);
-  if (!/^[A-Za-z0-9-]+$/.test(customerNumber))
-    throw new UsageError('--customer-number may contain letters, digits and -');
-  const name = text('name', input.name, 50);
-  const currency = text('currency', input.currency, 3).toUpperCase();
-  if (!CURRENCIES.includes(currency as CurrencyCode))
-    throw new UsageError(`--currency must be ${CURRENCIES.join(' or ')}`);
+  const customerNumber = (input.customerNumber ?? '').trim();
+  const currency = (input.currency ?? '').trim().toUpperCase();
+  const item = {
+    customerNumber,
+    name: input.name ?? '',
+    currency,
+    paymentTerms: input.proforma ? 'proforma' : 'credit',
+    onStop: input.onStop === true,
+    creditLimit: input.creditLimit ?? '0',
+    vatPercent: input.vat ?? '20',
+    discountPercent: input.discount ?? '0',
+    ...(input.carriage !== undefined || input.carriageFreeOver !== undefined
+      ? { carriage: { charge: input.carriage ?? '0', freeOver: input.carriageFreeOver ?? '0' } }
+      : {}),
+    invoiceAddress: {
+      contact: input.contact ?? '',
+      address1: input.address1 ?? '',
+      address2: input.address2 ?? '',
+      city: input.city ?? '',
+      county: input.county ?? '',
+      postcode: input.postcode ?? '',
+      country: input.country ?? '',
+      email: input.email ?? '',
+      phone: input.phone ?? '',
+    },
+  };
+  // Create only: an existing account is refused, and the transaction (with whatever the upsert
+  // changed) rolled back.
+  const result = await db.transaction().execute(async (trx) => {
+    const [r] = (await composeStore(trx).upserts.upsertAccounts([item])).results;
+    if (r?.status === 'created' || r?.status === 'failed') return r;
+    throw new UsageError(`account ${customerNumber} already exists`);
+  });
   const { repositories } = composeStore(db);
   const countries = await repositories.site.countries();
-  const country = countries.find((c) => c.name.toLowerCase() === (input.country ?? '').trim().toLowerCase())?.name;
-  if (!country) throw new UsageError(`--country must be one of: ${countries.map((c) => `"${c.name}"`).join(', ')}`);
-  if ((await repositories.accounts.idOfCustomer(customerNumber)) !== undefined)
-    throw new UsageError(`account ${customerNumber} already exists`);
-
-  const id = await repositories.accounts.insertAccount({
-    customer_number: customerNumber,
-    name,
-    contact: text('contact', input.contact, 50, false),
-    currency_code: currency as CurrencyCode,
-    country,
-    address1: text('address1', input.address1, 50, false),
-    address2: text('address2', input.address2, 50, false),
-    city: text('city', input.city, 30, false),
-    county: text('county', input.county, 30, false),
-    postcode: text('postcode', input.postcode, 20, false),
-    email: email(input.email),
-    phone_number: text('phone', input.phone, 30, false),
-    fax_number: '',
-    credit_limit_minor: money('credit-limit', input.creditLimit) ?? 0,
-    balance_minor: 0,
-    on_stop: input.onStop ? 1 : 0,
-    is_proforma: input.proforma ? 1 : 0,
-    disabled: 0,
-    vat_rate_bp: percent('vat', input.vat) ?? 2000,
-    discount_bp: percent('discount', input.discount) ?? 0,
-    carriage_minor: money('carriage', input.carriage) ?? 0,
-    carriage_free_over_minor: money('carriage-free-over', input.carriageFreeOver) ?? 0,
-    created_at: nowIso(),
-  });
-  return `Created account ${customerNumber} "${name}" (${currency}, ${country}${input.proforma ? ', proforma' : ''}${input.onStop ? ', on stop' : ''}), id ${id}`;
+  if (result.status === 'failed') {
+    const [e] = result.errors ?? [];
+    if (!e) throw new UsageError('the account was not accepted');
+    const field = e.pointer.replace(/^\/items\/\d+/, '');
+    const flag = ACCOUNT_FLAGS[field];
+    // The operator is shown the names to choose from (the upsert says only that it is unknown).
+    if (flag === 'country')
+      throw new UsageError(`--country must be one of: ${countries.map((c) => `"${c.name}"`).join(', ')}`);
+    throw new UsageError(flag ? `--${flag} ${e.detail}` : `${field}: ${e.detail}`);
+  }
+  const typed = item.invoiceAddress.country.trim().toLowerCase();
+  const country = countries.find((c) => c.name.toLowerCase() === typed)?.name ?? item.invoiceAddress.country;
+  const id = await repositories.accounts.idOfCustomer(customerNumber);
+  return `Created account ${customerNumber} "${item.name.trim()}" (${currency}, ${country}${input.proforma ? ', proforma' : ''}${input.onStop ? ', on stop' : ''}), id ${id}`;
 }
 
 // ---- create-user ----
@@ -136,7 +137,7 @@ export interface CreateUserInput {
   customerNumber: string;
   username: string;
   name: string;
-  /** Left out: the user gets an invitation email with a set-password link (issue 34). */
+  /** Left out: the user gets an invitation email with a set-password link. */
   password?: string | undefined;
   /** What the invitation needs: the server's sealing key and public URL (admin.ts, from the environment). */
   invite?: { box: SecretBox; baseUrl: string };
@@ -146,9 +147,19 @@ export interface CreateUserInput {
 
 export async function createUser(db: Db, input: CreateUserInput): Promise<string> {
   const customerNumber = text('customer-number', input.customerNumber, 20);
-  const username = text('username', input.username, 50);
-  if (!/^[A-Za-z0-9._@-]+$/.test(username)) throw new UsageError('--username may contain letters, digits and . _ @ -');
-  const name = text('name', input.name, 50);
+  // The user's fields by the contract's rules for a user (the ERP's PUT /accounts/{n}/users item).
+  const fields = userUpsertItem.safeParse({
+    username: input.username ?? '',
+    name: input.name ?? '',
+    email: (input.email ?? '').trim(),
+    jobTitle: input.jobTitle ?? '',
+  });
+  if (!fields.success) {
+    const issue = fields.error.issues[0];
+    const flag = { username: 'username', name: 'name', email: 'email', jobTitle: 'job-title' }[String(issue?.path[0])];
+    throw new UsageError(`--${flag ?? 'username'} ${issue?.message ?? 'not accepted'}`);
+  }
+  const { username, name, email: userEmail, jobTitle } = fields.data;
   const checked = input.password === undefined ? undefined : newPassword.safeParse(input.password);
   if (checked && !checked.success)
     throw new UsageError(`--password: ${checked.error.issues[0]?.message ?? 'not accepted'}`);
@@ -159,8 +170,6 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
   if (await repositories.users.userByName(username)) throw new UsageError(`username "${username}" is taken`);
 
   const now = nowIso();
-  const jobTitle = text('job-title', input.jobTitle, 50, false);
-  const userEmail = email(input.email);
   let invitation = '';
   const id = await repositories.users.insertUser(
     {
@@ -246,7 +255,7 @@ export async function redirectLink(db: Db, input: { username: string; baseUrl?: 
   if (!/^https?:\/\/[^\s/]+/.test(base)) throw new UsageError(`--base-url must be an http(s) URL, not "${base}"`);
   const user = await userByName(db, username);
   if (user.disabled) throw new UsageError(`user "${username}" is disabled`);
-  const { token } = await createOneTimeToken(db, user.id, 10);
+  const { token } = await createOneTimeToken(composeStore(db).repositories.users, user.id, 10);
   return `${base}/redirect?rt=${token}`;
 }
 
@@ -407,7 +416,7 @@ export async function importProducts(db: Db, csv: string): Promise<ImportResult>
   const result: ImportResult = { imported: 0, created: 0, updated: 0, unchanged: 0, errors };
   // One transaction: a database error is not a row's fault, so nothing of the file is kept then.
   await db.transaction().execute(async (trx) => {
-    const upserts = upsertService(trx);
+    const { upserts } = composeStore(trx);
     const products = await upsertProducts(upserts, rows);
     const good = rows.filter((_, i) => products.results[i]?.status !== 'failed');
     const prices = await upserts.upsertPrices(

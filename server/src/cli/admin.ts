@@ -24,10 +24,10 @@ import {
   webhookList,
 } from './admin-commands.js';
 import { isMain, openFromEnv, runCli, UsageError } from './db.js';
-import { mailCommands } from '../modules/mail/mail.admin.js';
 import { loadConfig } from '../config.js';
-import { secretBox } from '../modules/events/secret-box.js';
+import { secretBox } from '../lib/secret-box.js';
 import { mailBaseUrl } from '../modules/mail/mail-render.js';
+import { composeStore } from '../compose.js';
 
 /** The invitation's sealing key and link address, as the server has them (environment, DATA_DIR secrets). */
 function invitationFromEnv() {
@@ -225,12 +225,12 @@ export const COMMANDS: Record<string, Command> = {
       const limit = s(v, 'limit') ?? '50';
       if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1)
         throw new UsageError('--limit must be a number from 1 to 9999');
-      return ok(await mailCommands(db).list({ failed: v.failed === true, limit: Number(limit) }));
+      return ok(await composeStore(db).mailAdmin.list({ failed: v.failed === true, limit: Number(limit) }));
     },
   },
   'mail resend': {
     options: { id: str },
-    run: async (db, v) => ok(await mailCommands(db).resend({ id: s(v, 'id') ?? '' })),
+    run: async (db, v) => ok(await composeStore(db).mailAdmin.resend({ id: s(v, 'id') ?? '' })),
   },
 };
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// README commands on the machine's own Node (issue 32): every operator command and bench runs
+// README commands on the machine's own Node: every operator command and bench runs
 // itself again on Node 24 (scripts/run-ts.mjs, scripts/supported-node.mjs) instead of crashing in
 // the SQLite driver built for Node 24 (Node 20: "Segmentation fault", exit 139, no message).
 

@@ -8,13 +8,13 @@ import * as sqliteChangeLog from './migrations/006-sqlite-change-log.js';
 import * as leases from './migrations/008-leases.js';
 // 009: the ERP integration API (erp-in)
 import * as integration from './migrations/009-integration.js';
-// erp-out (issue 25, outbound)
+// erp-out (outbound)
 import * as outbox from './migrations/010-outbox.js';
-// erp users (issue 25): set-password links
+// erp users: set-password links
 import * as passwordLinks from './migrations/011-set-password-links.js';
-// issue 27: basket lines copied from an order keep its number and unit price
+// Basket lines copied from an order keep its number and unit price
 import * as basketLineOrigin from './migrations/012-basket-line-origin.js';
-// issue 27 item 2: the ship choice made at review
+// The ship choice made at review
 import * as shipmentPreference from './migrations/013-shipment-preference.js';
 // usernames unique without regard to case
 import * as usernameCase from './migrations/014-username-case.js';
@@ -42,13 +42,11 @@ const migrations: Record<string, EngineMigration> = {
   '008-leases': leases,
   // 009: the ERP integration API (erp-in)
   '009-integration': integration,
-  // erp-out (issue 25, outbound)
+  // erp-out (outbound)
   '010-outbox': outbox,
-  // erp users (issue 25): set-password links
+  // erp users: set-password links
   '011-set-password-links': passwordLinks,
-  // issue 27
   '012-basket-line-origin': basketLineOrigin,
-  // issue 27 item 2
   '013-shipment-preference': shipmentPreference,
   '014-username-case': usernameCase,
   '015-webhook-isolation': webhookIsolation,

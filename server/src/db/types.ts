@@ -6,7 +6,7 @@
  * - booleans as integers 0/1; dates as ISO text 'yyyy-mm-dd'; timestamps as ISO text.
  */
 import type { CurrencyCode, OrderCanceller, ShipmentPreference, TeamRole } from '@wholesale/contract';
-import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 
 type Id = Generated<number>;
 type Bool = number;
@@ -415,7 +415,7 @@ export interface IntegrationIdempotencyTable {
   created_at: string;
 }
 
-// erp-out (issue 25, outbound): migration 010
+// erp-out (outbound events and webhooks): migration 010
 export interface OutboxEventsTable {
   seq: Generated<number>;
   event_id: string;
@@ -434,7 +434,7 @@ export interface WebhookEndpointsTable {
   url: string;
   /** JSON array of event types */
   event_types: string;
-  /** The signing secret, AES-256-GCM encrypted (modules/events/secret-box.ts) */
+  /** The signing secret, AES-256-GCM encrypted (lib/secret-box.ts) */
   secret_enc: string;
   enabled: ColumnType<Bool, Bool | undefined, Bool>;
   disabled_reason: string | null;
@@ -459,7 +459,7 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
-// issue 34: email (migration 016)
+// Email (migration 016)
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'unsendable';
 export interface MailOutboxTable {
   id: Id;
@@ -524,25 +524,17 @@ export interface Database {
   api_keys: ApiKeysTable;
   integration_versions: IntegrationVersionsTable;
   integration_idempotency: IntegrationIdempotencyTable;
-  // erp-out (issue 25, outbound)
+  // erp-out (outbound events and webhooks)
   outbox_events: OutboxEventsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
-  // issue 34: email
+  // Email
   mail_outbox: MailOutboxTable;
   mail_opt_outs: MailOptOutsTable;
 }
 
-export type Account = Selectable<AccountsTable>;
 export type NewAccount = Insertable<AccountsTable>;
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type Product = Selectable<ProductsTable>;
-export type Order = Selectable<OrdersTable>;
-export type OrderUpdate = Updateable<OrdersTable>;
-export type Invoice = Selectable<InvoicesTable>;
 export type Payment = Selectable<PaymentsTable>;
-export type { ColumnType };
 
 /** The database as Kysely sees it (or a transaction on it). */
 export type Db = Kysely<Database>;

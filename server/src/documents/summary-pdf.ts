@@ -53,6 +53,34 @@ export interface SummaryDocument {
   note?: string;
 }
 
+/** The customer block of every summary document: the account's name, number and address lines. */
+export function documentCustomer(account: {
+  name: string;
+  customer_number: string;
+  address1: string;
+  address2: string;
+  city: string;
+  county: string;
+  postcode: string;
+  country: string;
+}): SummaryDocument['customer'] {
+  const { address1, address2, city, county, postcode, country } = account;
+  return {
+    name: account.name,
+    customerNumber: account.customer_number,
+    addressLines: [address1, address2, city, county, postcode, country],
+  };
+}
+
+/** The supplier block of every summary document, from the site settings. */
+export function documentCompany(site: {
+  'company.name': string;
+  'company.address': string;
+  'support.email': string;
+}): SummaryDocument['company'] {
+  return { name: site['company.name'], address: site['company.address'], email: site['support.email'] };
+}
+
 export interface RenderOptions {
   /** pdfkit stream compression; tests turn it off to read the content streams. Default true. */
   compress?: boolean;

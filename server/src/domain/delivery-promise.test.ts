@@ -102,7 +102,7 @@ describe('promiseLines', () => {
     expect(got.map((l) => l.dueDate)).toEqual([null, '2026-12-12', '2026-12-20', null]);
   });
 
-  it('splits a quantity across every due delivery, and the rest with no date (issue 37)', () => {
+  it('splits a quantity across every due delivery, and the rest with no date', () => {
     const rb = supply([
       [
         5,
@@ -249,7 +249,7 @@ describe('shipmentOptions', () => {
     ]);
   });
 
-  it('labels the two choices with the spec of issue 27', () => {
+  it('labels the two choices in the wording the screens use', () => {
     expect(shipmentOptions([], today).map((o) => o.label)).toEqual([
       'Send what is in stock now, the rest when due',
       'Send everything together',

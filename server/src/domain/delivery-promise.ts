@@ -7,7 +7,7 @@ import {
 } from '@wholesale/contract';
 
 /**
- * THE delivery promise (issue 27 item 2): what stock and the due-in schedule promise for a
+ * THE delivery promise: what stock and the due-in schedule promise for a
  * quantity, the day's order cut-off, and the date each way of sending an order yields. Quick
  * Order's "stock short, covered by the delivery due ..." and the basket, review and order enquiry
  * promises all come from here. Pure: the caller reads stock and schedules, and says what time it is.
@@ -36,7 +36,7 @@ export interface DuePart {
 }
 
 /**
- * How the part of a quantity that stock does not cover arrives, delivery by delivery (issue 37):
+ * How the part of a quantity that stock does not cover arrives, delivery by delivery:
  * `taken` units of the product are already spoken for (by earlier lines, then stock first), and
  * what the deliveries do not cover is one undated part at the end. Every due delivery is counted,
  * so 261 against 1 in stock, 175 due 11 Dec and 85 due 3 Jan is 175 + 85 + 1 undated, not "No date yet".

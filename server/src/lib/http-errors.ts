@@ -18,4 +18,3 @@ export const unauthorized = (message: string = SERVER_MSG.unauthorized, invalidT
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string = SERVER_MSG.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const unprocessable = (message: string) => new HttpError(422, message);

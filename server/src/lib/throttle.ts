@@ -166,7 +166,7 @@ export function portalLimits(perMinute: number) {
     orderPaymentUser: limit('order-payment-user', 30),
     payFormPayment: limit('pay-form-payment', 20),
     payFormIp: limit('pay-form-ip', 60),
-    /** Forgotten password (issue 34): per client (429), and silently per address typed and per user. */
+    /** Forgotten password: per client (429), and silently per address typed and per user. */
     resetIp: limit('reset-ip', perMinute),
     resetAddress: limit('reset-address', PASSWORD_RESET_PER_HOUR, 3600),
     resetUser: limit('reset-user', PASSWORD_RESET_PER_HOUR, 3600),

@@ -1,35 +1,54 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import { accountRoutes } from './account/account.routes.js';
-import { invoicePaymentsRoutes } from './invoice-payments/invoice-payments.routes.js';
-import { productsRoutes } from './products/products.routes.js';
-import { ordersRoutes } from './orders/orders.routes.js';
-import { paymentsRoutes } from './payments/payments.routes.js';
-import { checkoutRoutes } from './checkout/checkout.routes.js';
+import type { BindingSet } from '../plugins/bind.js';
+import { accountBindings } from './account/account.bind.js';
+import { authBindings } from './auth/auth.bind.js';
+import { basketBindings } from './basket/basket.bind.js';
+import { checkoutBindings } from './checkout/checkout.bind.js';
+import { deliveryBindings } from './delivery/delivery.bind.js';
+import { healthBindings } from './health/health.bind.js';
+import { invoicePaymentsBindings } from './invoice-payments/invoice-payments.bind.js';
+import { mailBindings } from './mail/mail.bind.js';
+import { ordersBindings } from './orders/orders.bind.js';
+import { paymentsBindings } from './payments/payments.bind.js';
+import { productsBindings } from './products/products.bind.js';
+import { quickOrderBindings } from './quick-order/quick-order.bind.js';
+import { siteBindings } from './site/site.bind.js';
+import { integrationBindings } from './integration/integration.bind.js';
+import { eventsBindings } from './events/events.bind.js';
 import { sandboxRoutes } from './payments/sandbox.routes.js';
-import { mailRoutes } from './mail/mail.routes.js';
 import { unsubscribeRoutes } from './mail/unsubscribe.routes.js';
-import { teamRoutes } from './team/team.routes.js';
+import { teamBindings } from './team/team.bind.js';
 
 type Module = FastifyPluginAsync<{ ctx: AppContext }>;
 
 /**
- * Feature route modules, each registered under /api: the routes an area shapes itself (files, rate
- * limits, headers). Endpoints whose contract entry names a service need none: app.ts binds them
- * (plugins/bind.ts). Add a module here when an area has such a route.
+ * Who answers each endpoint under /api, area by area (modules/<area>/<area>.bind.ts); app.ts binds
+ * them after the few routes registered by hand (plugins/bind.ts). A new area adds its bindings here.
  */
-export const apiModules: Module[] = [
-  accountRoutes,
-  invoicePaymentsRoutes,
-  productsRoutes,
-  ordersRoutes,
-  paymentsRoutes,
-  checkoutRoutes,
-  // issue 34: the mail worker
-  mailRoutes,
-  // team accounts: the team, limits, approvals
-  teamRoutes,
+export const apiBindings = (ctx: AppContext): BindingSet[] => [
+  siteBindings(ctx),
+  healthBindings(ctx),
+  authBindings(ctx),
+  basketBindings(ctx),
+  deliveryBindings(ctx),
+  quickOrderBindings(ctx),
+  checkoutBindings(ctx),
+  productsBindings(ctx),
+  ordersBindings(ctx),
+  accountBindings(ctx),
+  mailBindings(ctx),
+  invoicePaymentsBindings(ctx),
+  paymentsBindings(ctx),
+  // The team, spending limits and order approval.
+  teamBindings(ctx),
 ];
 
-/** Modules that serve pages outside /api (the sandbox payment page). */
+/** Modules that serve pages outside /api (the sandbox payment page, the unsubscribe page). */
 export const publicModules: Module[] = [sandboxRoutes, unsubscribeRoutes];
+
+/** Who answers each endpoint under /api/integration/v1 (integration.plugin.ts binds them in its context). */
+export const integrationBindingSets = (ctx: AppContext): BindingSet[] => [
+  integrationBindings(ctx),
+  eventsBindings(ctx),
+];

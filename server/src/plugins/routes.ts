@@ -5,11 +5,12 @@ import type {
   FastifySchema,
   FastifySchemaCompiler,
   onRequestHookHandler,
+  onSendHookHandler,
   preHandlerHookHandler,
   RouteHandlerMethod,
 } from 'fastify';
 import type { z } from 'zod';
-import type { Access, ApiScope, Endpoint, TeamRole } from '@wholesale/contract';
+import type { Access, ApiScope, Endpoint, Produces, TeamRole } from '@wholesale/contract';
 
 /**
  * Every route of the server is registered here, from its entry in the contract's endpoint table
@@ -17,10 +18,10 @@ import type { Access, ApiScope, Endpoint, TeamRole } from '@wholesale/contract';
  * is on unless the entry is public, and it runs in `onRequest`, before the body is parsed or
  * validated, so an anonymous caller gets 401, never the schema's complaint.
  *
- *   route(app, endpoints.downloadStatement, async (req, reply) => sendPdf(reply, ...));
+ *   route(app, endpoints.login, async (req, reply) => ...);
  *
- * Most endpoints need no such line: an entry naming its `service` is bound to that service's
- * method of the same name (bind.ts), through `registerRoute` below.
+ * Almost every endpoint needs no such line: its area's bindings (modules/<area>/<area>.bind.ts)
+ * name the service method that answers it, and bind.ts registers it through `registerRoute` below.
  */
 
 /** How one kind of caller is checked: a hook that throws 401/403, and the OpenAPI security it documents. */
@@ -41,7 +42,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract endpoint a route was registered from (set by `route`). */
     endpoint?: string;
-    /** `service.method` answering it when bound by convention (plugins/bind.ts), not by hand. */
+    /** The area whose bindings answer it (plugins/bind.ts), when not registered by hand. */
     boundTo?: string;
     /** The team roles its contract entry allows (customer routes); the customer guard refuses others. */
     roles?: readonly TeamRole[];
@@ -95,7 +96,22 @@ export interface RouteExtras {
   validatorCompiler?: FastifySchemaCompiler<FastifySchema>;
   /** The route's own body limit in bytes (the app's default otherwise). */
   bodyLimit?: number;
+  /** Headers set on every answer of the route, errors included (`Cache-Control` of tokens). */
+  headers?: Readonly<Record<string, string>>;
 }
+
+/**
+ * What the OpenAPI page says a non-JSON endpoint produces. @fastify/swagger gives every status of
+ * a route these content types, its JSON errors included, so the page names only the types it
+ * always has (the PDFs', the problem pages'); the CSV export and the images say theirs in their
+ * summaries.
+ */
+const OPENAPI_PRODUCES: { readonly [K in Produces]: readonly string[] | undefined } = {
+  pdf: ['application/pdf'],
+  html: ['text/html'],
+  csv: undefined,
+  image: undefined,
+};
 
 /**
  * Registers `endpoint` on `app` (whose prefix the endpoint's path must start with) with its
@@ -110,7 +126,7 @@ export function route<const E extends Endpoint>(
   registerRoute(app, endpoint, handler as unknown as RouteHandlerMethod, extras);
 }
 
-/** `route` without the handler's types; `boundTo` marks a route bound by convention (bind.ts). */
+/** `route` without the handler's types; `boundTo` names the area whose bindings answer it (bind.ts). */
 export function registerRoute(
   app: FastifyInstance,
   endpoint: Endpoint,
@@ -131,7 +147,8 @@ export function registerRoute(
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
   if (endpoint.response) schema.response = endpoint.response;
-  if (endpoint.produces) schema.produces = [...endpoint.produces];
+  const produces = endpoint.produces && OPENAPI_PRODUCES[endpoint.produces];
+  if (produces) schema.produces = [...produces];
   if (endpoint.hide) schema.hide = true;
   app.route({
     method: endpoint.method,
@@ -146,8 +163,15 @@ export function registerRoute(
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
     ...(extras.validatorCompiler ? { validatorCompiler: extras.validatorCompiler } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    ...(extras.headers ? { onSend: headersHook(extras.headers) } : {}),
     handler,
   });
+}
+
+function headersHook(headers: Readonly<Record<string, string>>): onSendHookHandler {
+  return async (_req, reply) => {
+    reply.headers(headers);
+  };
 }
 
 /** One registered route as the server holds it (the tests compare them with the contract). */
@@ -156,7 +180,7 @@ export interface RegisteredRoute {
   url: string;
   /** The contract endpoint it came from; undefined for a route a third-party plugin added. */
   endpoint: string | undefined;
-  /** `service.method` when bound by convention (bind.ts); undefined for a route registered by hand. */
+  /** The area whose bindings answer it (bind.ts); undefined for a route registered by hand. */
   boundTo: string | undefined;
 }
 

@@ -42,13 +42,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     SHUTDOWN_GRACE_MS: 25_000,
     SHUTDOWN_DELAY_MS: 0,
     INTEGRATION_RATE_LIMIT_PER_MINUTE: 600,
-    // erp-out (issue 25, outbound)
+    // erp-out (outbound)
     WEBHOOKS_ALLOW_PRIVATE: false,
     // Off in tests unless a test delivers webhooks (eventsTestApp): a dispatcher polls the database.
     WEBHOOK_DELIVERY: false,
     WEBHOOK_TIMEOUT_MS: 10_000,
     WEBHOOK_POLL_MS: 250,
-    // Email (issue 34): off in tests unless a test sends mail (modules/mail/mail.test-support.ts).
+    // Email: off in tests unless a test sends mail (modules/mail/mail.test-support.ts).
     SMTP_URL: undefined,
     MAIL_FROM: undefined,
     MAIL_ENABLED: true,

@@ -1,6 +1,6 @@
 import { TEAM_MSG } from '@wholesale/contract';
 import { NavLink } from '../lib/router';
-import { useListApprovalsQuery } from '../lib/approvals-api';
+import { useListApprovalsQuery } from '../features/team/team-api';
 import { cx } from '../lib/cx';
 
 /** "Approvals, 2 awaiting": the accessible name of the header's link to the queue. */

@@ -1,5 +1,5 @@
 import { NavLink } from '../lib/router';
-import { useGetBasketQuery } from '../lib/basket-api';
+import { useGetBasketQuery } from '../features/basket/basket-api';
 import { cx } from '../lib/cx';
 import { BasketIcon } from './icons';
 import { BASKET_LABEL, basketLinkName } from './nav-items';

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loggedInSession, settings } from '../test/fixtures';
 import { api } from '../lib/base-api';
-import { basketQueries } from '../lib/basket-api';
+import { basketApi } from '../features/basket/basket-api';
 import { renderApp } from '../test/render';
 import { answerOtherApiCallsWith404, server, on } from '../test/server';
 import { MSG, routes } from '@wholesale/contract';
@@ -78,7 +78,7 @@ describe('header', () => {
     server.use(on(routes.getBasket, () => (calls++, HttpResponse.error())));
     store.dispatch(api.util.invalidateTags(['Basket']));
     await waitFor(() => expect(calls).toBe(2), { timeout: 4000 }); // the refetch and its one retry
-    await waitFor(() => expect(basketQueries.endpoints.getBasket.select()(store.getState()).isError).toBe(true));
+    await waitFor(() => expect(basketApi.endpoints.getBasket.select()(store.getState()).isError).toBe(true));
     expect(within(basket).getByTestId('basket-marker')).toBeInTheDocument();
   });
 

@@ -66,7 +66,7 @@ function useHeaderHeight() {
 }
 
 /**
- * The site header. It stays at the top while the page scrolls (issue 24 item 13: on a phone a long
+ * The site header. It stays at the top while the page scrolls (on a phone a long
  * list would otherwise scroll the basket out of reach).
  */
 export function Header() {

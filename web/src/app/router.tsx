@@ -33,7 +33,7 @@ const screens: Record<string, Screen> = {
   '/login': screen('visitor', () => import('../features/auth/login-page'), 'LoginPage'),
   '/redirect': screen('anyone', () => import('../features/auth/redirect-page'), 'RedirectPage'),
   '/set-password': screen('anyone', () => import('../features/auth/set-password-page'), 'SetPasswordPage'),
-  // issue 34: forgotten password (the emailed link opens /set-password)
+  // Forgotten password (the emailed link opens /set-password)
   '/forgot-password': screen('anyone', () => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
   '/': screen('session', () => import('../features/home/home-page'), 'HomePage'),
   '/account': screen('session', () => import('../features/account/account-page'), 'AccountPage'),
@@ -62,7 +62,6 @@ const screens: Record<string, Screen> = {
     'ReviewOrderPage',
   ),
   '/products/search': screen('session', () => import('../features/products/search-page'), 'SearchPage'),
-  // issue 27
   '/quick-order': screen('session', () => import('../features/quick-order/quick-order-page'), 'QuickOrderPage'),
   // team accounts: the team (account admins) and the approvals queue (approvers, account admins)
   '/account/team': screen('session', () => import('../features/team/team-page'), 'TeamPage'),

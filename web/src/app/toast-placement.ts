@@ -23,7 +23,7 @@ export interface SpotOptions {
 const overlaps = (a: Box, b: Box) => a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
 
 /**
- * Where a stack of toasts of `size` goes so that it covers none of `controls` (issue 24 item 9):
+ * Where a stack of toasts of `size` goes so that it covers none of `controls`:
  * the free spot nearest the usual bottom-right corner (spec section 2), moving up or left only as
  * far as needed; when no spot is free, the one over the fewest controls.
  */

@@ -22,7 +22,7 @@ function visibleControls(root: HTMLElement): Box[] {
 }
 
 /**
- * Moves the toasts off the controls under them (issue 24 item 9): bottom right as the spec says
+ * Moves the toasts off the controls under them: bottom right as the spec says
  * when that corner is clear, else the nearest clear spot (up, or left on wide screens). Looks again
  * when a toast comes or goes, after a scroll settles and on resize. The toasts stay in their live
  * region, so where they sit does not change what a screen reader hears.

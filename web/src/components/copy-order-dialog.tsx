@@ -1,6 +1,9 @@
 import { MSG, ORDER_MSG, type CopyOrderMode } from '@wholesale/contract';
 import { useState } from 'react';
-import { useGetBasketQuery } from '../lib/basket-api';
+import { toast } from 'react-toastify';
+import { useGetBasketQuery } from '../features/basket/basket-api';
+import { useCopyOrderMutation } from '../features/orders/orders-api';
+import { useNavigate } from '../lib/router';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -58,4 +61,26 @@ export function CopyOrderDialog({ open, busy, onCopy, onCancel }: CopyOrderDialo
       <p>{lines > 0 ? ORDER_MSG.copyOrderChoice(lines) : MSG.copyOrderQuestion}</p>
     </Modal>
   );
+}
+
+/**
+ * Copy Order's action (Open Order Enquiry, View Transaction): copy an order into the basket with the
+ * spec's toasts, then go to /basket (spec section 4). Resolves true when the copy succeeded.
+ */
+export function useCopyOrderToBasket() {
+  const navigate = useNavigate();
+  const [copyOrder, state] = useCopyOrderMutation();
+  const copyToBasket = async (orderNumber: string, mode: CopyOrderMode = 'replace'): Promise<boolean> => {
+    try {
+      const result = await copyOrder({ orderNumber, mode }).unwrap();
+      toast.success(MSG.orderCopied(result.orderNumber));
+      if (result.skippedItems.length > 0) toast.warning(MSG.copySkipped(result.skippedItems));
+      await navigate('/basket');
+      return true;
+    } catch {
+      toast.error(MSG.copyOrderFailed);
+      return false;
+    }
+  };
+  return [copyToBasket, state] as const;
 }

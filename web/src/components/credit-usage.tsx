@@ -1,5 +1,5 @@
 import { CREDIT_MSG, exceedsAvailableCredit, formatMoney } from '@wholesale/contract';
-import { useGetBasketAmountQuery } from '../lib/basket-api';
+import { useGetBasketAmountQuery } from '../features/basket/basket-api';
 import { useGetCreditSummaryQuery } from '../lib/credit-api';
 import { cx } from '../lib/cx';
 import { Link } from '../lib/router';
@@ -94,7 +94,7 @@ export function WaysOut({
  * beyond it, the reason and the ways out, by the rule Place Order refuses by (contract credit.ts).
  * Proforma buyers pay by card, and an account with no credit limit set has nothing to exceed:
  * neither sees it. Nor does an account on stop (the on-stop notice is the one reason that matters,
- * with its way to pay). Issues 27 and 37; an addition to the spec.
+ * with its way to pay). An addition to the spec.
  */
 export function CreditUsage({ className, linesHref, id }: { className?: string; linesHref?: string; id?: string }) {
   const user = useAppSelector(selectUser);

@@ -33,7 +33,7 @@ export function LineDeliveryPromise({ promise }: { promise: LinePromise | undefi
 
 /**
  * Each line's delivery promise in a list of its own: Open Order Enquiry, whose lines are the
- * quantities still to send, not the order's lines (issue 27).
+ * quantities still to send, not the order's lines.
  */
 export function DeliveryPromiseList({ lines, label }: { lines: readonly LinePromise[]; label: string }) {
   return (

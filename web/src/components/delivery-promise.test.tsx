@@ -89,7 +89,7 @@ function basketWith(promiseAnswer: () => Response) {
   );
 }
 
-describe('Delivery promise (issue 27)', () => {
+describe('Delivery promise', () => {
   it("shows each basket line's promise in its row, and the day's cut-off once below", async () => {
     basketWith(() => HttpResponse.json(promise));
     renderApp('/basket', { session: loggedInSession });

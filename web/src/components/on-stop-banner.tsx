@@ -9,14 +9,14 @@ import { buttonClass } from './button';
 
 /**
  * Tells a buyer whose account is on stop, where they start (Home, Basket), that orders cannot be
- * placed and whom to contact: before they spend time building an order (issue 24 item 7). A
+ * placed and whom to contact: before they spend time building an order. A
  * proforma account pays up front, so the stop does not block it (as Review Order).
  *
- * It also says why (issue 27 item 3): the overdue invoices and their amount, with one action that
+ * It also says why: the overdue invoices and their amount, with one action that
  * opens My Account's invoice payment with exactly those invoices selected.
  *
  * Once nothing overdue is left (the buyer has paid it), it acknowledges the payment instead: the
- * stop stays until credit control releases the account (issue 37 item 10).
+ * stop stays until credit control releases the account.
  *
  * `urgent` where the stop blocks what the buyer is doing (Review Order's Place Order): an alert,
  * not a status.
@@ -35,7 +35,7 @@ export function OnStopBanner({ urgent = false, className = 'mb-4' }: { urgent?: 
       className={cx('rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900', className)}
     >
       <p>{MSG.accountOnStop(settings?.supportEmail ?? '')}</p>
-      {/* Everything overdue is paid: say so; the stop itself is lifted by credit control (issue 37 item 10). */}
+      {/* Everything overdue is paid: say so; the stop itself is lifted by credit control. */}
       {overdue && overdue.documentNumbers.length === 0 && (
         <p className="mt-2 font-semibold" data-testid="on-stop-paid">
           {CREDIT_MSG.onStopPaid}

@@ -1,23 +1,10 @@
-import { MSG, routes, orderConfirmation, pathOf, type OrderConfirmation } from '@wholesale/contract';
+import { MSG } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
+import { useGetOrderConfirmationQuery } from '../features/checkout/checkout-api';
 import { useSearchParams } from '../lib/router';
-import { api, withRetries } from '../lib/base-api';
 import { useGetSettingsQuery } from '../lib/settings-api';
 import { Modal } from './modal';
 import { Spinner } from './spinner';
-
-/** GET /basket/confirmation (retries 2): the caller's last placed order. */
-export const orderConfirmationApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getOrderConfirmation: build.query<OrderConfirmation, void>({
-      query: () => pathOf(routes.getOrderConfirmation),
-      responseSchema: orderConfirmation,
-      extraOptions: withRetries(2),
-      keepUnusedDataFor: 0,
-    }),
-  }),
-});
-export const { useGetOrderConfirmationQuery } = orderConfirmationApi;
 
 export const CONFIRM_ORDER_PARAM = 'confirmorder';
 

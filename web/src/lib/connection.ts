@@ -102,9 +102,6 @@ export function onConnectionBack(callback: () => void): () => void {
   return () => whenBack.delete(callback);
 }
 
-/** Also listens for state changes (tests and the notice's "back" message). */
-export const onConnectionChange = subscribe;
-
 /** An RTK Query error that means no answer came (not a status the server sent). */
 export function isNoAnswer(error: unknown): boolean {
   const status = (error as { status?: unknown } | null)?.status;

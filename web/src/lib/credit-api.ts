@@ -2,9 +2,9 @@ import { pathOf, routes, creditSummary, type CreditSummary } from '@wholesale/co
 import { api } from './base-api';
 
 /**
- * GET /account/credit: the account's credit position and the ageing of its open documents, which
- * My Account, the basket, Review Order and the on-stop notice read (issue 27 item 3). Loaded only
- * with those screens, never at start-up.
+ * The credit area: GET /account/credit, the account's credit position and the ageing of its open
+ * documents, which My Account, the home page, the basket, Review Order and the on-stop notice read
+ * (so here, not in one feature). Loaded only with those screens, never at start-up.
  */
 export const creditQueries = api.injectEndpoints({
   endpoints: (build) => ({

@@ -12,9 +12,10 @@ import { useMemo } from 'react';
 import { api } from './base-api';
 
 /**
- * Delivery promise per line (issue 27 item 2), read by the basket, Review Order and Open Order
- * Enquiry: the basket's in the Basket group (every basket change reloads it), an order's in
- * OpenOrders. Loaded only with those screens (nothing in the start-up chunk imports this).
+ * The delivery area: the delivery promise per line, read by the basket, Review Order and Open Order
+ * Enquiry (so here, not in one feature): the basket's in the Basket group (every basket change
+ * reloads it), an order's in OpenOrders. Loaded only with those screens (nothing in the start-up
+ * chunk imports this).
  */
 export const deliveryPromiseApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 /**
- * Keeping keyboard focus on something sensible when what had it goes away or is disabled (issue 24
- * item 4): without these, focus falls to <body> and keyboard and screen-reader users start again
+ * Keeping keyboard focus on something sensible when what had it goes away or is disabled: without
+ * these, focus falls to <body> and keyboard and screen-reader users start again
  * from the top of the page.
  */
 

@@ -41,7 +41,7 @@ export const defaultHandlers = [
   on(routes.getCreditSummary, () => HttpResponse.json(quietCreditSummary)),
   // Team accounts: the header counts the approvals queue for approvers and account admins.
   on(routes.listApprovals, () => HttpResponse.json({ approvals: [] })),
-  // Email (issue 34): My Details' email preferences, both on.
+  // Email: My Details' email preferences, both on.
   on(routes.getMailPreferences, () => HttpResponse.json({ despatch: true, cancellation: true })),
   on(routes.logout, () => HttpResponse.json({ ok: true })),
   // lib/connection's probe while the connection is down.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../client.js';
 
 /**
- * ERP integration, outbound (docs/ARCHITECTURE.md, Integration):
+ * ERP integration, outbound (docs/areas.md, Integration):
  * - `outbox_events`: one row per announced change, written in the change's own transaction.
  *   `seq` orders the feed. On PostgreSQL a statement trigger takes a transaction-level advisory
  *   lock before the row gets its `seq`, so events commit in `seq` order and a reader paging with

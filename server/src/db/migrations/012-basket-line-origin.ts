@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Where a basket line came from (issue 27, price-break nudges): a line copied from an order keeps
+ * Where a basket line came from (price-break nudges): a line copied from an order keeps
  * that order's number, and the quantity and unit price on it, so the basket can mark lines whose
  * price (at that quantity) has changed since. All null for lines added any other way.
  */

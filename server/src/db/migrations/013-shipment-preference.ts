@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * How the buyer chose to have an order sent at review (issue 27 item 2, delivery promise):
+ * How the buyer chose to have an order sent at review (delivery promise):
  * 'partial' (what is in stock now, the rest when due) or 'complete' (everything together). Orders
  * placed before the choice existed read as 'partial', the default. Same DDL on both engines.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Webhook endpoints that fail, and events meant for one API client (issue 31):
+ * Webhook endpoints that fail, and events meant for one API client:
  * - `webhook_endpoints.failing_since`: when the endpoint's current run of failed attempts began
  *   (null after a success); failing for 3 days disables it (webhook-dispatcher.ts).
  * - `outbox_events.client_id`: null for the portal's own events (every client's feed); set for an

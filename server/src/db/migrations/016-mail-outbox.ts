@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../client.js';
 
 /**
- * Email (issue 34; docs/ARCHITECTURE.md, Email):
+ * Email (docs/areas.md, Email):
  * - `mail_outbox`: one row per email, written in the transaction of the change that causes it and
  *   sent by the server holding its lease (modules/mail/mail-worker.ts). `message_id` is fixed when
  *   the row is written, so every attempt sends the same Message-ID. `status`: pending until sent;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Who cancelled an order and when (issue 37 item 7): a cancelled order stays listed as Cancelled
+ * Who cancelled an order and when: a cancelled order stays listed as Cancelled
  * with both, and the cancellation email reads them. `cancelled_by` is the kind of actor: 'customer'
  * (a portal user, `cancelled_by_user_id`), 'erp' (an API client, named in `cancelled_by_name`) or
  * 'admin' (the operator's CLI). Orders cancelled before this migration have none of them. Same DDL

@@ -1,7 +1,7 @@
 import { CURRENCY_SYMBOLS, ORDER_MSG, formatMoney, toShortDate } from '@wholesale/contract';
 import { amountToMinor, percentOfMinor } from '../../domain/money.js';
 import { DOCUMENT_LINE_COLUMNS, documentLineCells, documentTotals } from '../../documents/document-lines.js';
-import type { SummaryDocument } from '../../documents/summary-pdf.js';
+import { documentCompany, documentCustomer } from '../../documents/summary-pdf.js';
 import type { RenderPdf } from '../../documents/pdf-pool.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { SettingsService } from '../site/settings.service.js';
@@ -33,23 +33,8 @@ export function accountDocuments(service: AccountService, settings: SettingsServ
     const [account, site] = await Promise.all([service.account(accountId), settings.all()]);
     if (!account) throw notFound();
     const symbol = CURRENCY_SYMBOLS[account.currency_code];
-    const company: SummaryDocument['company'] = {
-      name: site['company.name'],
-      address: site['company.address'],
-      email: site['support.email'],
-    };
-    const customer: SummaryDocument['customer'] = {
-      name: account.name,
-      customerNumber: account.customer_number,
-      addressLines: [
-        account.address1,
-        account.address2,
-        account.city,
-        account.county,
-        account.postcode,
-        account.country,
-      ],
-    };
+    const company = documentCompany(site);
+    const customer = documentCustomer(account);
     return { account, symbol, company, customer, vatNumber: site['company.vatNumber'].trim() };
   }
 

@@ -1,5 +1,5 @@
-import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
-import { UNINVOICED_ORDER_STATUSES } from '@wholesale/contract';
+import { sql, type Insertable } from 'kysely';
+import { uninvoicedOrdersMinor } from '../../db/credit.js';
 import { insertInBatches, insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
 import type {
@@ -10,17 +10,6 @@ import type {
   InvoicesTable,
   StatementsTable,
 } from '../../db/types.js';
-import type { Database } from '../../db/types.js';
-
-/** The total of the account's orders not yet invoiced (Open, In Progress): part of its credit exposure. */
-export function uninvoicedOrdersMinor(eb: ExpressionBuilder<Database, 'accounts'>) {
-  return eb
-    .selectFrom('orders')
-    .select((o) => o.fn.coalesce(o.fn.sum<number | string>('orders.total_minor'), o.lit(0)).as('total'))
-    .whereRef('orders.account_id', '=', 'accounts.id')
-    .where('orders.status', 'in', [...UNINVOICED_ORDER_STATUSES])
-    .as('uninvoiced_minor');
-}
 
 /**
  * The only place account SQL lives (invoices, statements). Every query is scoped to one account, but

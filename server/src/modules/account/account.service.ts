@@ -10,15 +10,14 @@ import {
   type InvoiceList,
   SERVER_MSG,
 } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
-import { accountRepository } from './account.repository.js';
+import type { AccountRepository } from './account.repository.js';
 import type { AccountCaller } from '../../domain/caller.js';
 
-type InvoiceRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accountRepository>['findInvoice']>>>;
-type LineRow = Awaited<ReturnType<ReturnType<typeof accountRepository>['invoiceLines']>>[number];
+type InvoiceRow = NonNullable<Awaited<ReturnType<AccountRepository['findInvoice']>>>;
+type LineRow = Awaited<ReturnType<AccountRepository['invoiceLines']>>[number];
 
 /** One statement's figures, all in minor units: what the statement PDF shows. */
 export interface StatementData {
@@ -63,9 +62,7 @@ const nextDay = (isoDate: string): string => {
   return d.toISOString().slice(0, 10);
 };
 
-export function accountService(db: Db) {
-  const repo = accountRepository(db);
-
+export function accountService(repo: AccountRepository) {
   function toInvoice(row: InvoiceRow, lines: LineRow[], today: string): Invoice {
     const remaining = Number(row.remaining_minor);
     const location = row.location ?? '';
@@ -209,7 +206,7 @@ export function accountService(db: Db) {
     },
 
     /**
-     * Credit and ageing (issue 27 item 3): the credit limit, the posted balance, the orders not yet
+     * Credit and ageing: the credit limit, the posted balance, the orders not yet
      * invoiced, the exposure (both together) and what is available (limit minus exposure, never below
      * 0; null when no limit is set, as the credit rule at Place Order reads it), and
      * the open invoices aged by days past their due date. Credit notes (and any document with a

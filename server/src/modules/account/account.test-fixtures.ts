@@ -98,7 +98,3 @@ export async function insertStatement(
     })
     .execute();
 }
-
-export async function setBalance(db: Db, accountId: number, balanceMinor: number): Promise<void> {
-  await db.updateTable('accounts').set({ balance_minor: balanceMinor }).where('id', '=', accountId).execute();
-}

@@ -8,7 +8,8 @@ import { bearer, login, testApp } from '../../test/app.js';
 import { todayIso } from '../../lib/time.js';
 import { insertInvoice } from './account.test-fixtures.js';
 import { insertOrder } from '../orders/orders.fixtures.js';
-import { accountService, daysOverdue } from './account.service.js';
+import { daysOverdue } from './account.service.js';
+import { composeStore } from '../../compose.js';
 
 const TODAY = '2026-06-30';
 /** The date `days` days before `today` ('yyyy-mm-dd'). */
@@ -113,7 +114,7 @@ describe.each(testEngines())('credit and ageing on $name', (engine) => {
   });
 
   it('ages each open invoice by days past its due date, on the bucket boundaries', async () => {
-    const s = await accountService(handle.db).getCreditSummary({ accountId }, {}, TODAY);
+    const s = await composeStore(handle.db).account.getCreditSummary({ accountId }, {}, TODAY);
     expect(s.buckets.map((b) => b.key)).toEqual(['current', '1-30', '31-60', '61-90', 'over-90']);
     expect(bucket(s, 'current').documentNumbers.sort()).toEqual(['SI-D-5', 'SI-D0']);
     expect(bucket(s, '1-30').documentNumbers).toEqual(['SI-D30', 'SI-D1']);
@@ -129,7 +130,7 @@ describe.each(testEngines())('credit and ageing on $name', (engine) => {
   });
 
   it('keeps credit notes apart as unallocated credit, not payable, and leaves settled documents out', async () => {
-    const s = await accountService(handle.db).getCreditSummary({ accountId }, {}, TODAY);
+    const s = await composeStore(handle.db).account.getCreditSummary({ accountId }, {}, TODAY);
     expect(s.unallocatedCredit).toEqual({ total: -30, documentNumbers: ['CN-1'] });
     const aged = s.buckets.flatMap((b) => b.documentNumbers);
     expect(aged).not.toContain('CN-1');
@@ -138,7 +139,7 @@ describe.each(testEngines())('credit and ageing on $name', (engine) => {
   });
 
   it('names the overdue invoices and their amount (why the account is on stop)', async () => {
-    const s = await accountService(handle.db).getCreditSummary({ accountId }, {}, TODAY);
+    const s = await composeStore(handle.db).account.getCreditSummary({ accountId }, {}, TODAY);
     expect(s.onStop).toBe(true);
     expect(s.overdue.documentNumbers).toHaveLength(9);
     expect(s.overdue.documentNumbers).not.toContain('SI-D0');
@@ -149,7 +150,7 @@ describe.each(testEngines())('credit and ageing on $name', (engine) => {
   });
 
   it('gives the credit limit, balance and available credit, never below 0', async () => {
-    const s = await accountService(handle.db).getCreditSummary({ accountId }, {}, TODAY);
+    const s = await composeStore(handle.db).account.getCreditSummary({ accountId }, {}, TODAY);
     expect([s.creditLimit, s.balance, s.availableCredit]).toEqual([5000, 6200, 0]);
     expect([s.uninvoicedOrders, s.exposure]).toEqual([0, 6200]);
   });

@@ -196,6 +196,17 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       payload: { username: 'bob', password: 'x' },
     });
     expect(bad.headers['cache-control']).toBe('private, no-store');
+    // Refresh carries no session of its own (the app's signed-in hook does not apply): the route says so.
+    const refreshed = await app.inject({
+      method: 'GET',
+      url: pathOf(routes.refreshSession),
+      headers: bearer(res.json().refreshToken),
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.headers['cache-control']).toBe('private, no-store');
+    const refused = await app.inject({ method: 'GET', url: pathOf(routes.refreshSession), headers: bearer('nope') });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
   });
 
   it('rotates refresh tokens and revokes the family when a rotated one is reused', async () => {
@@ -304,7 +315,8 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     const users = await handle.db.selectFrom('users').select(['id', 'username']).execute();
     const carol = users.find((u) => u.username === 'carol')!;
     const { authService } = await import('./auth.service.js');
-    const svc = authService(handle.db, {
+    const { authRepository } = await import('./auth.repository.js');
+    const svc = authService(authRepository(handle.db), {
       jwtSecret: testConfig().jwtSecret,
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,

@@ -7,11 +7,10 @@ import {
   type User,
   SERVER_MSG,
 } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { minorToAmount } from '../../domain/money.js';
 import { badRequest, notFound, unauthorized } from '../../lib/http-errors.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
-import { authRepository } from './auth.repository.js';
+import type { AuthRepository } from './auth.repository.js';
 import { SessionCache, withSessionCache } from './session-cache.js';
 import { createOneTimeToken } from './one-time-token.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
@@ -32,9 +31,9 @@ export interface AuthServiceOptions {
   sessionCacheMs?: number;
 }
 
-export function authService(db: Db, opts: AuthServiceOptions) {
+export function authService(auth: AuthRepository, opts: AuthServiceOptions) {
   const sessions = new SessionCache(opts.sessionCacheMs);
-  const repo = withSessionCache(authRepository(db), sessions);
+  const repo = withSessionCache(auth, sessions);
   const access = new AccessTokens(opts.jwtSecret, opts.accessTokenTtlSeconds);
   const graceMs = (opts.refreshReuseGraceSeconds ?? 0) * 1000;
 
@@ -137,7 +136,7 @@ export function authService(db: Db, opts: AuthServiceOptions) {
     },
 
     async createOneTimeToken(userId: number, ttlMinutes?: number): Promise<string> {
-      return (await createOneTimeToken(db, userId, ttlMinutes)).token;
+      return (await createOneTimeToken(repo, userId, ttlMinutes)).token;
     },
 
     /** Claims of a usable access token, or null (expired, forged, or its session ended). */

@@ -1,6 +1,5 @@
-import type { Db } from '../../db/client.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
-import { authRepository } from './auth.repository.js';
+import type { AuthRepository } from './auth.repository.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 
 /** The longest an rt for /redirect may live (architecture.md). */
@@ -11,13 +10,13 @@ export const ONE_TIME_TOKEN_MAX_MINUTES = 10;
  * (GET /api/auth/refresh/{rt} consumes it), valid for at most 10 minutes.
  */
 export async function createOneTimeToken(
-  db: Db,
+  repo: Pick<AuthRepository, 'insertOneTimeToken'>,
   userId: number,
   ttlMinutes = ONE_TIME_TOKEN_MAX_MINUTES,
 ): Promise<{ token: string; expiresAt: string }> {
   const token = newOpaqueToken();
   const createdAt = nowIso();
   const expiresAt = addSeconds(createdAt, Math.min(ttlMinutes, ONE_TIME_TOKEN_MAX_MINUTES) * 60);
-  await authRepository(db).insertOneTimeToken(hashToken(token), userId, createdAt, expiresAt);
+  await repo.insertOneTimeToken(hashToken(token), userId, createdAt, expiresAt);
   return { token, expiresAt };
 }

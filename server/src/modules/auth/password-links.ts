@@ -2,7 +2,8 @@ import { MSG, type SetPasswordLinkResponse, type SetPasswordRequest } from '@who
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
-import { authRepository } from './auth.repository.js';
+import type { Repos } from '../../db/repos.js';
+import { authRepository, type AuthRepository } from './auth.repository.js';
 import { hashPassword } from './password.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 import { SET_PASSWORD_LINK_TTL_HOURS } from '@wholesale/contract';
@@ -17,7 +18,8 @@ export const SET_PASSWORD_PATH = '/set-password';
 export const NO_PASSWORD = '!unset';
 
 /**
- * Creates a one-time set-password link for `userId` inside `db` (the caller's transaction): random,
+ * Creates a one-time set-password link for `userId` inside `db` (the caller's transaction: the
+ * auth area's published write, like the outboxes' records, for the ERP's and the CLI's new users): random,
  * stored only as its SHA-256, valid for SET_PASSWORD_LINK_TTL_HOURS. Earlier unused links of the
  * user stop working, so only the newest link does.
  */
@@ -40,8 +42,8 @@ export async function createPasswordLink(
 const linkGone = () => new HttpError(410, MSG.setPasswordLinkExpired);
 
 /** The set-password page's two calls (auth.routes.ts). */
-export function passwordLinksService(db: Db, onPasswordSet: (userId: number) => void) {
-  const repo = authRepository(db);
+export function passwordLinksService(auth: Repos<AuthRepository>, onPasswordSet: (userId: number) => void) {
+  const repo = auth.base;
   return {
     async describe(token: string): Promise<SetPasswordLinkResponse> {
       const link = await repo.livePasswordLink(hashToken(token), nowIso());
@@ -55,8 +57,7 @@ export function passwordLinksService(db: Db, onPasswordSet: (userId: number) => 
       if (!(await repo.livePasswordLink(tokenHash, nowIso()))) throw linkGone();
       // Hashing is slow: done before the transaction, so no lock waits on it.
       const hash = await hashPassword(body.newPassword);
-      const done = await db.transaction().execute(async (trx) => {
-        const r = authRepository(trx);
+      const done = await auth.transaction(async (r, trx) => {
         const now = nowIso();
         const link = await r.livePasswordLink(tokenHash, now);
         if (!link || !(await r.usePasswordLink(tokenHash, now))) return undefined;

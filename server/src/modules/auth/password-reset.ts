@@ -1,5 +1,5 @@
 /**
- * Forgotten password (issue 34). `POST /api/auth/forgot-password` answers the same words whatever
+ * Forgotten password. `POST /api/auth/forgot-password` answers the same words whatever
  * was typed, so nobody learns which usernames or addresses exist; behind that answer, each enabled
  * login that matches (by username, or by email: several may share one) gets a one-time link valid
  * for PASSWORD_RESET_LINK_TTL_MINUTES by email, recorded with the link in one transaction (mail
@@ -8,11 +8,11 @@
  * quietly per address typed and per user: over those limits nothing more is sent, same answer.
  */
 import { PASSWORD_RESET_LINK_TTL_MINUTES, RESET_MSG, type PasswordResetResponse } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
+import type { Repos } from '../../db/repos.js';
 import { keyPart } from '../../lib/throttle.js';
-import type { SecretBox } from '../events/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { recordPasswordLinkMail } from '../mail/mail-outbox.js';
-import { authRepository } from './auth.repository.js';
+import type { AuthRepository } from './auth.repository.js';
 import { createPasswordLink } from './password-links.js';
 
 export interface PasswordResetDeps {
@@ -26,8 +26,8 @@ export interface ResetAllowance {
   user(userId: number): Promise<boolean>;
 }
 
-export function passwordResetService(db: Db, deps: PasswordResetDeps) {
-  const repo = authRepository(db);
+export function passwordResetService(auth: Repos<AuthRepository>, deps: PasswordResetDeps) {
+  const repo = auth.base;
   const answer: PasswordResetResponse = { message: RESET_MSG.answer };
   return {
     async requestPasswordReset(usernameOrEmail: string, allow: ResetAllowance): Promise<PasswordResetResponse> {
@@ -35,7 +35,7 @@ export function passwordResetService(db: Db, deps: PasswordResetDeps) {
       const users = await repo.usersByUsernameOrEmail(usernameOrEmail.trim());
       for (const u of users) {
         if (!(await allow.user(u.id))) continue;
-        await db.transaction().execute(async (trx) => {
+        await auth.transaction(async (_r, trx) => {
           const link = await createPasswordLink(trx, u.id, deps.baseUrl, PASSWORD_RESET_LINK_TTL_MINUTES * 60);
           await recordPasswordLinkMail(trx, deps.box, 'password.reset', u.id, link);
         });

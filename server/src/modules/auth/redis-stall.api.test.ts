@@ -14,15 +14,7 @@ import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { login, testApp, testConfig } from '../../test/app.js';
 import { buildApp } from '../../app.js';
-
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.setTimeout(1000, () => (s.destroy(), resolve(false)));
-    s.on('connect', () => (s.end(), resolve(true)));
-    s.on('error', () => resolve(false));
-  });
-}
+import { requireRedis } from '../../test/redis.js';
 
 /** A loopback listener that accepts connections and forwards them to `to` (or nowhere) while not silent. */
 async function listener(to?: number) {
@@ -118,10 +110,7 @@ describe.each(testEngines())('a Redis that does not answer, on $name', (engine) 
   }, 30_000);
 
   it('logs in promptly when Redis stops answering after it was ready, and shares counts again when it is back', async (t) => {
-    if (!(await reachable(6379))) {
-      console.log('SKIPPED stalled-after-ready Redis test: nothing answers on 127.0.0.1:6379');
-      t.skip();
-    }
+    await requireRedis(t, 'stalled-after-ready Redis test');
     const proxy = await listener(6379);
     const { app, lines } = await appWith(proxy.url);
     try {

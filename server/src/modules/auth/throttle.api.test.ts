@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -10,20 +9,12 @@ import { PassThrough } from 'node:stream';
 import { bearer, login, testApp, testConfig } from '../../test/app.js';
 import { buildApp } from '../../app.js';
 import { HashGate, hashGate } from './password.js';
+import { requireRedis, TEST_REDIS_URL } from '../../test/redis.js';
 
 const LIMIT = 3;
 
 const attempt = (app: FastifyInstance, username: string, headers: Record<string, string> = {}, password = 'wrong') =>
   app.inject({ method: 'POST', url: pathOf(routes.login), payload: { username, password }, headers });
-
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.setTimeout(1000, () => (s.destroy(), resolve(false)));
-    s.on('connect', () => (s.end(), resolve(true)));
-    s.on('error', () => resolve(false));
-  });
-}
 
 describe.each(testEngines())('login and payment throttles on $name', (engine) => {
   let handle: DbHandle;
@@ -281,12 +272,9 @@ describe.each(testEngines())('login and payment throttles on $name', (engine) =>
   });
 
   it('shares the counts between processes through Redis', async (t) => {
-    if (!(await reachable(6379))) {
-      console.log('SKIPPED shares-counts-through-Redis: nothing answers on 127.0.0.1:6379');
-      t.skip();
-    }
-    const a = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, REDIS_URL: 'redis://127.0.0.1:6379' });
-    const b = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, REDIS_URL: 'redis://127.0.0.1:6379' });
+    await requireRedis(t, 'shares-counts-through-Redis');
+    const a = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, REDIS_URL: TEST_REDIS_URL });
+    const b = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: LIMIT, REDIS_URL: TEST_REDIS_URL });
     try {
       const name = `shared-${randomUUID()}`;
       const codes = [];

@@ -15,8 +15,9 @@ import type { Db } from '../../db/client.js';
 import { discountPriceE5, priceLine, totals, type LinePrice, type Tier, type Totals } from '../../domain/pricing.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
-import { pricingRepository, termsFor, type AccountTerms } from '../pricing/pricing.repository.js';
-import { basketRepository, type ClearedLine } from './basket.repository.js';
+import { termsFor, type AccountTerms, type PricingRepository } from '../pricing/pricing.repository.js';
+import type { Repos } from '../../db/repos.js';
+import type { BasketRepository, ClearedLine } from './basket.repository.js';
 import type { Caller } from '../../domain/caller.js';
 
 export type { Caller } from '../../domain/caller.js';
@@ -85,17 +86,23 @@ function priceRows(terms: AccountTerms, rows: readonly ProductRow[], tiers: Map<
       accountPriceE5,
       tiers: productTiers,
       price: priceLine(listPriceE5, termsFor(terms, r.product_type_id), productTiers, r.quantity),
-      // As the product list: only a tier below the account's own price is an offer (issue 24).
+      // As the product list: only a tier below the account's own price is an offer (one at or above it saves nothing).
       hasMultiBuyDiscount: productTiers.some((t) => t.priceE5 < accountPriceE5),
     };
   });
 }
 
-export function basketService(db: Db) {
-  /** Prices the caller's basket with today's prices and the account's terms (inside `conn`, e.g. a transaction). */
-  async function price(caller: Caller, conn: Db = db): Promise<PricedBasket> {
-    const repo = basketRepository(conn);
-    const pricing = pricingRepository(conn);
+export interface BasketDeps {
+  baskets: Repos<BasketRepository>;
+  /** The pricing read model (modules/pricing). */
+  pricing: Repos<PricingRepository>;
+}
+
+export function basketService({ baskets, pricing: prices }: BasketDeps) {
+  /** Prices the caller's basket with today's prices and the account's terms (inside `trx` when given). */
+  async function price(caller: Caller, trx?: Db): Promise<PricedBasket> {
+    const repo = trx ? baskets.over(trx) : baskets.base;
+    const pricing = trx ? prices.over(trx) : prices.base;
     const terms = await pricing.accountTerms(caller.accountId);
     if (!terms) throw notFound();
     const basket = await repo.basketWithLines(caller.userId, terms.currencyCode);
@@ -126,14 +133,15 @@ export function basketService(db: Db) {
   async function priceItems(
     accountId: number,
     items: readonly { productId: number; quantity: number }[],
-    conn: Db = db,
+    trx?: Db,
   ): Promise<{ terms: AccountTerms; lines: PricedLine[]; totals: Totals }> {
-    const pricing = pricingRepository(conn);
+    const pricing = trx ? prices.over(trx) : prices.base;
+    const repo = trx ? baskets.over(trx) : baskets.base;
     const terms = await pricing.accountTerms(accountId);
     if (!terms) throw notFound();
     const products = new Map(
       (
-        await basketRepository(conn).productsForPricing(
+        await repo.productsForPricing(
           items.map((i) => i.productId),
           terms.currencyCode,
         )
@@ -219,8 +227,7 @@ export function basketService(db: Db) {
 
     /** Adds an item; the same item again adds to its existing line. */
     async addBasketLine(caller: Caller, { itemNumber, quantity }: AddBasketLine): Promise<Basket> {
-      await db.transaction().execute(async (trx) => {
-        const repo = basketRepository(trx);
+      await baskets.transaction(async (repo) => {
         const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
         await repo.touch(basketId);
         const product = await repo.findActiveProduct(itemNumber);
@@ -238,8 +245,7 @@ export function basketService(db: Db) {
     },
 
     async updateBasketLine(caller: Caller, { lineNumber, quantity }: UpdateBasketLine): Promise<Basket> {
-      await db.transaction().execute(async (trx) => {
-        const repo = basketRepository(trx);
+      await baskets.transaction(async (repo) => {
         const basket = await repo.findBasket(caller.userId);
         const line = basket && (await repo.findLine(basket.id, lineNumber));
         if (!basket || !line) throw notFound(SERVER_MSG.noBasketLine(lineNumber));
@@ -250,8 +256,7 @@ export function basketService(db: Db) {
     },
 
     async deleteBasketLine(caller: Caller, { id: lineNumber }: { id: number }): Promise<Basket> {
-      await db.transaction().execute(async (trx) => {
-        const repo = basketRepository(trx);
+      await baskets.transaction(async (repo) => {
         const basket = await repo.findBasket(caller.userId);
         const line = basket && (await repo.findLine(basket.id, lineNumber));
         if (!basket || !line) throw notFound(SERVER_MSG.noBasketLine(lineNumber));
@@ -266,8 +271,7 @@ export function basketService(db: Db) {
      * basket stays as it is (and keeps what an earlier clear kept).
      */
     async clearBasket(caller: Caller): Promise<Basket> {
-      await db.transaction().execute(async (trx) => {
-        const repo = basketRepository(trx);
+      await baskets.transaction(async (repo) => {
         const basket = await repo.findBasket(caller.userId);
         if (!basket) return;
         await repo.touch(basket.id); // locks the row: a concurrent change waits, then ends the undo
@@ -289,8 +293,7 @@ export function basketService(db: Db) {
 
     /** Puts back what the last clear removed, while the basket is as that clear left it. */
     async undoClearBasket(caller: Caller): Promise<Basket> {
-      await db.transaction().execute(async (trx) => {
-        const repo = basketRepository(trx);
+      await baskets.transaction(async (repo) => {
         const basket = await repo.findBasket(caller.userId);
         if (!basket) throw conflict(BASKET_MSG.cannotUndoClear);
         await repo.touch(basket.id); // locks the row; the revision read below is one past the clear's
@@ -319,7 +322,7 @@ export function basketService(db: Db) {
       }[],
       { keep = false }: { keep?: boolean } = {},
     ): Promise<void> {
-      const repo = basketRepository(trx);
+      const repo = baskets.over(trx);
       const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
       const newProducts = new Set(lines.map((l) => l.productId));
       if (keep) {
@@ -335,6 +338,62 @@ export function basketService(db: Db) {
         else await repo.insertLine(basketId, l.productId, Math.min(QUANTITY_MAX, l.quantity), l.origin);
       }
     },
+
+    /** The caller's basket's id, made when there is none (checkout stores its delivery header on it). */
+    ensureBasket: (caller: Caller): Promise<number> => baskets.base.ensureBasket(caller.userId, caller.accountId),
+
+    /** Empties a basket whose revision was just placed as an order, inside the placing transaction. */
+    async emptyPlaced(trx: Db, basketId: number): Promise<void> {
+      const repo = baskets.over(trx);
+      await repo.clearLines(basketId);
+      await repo.touch(basketId);
+    },
+
+    /**
+     * Adds lines to the caller's basket in one change (one revision), the basket row locked first, as
+     * every basket change does. `pick` runs in that transaction, after the lock, and answers the lines
+     * to add. A line whose item is already in the basket gets the quantity added, unless that would
+     * pass the quantity limit (those come back in `overLimit`, not added). Refused whole (400) when
+     * the new lines would not fit in the basket.
+     */
+    async mergeLines<T extends { productId: number; quantity: number }>(
+      caller: Caller,
+      pick: (trx: Db) => Promise<readonly T[]>,
+    ): Promise<{ added: number; overLimit: T[]; revision: number }> {
+      return baskets.transaction(async (repo, trx) => {
+        const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
+        await repo.touch(basketId);
+        const lines = await pick(trx);
+        const { lines: existing, count } = await repo.linesForProducts(
+          basketId,
+          lines.map((a) => a.productId),
+        );
+        const inBasket = new Map(existing.map((l) => [l.product_id, l]));
+        const fresh: T[] = [];
+        const overLimit: T[] = [];
+        let added = 0;
+        for (const a of lines) {
+          const line = inBasket.get(a.productId);
+          if (!line) fresh.push(a);
+          else if (line.quantity + a.quantity > QUANTITY_MAX) overLimit.push(a);
+          else {
+            await repo.setQuantity(line.id, line.quantity + a.quantity);
+            added++;
+          }
+        }
+        if (count + fresh.length > BASKET_MAX_LINES) throw badRequest(MSG.basketFull(BASKET_MAX_LINES));
+        await repo.appendLines(
+          basketId,
+          fresh.map((a) => ({ productId: a.productId, quantity: a.quantity })),
+        );
+        added += fresh.length;
+        const basket = await repo.findBasket(caller.userId);
+        return { added, overLimit, revision: basket?.revision ?? 0 };
+      });
+    },
+
+    /** The lines of a basket copied from an order, by product (the price-break nudge). */
+    copiedLines: (basketId: number) => baskets.base.copiedLines(basketId),
   };
 }
 export type BasketService = ReturnType<typeof basketService>;

@@ -1,14 +1,12 @@
 import { QUANTITY_MAX, type BasketPriceBreaks, type PriceBreakLine } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { priceLine, type Tier } from '../../domain/pricing.js';
 import { e5ToAmount, lineTotalMinor, minorToAmount } from '../../domain/money.js';
 import { termsFor } from '../pricing/pricing.repository.js';
-import { basketRepository } from './basket.repository.js';
 import type { BasketService, Caller } from './basket.service.js';
 
 /**
  * The next multi-buy break above `quantity` worth moving to: the lowest tier minimum above it whose
- * price beats both the account's own price and the line's current price (issue 24: a tier at or
+ * price beats both the account's own price and the line's current price (a tier at or
  * above the account's price is no offer). Its saving is the line at that quantity at the current
  * unit price less the same line at the tier price.
  */
@@ -34,16 +32,15 @@ export function nextBreak(tiers: readonly Tier[], accountPriceE5: number, curren
 }
 
 /**
- * Price-break nudges and copied-order price changes for the caller's basket (issue 27), priced on
+ * Price-break nudges and copied-order price changes for the caller's basket, priced on
  * the server from the basket service's own pricing (its lines carry their tiers and account price).
  */
-export function priceBreaksService(db: Db, baskets: BasketService) {
+export function priceBreaksService(baskets: BasketService) {
   return {
     /** GET /basket/price-breaks */
     async getBasketPriceBreaks(caller: Caller): Promise<BasketPriceBreaks> {
       const priced = await baskets.price(caller);
-      const copied =
-        priced.basketId === null ? new Map<number, never>() : await basketRepository(db).copiedLines(priced.basketId);
+      const copied = priced.basketId === null ? new Map<number, never>() : await baskets.copiedLines(priced.basketId);
       let totalSavingsMinor = 0;
       const lines: PriceBreakLine[] = [];
       for (const l of priced.lines) {

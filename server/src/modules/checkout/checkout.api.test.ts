@@ -37,13 +37,24 @@ const newAddress: SubmitBasketHeader = {
 describe.each(testEngines())('checkout API on $name', (engine) => {
   let handle: DbHandle;
   let app: FastifyInstance;
-  let credit: string; // GBP, 10% off, carriage 9.95 free over 250, VAT 20%
-  let colleague: string; // same account, own basket
-  let other: string; // another credit account
-  let euro: string; // EUR, VAT 23%, carriage 15.00 always
-  let onStop: string;
-  let proforma: string;
-  let creditAccount: number;
+  // Each case logs in new users of these accounts, so it starts from empty baskets of its own.
+  let creditAccount: number; // GBP, 10% off, carriage 9.95 free over 250, VAT 20%
+  let otherAccount: number; // another credit account
+  let euroAccount: number; // EUR, VAT 23%, carriage 15.00 always
+  let stopAccount: number;
+  let proformaAccount: number;
+  let users = 0;
+  const userIds = new Map<string, number>();
+  /** A new user of the account, logged in (its id is in `userIds` under the token). */
+  const buyer = async (account: number) => {
+    const username = `buyer${++users}`;
+    const id = await insertUser(handle.db, account, username);
+    const token = (await login(app, username)).accessToken;
+    userIds.set(token, id);
+    return token;
+  };
+  const ordersOf = (token: string) =>
+    handle.db.selectFrom('orders').select('id').where('user_id', '=', userIds.get(token)!).execute();
 
   beforeAll(async () => {
     handle = await engine.open();
@@ -54,16 +65,16 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       address1: '1 Invoice Street',
       postcode: 'BS1 1AA',
     });
-    const otherAccount = await insertAccount(handle.db);
-    const euroAccount = await insertAccount(handle.db, {
+    otherAccount = await insertAccount(handle.db);
+    euroAccount = await insertAccount(handle.db, {
       currency_code: 'EUR',
       vat_rate_bp: 2300,
       discount_bp: 0,
       carriage_minor: 1500,
       carriage_free_over_minor: 0,
     });
-    const stopAccount = await insertAccount(handle.db, { on_stop: 1 });
-    const proformaAccount = await insertAccount(handle.db, { is_proforma: 1, credit_limit_minor: 0 });
+    stopAccount = await insertAccount(handle.db, { on_stop: 1 });
+    proformaAccount = await insertAccount(handle.db, { is_proforma: 1, credit_limit_minor: 0 });
     await handle.db
       .insertInto('delivery_addresses')
       .values({
@@ -132,21 +143,6 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
         updated_at: now,
       })
       .execute();
-    await insertUser(handle.db, creditAccount, 'gina');
-    await insertUser(handle.db, creditAccount, 'gino');
-    await insertUser(handle.db, otherAccount, 'olga');
-    await insertUser(handle.db, euroAccount, 'eamon');
-    await insertUser(handle.db, stopAccount, 'stella');
-    await insertUser(handle.db, proformaAccount, 'pat');
-    const token = async (u: string) => (await login(app, u)).accessToken;
-    [credit, colleague, other, euro, onStop, proforma] = [
-      await token('gina'),
-      await token('gino'),
-      await token('olga'),
-      await token('eamon'),
-      await token('stella'),
-      await token('pat'),
-    ];
   });
   afterAll(async () => {
     await app?.close();
@@ -191,6 +187,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
 
   describe('POST /basket/header', () => {
     it('answers the INVOICE defaults before anything is stored', async () => {
+      const credit = await buyer(creditAccount);
       const res = await app.inject({ method: 'GET', url: pathOf(routes.getBasketHeader), headers: bearer(credit) });
       expect(basketHeader.parse(res.json())).toMatchObject({
         saved: false,
@@ -209,6 +206,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('gives the section 5 messages', async () => {
+      const credit = await buyer(creditAccount);
       expect(issues(await header(credit, { externalDocNo: '' }))).toEqual([
         { path: 'externalDocNo', message: MSG.missingDeliveryInformation },
       ]);
@@ -240,6 +238,8 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('refuses an unknown saved reference and an unknown country', async () => {
+      const credit = await buyer(creditAccount);
+      const other = await buyer(otherAccount);
       const unknown = await header(credit, { externalDocNo: 'PO1', deliveryCode: 'NOPE' });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().message).toMatch(/Unknown delivery address reference/);
@@ -249,6 +249,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('takes INVOICE and saved addresses from the account, never from the payload', async () => {
+      const credit = await buyer(creditAccount);
       const inv = await header(credit, {
         externalDocNo: 'PO-1',
         deliveryCode: 'INVOICE',
@@ -283,6 +284,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('accepts a phone number with spaces and a leading + and stores it normalised', async () => {
+      const credit = await buyer(creditAccount);
       for (const [typed, stored] of [
         ['01234 567890', '01234567890'],
         ['+353 1 555 0192', '+35315550192'],
@@ -296,6 +298,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('does not change the basket revision', async () => {
+      const credit = await buyer(creditAccount);
       const before = (await getBasket(credit)).revision;
       await header(credit, newAddress);
       expect((await getBasket(credit)).revision).toBe(before);
@@ -304,6 +307,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
 
   describe('POST /basket/submit/{revision}', () => {
     it('refuses an empty basket', async () => {
+      const colleague = await buyer(creditAccount);
       const b = await getBasket(colleague);
       const res = await submit(colleague, b.revision, 0);
       expect(res.statusCode).toBe(400);
@@ -311,6 +315,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('needs the purchase order, name and address1 stored', async () => {
+      const colleague = await buyer(creditAccount);
       await add(colleague, 'CS-7', 1);
       const b = await getBasket(colleague);
       const res = await submit(colleague, b.revision, (await amount(colleague)).totalAmount);
@@ -330,6 +335,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('answers 409 when the basket changed since review, or the amount shown differs', async () => {
+      const credit = await buyer(creditAccount);
       await add(credit, 'RB-100', 2);
       const reviewed = await getBasket(credit);
       const shown = (await amount(credit)).totalAmount;
@@ -340,12 +346,13 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       const now = await getBasket(credit);
       const wrongAmount = await submit(credit, now.revision, shown);
       expect(wrongAmount.statusCode).toBe(409);
-      expect(
-        await handle.db.selectFrom('orders').select('id').where('account_id', '=', creditAccount).execute(),
-      ).toEqual([]);
+      expect(await ordersOf(credit)).toEqual([]);
     });
 
     it('answers 409 for a reviewed revision that is no longer current even when the total is the same', async () => {
+      const credit = await buyer(creditAccount);
+      await add(credit, 'RB-100', 2);
+      await add(credit, 'CS-7', 3);
       await header(credit, newAddress);
       const reviewed = await getBasket(credit);
       const shown = (await amount(credit)).totalAmount;
@@ -366,12 +373,13 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       const stale = await submit(credit, reviewed.revision, shown);
       expect(stale.statusCode).toBe(409);
       expect(stale.json().message).toBe(MSG.basketUpdatedDuringCheckout);
-      expect(
-        await handle.db.selectFrom('orders').select('id').where('account_id', '=', creditAccount).execute(),
-      ).toEqual([]);
+      expect(await ordersOf(credit)).toEqual([]);
     });
 
     it('places the order in one go: lines, carriage charge, delivery details, totals; the basket empties', async () => {
+      const credit = await buyer(creditAccount);
+      await add(credit, 'RB-100', 2);
+      await add(credit, 'CS-7', 3);
       await header(credit, newAddress);
       const b = await getBasket(credit);
       const s = await amount(credit);
@@ -380,7 +388,9 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       const res = await submit(credit, b.revision, s.totalAmount);
       expect(res.statusCode).toBe(200);
       const { orderNumber } = res.json() as { orderNumber: string };
-      expect(orderNumber).toBe('SO-250018');
+      // Numbered above the orders already there (SO-250017), whichever case placed one first.
+      expect(orderNumber).toMatch(/^SO-\d{6}$/);
+      expect(Number(orderNumber.slice(3))).toBeGreaterThan(250_017);
       const order = await orderByNumber(orderNumber);
       expect(order).toMatchObject({
         account_id: creditAccount,
@@ -460,6 +470,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('applies multi-buy tiers and free carriage over the threshold', async () => {
+      const credit = await buyer(creditAccount);
       await add(credit, 'RB-100', 20); // tier 17.00 x 20 = 340.00, over 250: carriage free
       await header(credit, { externalDocNo: 'PO-TIER', deliveryCode: 'WAREHOUSE' });
       const b = await getBasket(credit);
@@ -480,6 +491,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('prices euro orders in cents with the account VAT', async () => {
+      const euro = await buyer(euroAccount);
       await add(euro, 'RB-100', 3); // 23.40 x 3 = 70.20 + 15.00 carriage = 85.20; VAT 23% = 19.60
       await header(euro, { externalDocNo: 'EU-1', deliveryCode: 'INVOICE' });
       const b = await getBasket(euro);
@@ -495,6 +507,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('gives exactly one order for 20 concurrent submissions of one revision', async () => {
+      const credit = await buyer(creditAccount);
       await add(credit, 'CS-7', 7);
       await header(credit, { externalDocNo: 'PO-RACE', deliveryCode: 'INVOICE' });
       const b = await getBasket(credit);
@@ -508,6 +521,9 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('numbers concurrent orders of different customers uniquely', async () => {
+      const credit = await buyer(creditAccount);
+      const colleague = await buyer(creditAccount);
+      const other = await buyer(otherAccount);
       const racers = [credit, colleague, other];
       for (const t of racers) {
         await add(t, 'CS-7', 2);
@@ -521,6 +537,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('tells an account on stop why it cannot order, with the support email', async () => {
+      const onStop = await buyer(stopAccount);
       await add(onStop, 'CS-7', 1);
       await header(onStop, { externalDocNo: 'PO', deliveryCode: 'INVOICE' });
       const res = await submit(onStop, (await getBasket(onStop)).revision, (await amount(onStop)).totalAmount);
@@ -581,6 +598,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('warns of a purchase order used before on the account, and still places the order', async () => {
+      const other = await buyer(otherAccount);
       const acc = await insertAccount(handle.db, { credit_limit_minor: 0 });
       await insertUser(handle.db, acc, 'vera');
       await insertUser(handle.db, acc, 'vic');
@@ -606,6 +624,8 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it('sends proforma accounts to payment and credit accounts away from it', async () => {
+      const credit = await buyer(creditAccount);
+      const proforma = await buyer(proformaAccount);
       await add(proforma, 'CS-7', 1);
       await header(proforma, { externalDocNo: 'PO', deliveryCode: 'INVOICE' });
       const res = await submit(proforma, (await getBasket(proforma)).revision, (await amount(proforma)).totalAmount);
@@ -623,6 +643,8 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
     });
 
     it("never reaches another account's basket lines", async () => {
+      const other = await buyer(otherAccount);
+      const euro = await buyer(euroAccount);
       await add(other, 'RB-100', 1);
       const lineNumber = (await getBasket(other)).basketLines[0]!.lineNumber;
       const patch = await app.inject({

@@ -90,6 +90,15 @@ describe.each(testEngines())('checkout against a fake payment gateway on $name',
   });
 
   it('asks the gateway nothing when the amount shown is no longer the total', async () => {
+    // A basket of its own, ready for payment but for the amount.
+    await insertUser(handle.db, proformaAccount, 'fg-proforma-2');
+    const proforma = (await login(app, 'fg-proforma-2')).accessToken;
+    await call(proforma, 'POST', pathOf(routes.addBasketLine), { itemNumber: 'FG-1', quantity: 3 });
+    await call(proforma, 'POST', pathOf(routes.submitBasketHeader), {
+      externalDocNo: 'PO-FAKE-2',
+      deliveryCode: 'INVOICE',
+    });
+    expect((await total(proforma)).totalAmount).toBeGreaterThan(0.01);
     const before = fake.requests.length;
     const res = await call(proforma, 'POST', pathOf(routes.requestOrderPayment), paymentBody(0.01));
     expect(res.statusCode).toBe(409);

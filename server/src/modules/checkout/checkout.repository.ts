@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { deliveryColumns, type DeliveryColumns } from '../../domain/address.js';
-import { uninvoicedOrdersMinor } from '../account/account.repository.js';
+import { uninvoicedOrdersMinor } from '../../db/credit.js';
 import type { DeliveryInformation } from '@wholesale/contract';
 
 /** The delivery details kept on a basket (POST /basket/header) and copied onto the order. */

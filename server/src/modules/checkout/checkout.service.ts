@@ -19,15 +19,15 @@ import {
   exceedsAvailableCredit,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
+import type { Repos } from '../../db/repos.js';
 import type { SettingsService } from '../site/settings.service.js';
 import { amountToMinor, minorToAmount } from '../../domain/money.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
-import { basketRepository } from '../basket/basket.repository.js';
-import type { BasketService, Caller, PricedBasket } from '../basket/basket.service.js';
+import type { BasketService, Caller, PricedBasket, PricedLine } from '../basket/basket.service.js';
 import type { PaymentGateway } from '../payments/gateway.js';
-import { checkoutRepository, type DeliveryDetails } from './checkout.repository.js';
+import type { CheckoutRepository, DeliveryDetails } from './checkout.repository.js';
 import { addressFromColumns, addressOf, deliveryFromColumns, type Delivery } from '../../domain/address.js';
-import { placeOrder, placedLines } from './order-placement.js';
+import { announcePlacedOrder, ORDER_LOCATION, orderLinesOf, placedLines, type PlaceOrder } from './order-placement.js';
 import { basketSubject, type OrderPaymentPayload } from './order-payment.js';
 
 /** How long after placing an order GET /basket/confirmation still answers it. */
@@ -36,7 +36,7 @@ export const EMPTY_BASKET = SERVER_MSG.emptyBasket;
 export const PROFORMA_MUST_PAY = SERVER_MSG.proformaMustPay;
 export const CREDIT_CANNOT_PAY = SERVER_MSG.creditCannotPay;
 
-type HeaderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof checkoutRepository>['header']>>>;
+type HeaderRow = NonNullable<Awaited<ReturnType<CheckoutRepository['header']>>>;
 
 function storedDelivery(row: HeaderRow | undefined): DeliveryDetails | undefined {
   if (!row?.address_reference) return undefined;
@@ -84,34 +84,20 @@ function requireAvailableCredit(
 }
 
 /**
- * The account-level rules an order must pass to be placed: not on stop, and (credit accounts) within
- * the available credit. Place Order applies them; approving an order that waited applies the same
- * (team/approvals.service.ts) inside its own transaction.
- */
-export async function requirePlaceable(
-  trx: Db,
-  accountId: number,
-  terms: { onStop: boolean; isProforma: boolean },
-  totalMinor: number,
-  email: string,
-): Promise<void> {
-  if (terms.onStop) throw forbidden(MSG.accountOnStop(email));
-  if (!terms.isProforma) requireAvailableCredit(await checkoutRepository(trx).credit(accountId), totalMinor, email);
-}
-
-/**
  * Team accounts' spending limits, as checkout needs them (the team module implements it; compose.ts
- * hands it in). Both run inside the placing transaction.
+ * hands it in).
  */
 export interface OrderApprovalPort {
-  /** Whether an order of `totalMinor` is over the caller's per-order limit or monthly budget. */
-  needsApproval(trx: Db, caller: Caller, totalMinor: number): Promise<boolean>;
+  /** Whether an order of `totalMinor` is over the caller's per-order limit or monthly budget (inside `trx` when given). */
+  needsApproval(caller: Caller, totalMinor: number, trx?: Db): Promise<boolean>;
   /** An order was just stored 'Awaiting approval': tell the account's approvers. */
   submitted(trx: Db, orderNumber: string): Promise<void>;
 }
 
 export interface CheckoutDeps {
-  db: Db;
+  checkout: Repos<CheckoutRepository>;
+  /** Places an order inside a transaction (order-placement.ts, built once in compose.ts). */
+  placeOrder: PlaceOrder;
   settings: SettingsService;
   basket: BasketService;
   payments: PaymentGateway;
@@ -119,19 +105,26 @@ export interface CheckoutDeps {
   approvals?: OrderApprovalPort;
 }
 
-export function checkoutService({ db, settings, basket: baskets, payments, approvals }: CheckoutDeps) {
-  async function invoiceAddress(conn: Db, accountId: number): Promise<Delivery> {
-    const a = await checkoutRepository(conn).account(accountId);
+export function checkoutService({
+  checkout,
+  placeOrder,
+  settings,
+  basket: baskets,
+  payments,
+  approvals,
+}: CheckoutDeps) {
+  async function invoiceAddress(accountId: number): Promise<Delivery> {
+    const a = await checkout.base.account(accountId);
     if (!a) throw notFound();
     return { addressReference: DEFAULT_ADDRESS_REFERENCE, ...addressFromColumns(a), contact: a.contact };
   }
 
   /** Resolves the posted header: INVOICE and saved references take the address from the account. */
   async function resolveDelivery(caller: Caller, h: DeliveryDetails): Promise<DeliveryDetails> {
-    const repo = checkoutRepository(db);
+    const repo = checkout.base;
     const { purchaseOrder } = h;
     if (h.addressReference === DEFAULT_ADDRESS_REFERENCE) {
-      const inv = await invoiceAddress(db, caller.accountId);
+      const inv = await invoiceAddress(caller.accountId);
       return { ...inv, purchaseOrder, contact: h.contact || inv.contact };
     }
     const account = await repo.account(caller.accountId);
@@ -162,10 +155,10 @@ export function checkoutService({ db, settings, basket: baskets, payments, appro
     };
   };
 
-  /** A purchase order used before on one of the account's orders is warned of, not refused (issue 37 item 12). */
+  /** A purchase order used before on one of the account's orders is warned of, not refused (a repeat order may share it). */
   async function purchaseOrderUsedOn(caller: Caller, purchaseOrder: string): Promise<string | null> {
     if (!purchaseOrder) return null;
-    return (await checkoutRepository(db).orderWithReference(caller.accountId, purchaseOrder)) ?? null;
+    return (await checkout.base.orderWithReference(caller.accountId, purchaseOrder)) ?? null;
   }
 
   async function supportEmail(): Promise<string> {
@@ -173,10 +166,35 @@ export function checkoutService({ db, settings, basket: baskets, payments, appro
   }
 
   return {
+    /**
+     * The account-level rules an order must pass to be placed: not on stop, and (credit accounts)
+     * within the available credit. Place Order applies them; approving an order that waited applies
+     * the same (team/approvals.service.ts) inside its own transaction. `email` is the support
+     * address the refusals name, read before the transaction (settings read outside it).
+     */
+    async requirePlaceable(
+      trx: Db,
+      accountId: number,
+      terms: { onStop: boolean; isProforma: boolean },
+      totalMinor: number,
+      email: string,
+    ): Promise<void> {
+      if (terms.onStop) throw forbidden(MSG.accountOnStop(email));
+      if (!terms.isProforma) requireAvailableCredit(await checkout.over(trx).credit(accountId), totalMinor, email);
+    },
+
+    /** An approved order's lines as Place Order stores them: the priced goods and the carriage line. */
+    orderLinesFor: (lines: readonly PricedLine[], carriageMinor: number) =>
+      orderLinesOf(placedLines({ lines: [...lines] }), carriageMinor),
+    /** Where orders are placed from (an approved order too). */
+    orderLocation: ORDER_LOCATION,
+    /** What placing tells the buyer and the ERP; an order approved after waiting ends here too. */
+    announcePlaced: announcePlacedOrder,
+
     /** The delivery information stored on the basket, or the INVOICE defaults when none is. */
     async getBasketHeader(caller: Caller): Promise<BasketHeader> {
-      const inv = await invoiceAddress(db, caller.accountId);
-      const stored = storedDelivery(await checkoutRepository(db).header(caller.userId));
+      const inv = await invoiceAddress(caller.accountId);
+      const stored = storedDelivery(await checkout.base.header(caller.userId));
       if (stored)
         return {
           ...stored,
@@ -189,12 +207,12 @@ export function checkoutService({ db, settings, basket: baskets, payments, appro
 
     async submitBasketHeader(caller: Caller, body: SubmitBasketHeader): Promise<BasketHeader> {
       const delivery = await resolveDelivery(caller, parseHeader(body));
-      const basketId = await basketRepository(db).ensureBasket(caller.userId, caller.accountId);
-      await checkoutRepository(db).saveHeader(basketId, delivery);
+      const basketId = await baskets.ensureBasket(caller);
+      await checkout.base.saveHeader(basketId, delivery);
       return {
         ...delivery,
         saved: true,
-        invoiceAddress: asAddress(await invoiceAddress(db, caller.accountId)),
+        invoiceAddress: asAddress(await invoiceAddress(caller.accountId)),
         purchaseOrderUsedOn: await purchaseOrderUsedOn(caller, delivery.purchaseOrder),
       };
     },
@@ -214,8 +232,7 @@ export function checkoutService({ db, settings, basket: baskets, payments, appro
       }: { id: number; amount: number; shipmentPreference?: ShipmentPreference },
     ): Promise<{ orderNumber: string; status: string }> {
       const email = await supportEmail();
-      return db.transaction().execute(async (trx) => {
-        const repo = checkoutRepository(trx);
+      return checkout.transaction(async (repo, trx) => {
         const header = await repo.header(caller.userId);
         if (!header) throw badRequest(EMPTY_BASKET);
         const current = await repo.lockBasket(header.id);
@@ -231,7 +248,7 @@ export function checkoutService({ db, settings, basket: baskets, payments, appro
         requireShownAmount(amount, priced);
         const delivery = requireCompleteDelivery(storedDelivery(header));
         requireAvailableCredit(await repo.credit(caller.accountId), priced.totals.totalMinor, email);
-        const awaitingApproval = (await approvals?.needsApproval(trx, caller, priced.totals.totalMinor)) ?? false;
+        const awaitingApproval = (await approvals?.needsApproval(caller, priced.totals.totalMinor, trx)) ?? false;
         const placed = await placeOrder(trx, {
           accountId: caller.accountId,
           userId: caller.userId,
@@ -256,7 +273,7 @@ export function checkoutService({ db, settings, basket: baskets, payments, appro
      */
     async getOrderConfirmation(caller: Caller): Promise<OrderConfirmation> {
       const since = new Date(Date.now() - CONFIRMATION_WINDOW_MINUTES * 60_000).toISOString();
-      const row = await checkoutRepository(db).lastPlacedOrder(caller.userId, caller.accountId, since);
+      const row = await checkout.base.lastPlacedOrder(caller.userId, caller.accountId, since);
       if (!row) throw notFound(SERVER_MSG.noOrderPlaced);
       return {
         orderNumber: row.order_number,
@@ -283,9 +300,8 @@ export function checkoutService({ db, settings, basket: baskets, payments, appro
       if (priced.basketId === null || priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
       requireShownAmount(amount, priced);
       // A card-paying account's order over the buyer's limits is not paid for before approval.
-      if (await approvals?.needsApproval(db, caller, priced.totals.totalMinor))
-        throw forbidden(TEAM_MSG.proformaOverLimit);
-      const delivery = requireCompleteDelivery(storedDelivery(await checkoutRepository(db).header(caller.userId)));
+      if (await approvals?.needsApproval(caller, priced.totals.totalMinor)) throw forbidden(TEAM_MSG.proformaOverLimit);
+      const delivery = requireCompleteDelivery(storedDelivery(await checkout.base.header(caller.userId)));
       const payload: OrderPaymentPayload = {
         basketId: priced.basketId,
         revision: priced.revision,
@@ -295,7 +311,7 @@ export function checkoutService({ db, settings, basket: baskets, payments, appro
         totals: priced.totals,
         shipmentPreference,
       };
-      const account = await checkoutRepository(db).account(caller.accountId);
+      const account = await checkout.base.account(caller.accountId);
       const { checkoutUrl } = await payments.createPayment({
         accountId: caller.accountId,
         userId: caller.userId,

@@ -10,10 +10,11 @@ import {
 } from '@wholesale/contract';
 import type { Totals } from '../../domain/pricing.js';
 import type { DeliveryDetails } from './checkout.repository.js';
-import { placeOrder, type PlacedLine } from './order-placement.js';
+import type { PlaceOrder, PlacedLine } from './order-placement.js';
 import type { PurposeHandler } from '../payments/gateway.js';
-import { checkoutRepository } from './checkout.repository.js';
-import { pricingRepository } from '../pricing/pricing.repository.js';
+import type { Repos } from '../../db/repos.js';
+import type { CheckoutRepository } from './checkout.repository.js';
+import type { PricingRepository } from '../pricing/pricing.repository.js';
 import { recordPaymentApproved } from '../events/outbox.js';
 import { recordPaymentReceipt } from '../mail/mail-outbox.js';
 
@@ -37,7 +38,16 @@ export const ORDER_DECLINED_RETURN_URL = '/checkout/review-order?payment=decline
 /** The customer left the payment page without paying (Cancel and return, an expired or withdrawn link). */
 export const ORDER_CANCELLED_RETURN_URL = '/checkout/review-order?payment=cancelled';
 
-export const orderPaymentPurpose: PurposeHandler = {
+export interface OrderPaymentDeps {
+  checkout: Repos<CheckoutRepository>;
+  /** The account's price terms (the pricing read model). */
+  pricing: Pick<PricingRepository, 'accountTerms'>;
+  /** Places the paid order inside the payment's transaction (order-placement.ts). */
+  placeOrder: PlaceOrder;
+}
+
+/** The handler compose.ts hands the payment provider for 'order'. */
+export const orderPaymentPurpose = ({ checkout, pricing, placeOrder }: OrderPaymentDeps): PurposeHandler => ({
   async onApproved(trx, payment) {
     const p = JSON.parse(payment.payload) as OrderPaymentPayload;
     if (p.totals.totalMinor !== Number(payment.amount_minor))
@@ -57,10 +67,10 @@ export const orderPaymentPurpose: PurposeHandler = {
     await recordPaymentReceipt(trx, payment.id);
     await recordPaymentApproved(trx, payment, placed.orderNumber);
   },
-  async recheck(db, payment) {
+  async recheck(payment) {
     const p = JSON.parse(payment.payload) as OrderPaymentPayload;
-    const repo = checkoutRepository(db);
-    const terms = await pricingRepository(db).accountTerms(payment.account_id);
+    const repo = checkout.base;
+    const terms = await pricing.accountTerms(payment.account_id);
     if (!terms) return SERVER_MSG.paymentRefusal.accountGone;
     if (terms.onStop) return SERVER_MSG.paymentRefusal.accountOnStop;
     if (!terms.isProforma) return SERVER_MSG.paymentRefusal.accountOnCredit;
@@ -74,4 +84,4 @@ export const orderPaymentPurpose: PurposeHandler = {
       : outcome === 'declined'
         ? ORDER_DECLINED_RETURN_URL
         : ORDER_CANCELLED_RETURN_URL,
-};
+});

@@ -8,13 +8,13 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Totals } from '../../domain/pricing.js';
 import { todayIso } from '../../lib/time.js';
-import { basketRepository } from '../basket/basket.repository.js';
-import { CARRIAGE_ITEM, type PricedBasket } from '../basket/basket.service.js';
-import { checkoutRepository, type DeliveryDetails, type NewOrderLine } from './checkout.repository.js';
+import { CARRIAGE_ITEM, type BasketService, type PricedBasket } from '../basket/basket.service.js';
+import type { Repos } from '../../db/repos.js';
+import type { CheckoutRepository, DeliveryDetails, NewOrderLine } from './checkout.repository.js';
 import { recordDeliveryAddressAdded, recordOrderPlaced } from '../events/outbox.js';
 import { recordOrderAcknowledgement } from '../mail/mail-outbox.js';
 
-/** Orders are placed at the main warehouse (issue 4). */
+/** Orders are placed at the main warehouse (the ERP location web orders ship from). */
 export const ORDER_LOCATION = 'MAIN1';
 
 /** A priced goods line as it goes onto an order (also stored in a proforma payment's payload). */
@@ -40,7 +40,7 @@ export interface PlacementInput {
   lines: PlacedLine[];
   totals: Totals;
   paymentId: string | null;
-  /** The ship choice made at review (issue 27 item 2); default 'partial'. */
+  /** The ship choice made at review; default 'partial'. */
   shipmentPreference?: ShipmentPreference;
   /**
    * Over the buyer's limits (team accounts): the order is stored 'Awaiting approval' with its number,
@@ -97,10 +97,23 @@ export function orderLinesOf(lines: readonly PlacedLine[], carriage: number): Ne
  * Idempotent: the same basket revision placed again answers the existing order's number.
  * The ERP hears of it through the outbox (order.placed, and delivery_address.added for a new
  * address), written last in the same transaction; the buyer through the order acknowledgement
- * email (mail outbox, same transaction).
+ * email (mail outbox, same transaction). An order over the buyer's limits is stored 'Awaiting
+ * approval' and announced only when it is approved (announcePlacedOrder).
  */
-export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orderNumber: string; created: boolean }> {
-  const repo = checkoutRepository(trx);
+export type PlaceOrder = (trx: Db, input: PlacementInput) => Promise<{ orderNumber: string; created: boolean }>;
+
+/** `placeOrder` over checkout's repositories and the basket service (compose.ts builds it once). */
+export const orderPlacement =
+  ({ checkout, basket }: { checkout: Repos<CheckoutRepository>; basket: BasketService }): PlaceOrder =>
+  (trx, input) =>
+    placeOrder(checkout.over(trx), basket, trx, input);
+
+async function placeOrder(
+  repo: CheckoutRepository,
+  basket: BasketService,
+  trx: Db,
+  input: PlacementInput,
+): Promise<{ orderNumber: string; created: boolean }> {
   const currentRevision = await repo.lockBasket(input.basketId);
   const existing = await repo.orderFromSource(input.basketId, input.revision);
   if (existing) return { orderNumber: existing.order_number, created: false };
@@ -131,9 +144,7 @@ export async function placeOrder(trx: Db, input: PlacementInput): Promise<{ orde
   // The basket becomes empty, unless it changed since (a proforma customer editing it while paying:
   // the order is what was paid for, and the newer basket stays).
   if (currentRevision === input.revision) {
-    const baskets = basketRepository(trx);
-    await baskets.clearLines(input.basketId);
-    await baskets.touch(input.basketId);
+    await basket.emptyPlaced(trx, input.basketId);
     await repo.saveHeader(input.basketId, null);
   }
   if (!input.awaitingApproval) await announcePlacedOrder(trx, orderNumber, input.delivery.addressReference);

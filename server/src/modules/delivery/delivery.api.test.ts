@@ -18,7 +18,6 @@ import { composeStore } from '../../compose.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
 import { isoDaysAgo } from '../orders/orders.fixtures.js';
-import { apiKeysService } from '../integration/api-keys.js';
 import { paymentBody } from '../checkout/checkout.test-helpers.js';
 import { hasPdftotext, pdftotextLayout } from '../../test/pdf-text.js';
 import { ukDateTime, nextWorkingDay } from '../../domain/delivery-promise.js';
@@ -206,7 +205,7 @@ describe.each(testEngines())('delivery promise API on $name', (engine) => {
   });
 
   it('sends the choice in the ERP orders feed', async () => {
-    const { key } = await apiKeysService(handle.db).createClient('erp-dp', 'orders:read');
+    const { key } = await composeStore(handle.db).apiKeys.createClient('erp-dp', 'orders:read');
     const res = await app.inject({
       url: `${pathOf(integrationRoutes.listOrdersOut)}?limit=100`,
       headers: { authorization: `Bearer ${key}` },

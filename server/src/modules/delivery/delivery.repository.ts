@@ -2,7 +2,7 @@ import type { Db, Engine } from '../../db/client.js';
 import { oneOf } from '../../db/one-of.js';
 import type { DueIn, ProductSupply } from '../../domain/delivery-promise.js';
 
-/** Stock and due-in schedules (issue 27: Quick Order and the delivery promise). */
+/** Stock and due-in schedules (read by Quick Order and the delivery promise). */
 export function deliveryRepository(db: Db, engine: Engine) {
   async function dueIn(ids: readonly number[]): Promise<Map<number, DueIn[]>> {
     const out = new Map<number, DueIn[]>();
@@ -43,3 +43,4 @@ export function deliveryRepository(db: Db, engine: Engine) {
     },
   };
 }
+export type DeliveryRepository = ReturnType<typeof deliveryRepository>;

@@ -7,31 +7,31 @@ import {
   DECLINED,
   WITHDRAWN,
 } from '@wholesale/contract';
-import type { Db, Engine } from '../../db/client.js';
 import { cutOffAt, promiseLines, shipmentOptions, type PromiseLine } from '../../domain/delivery-promise.js';
 import { notFound } from '../../lib/http-errors.js';
 import type { BasketService, Caller } from '../basket/basket.service.js';
-import { ordersRepository } from '../orders/orders.repository.js';
+import type { OrdersService } from '../orders/orders.service.js';
 import type { SettingsService } from '../site/settings.service.js';
-import { deliveryRepository } from './delivery.repository.js';
+import type { Db } from '../../db/client.js';
+import type { Repos } from '../../db/repos.js';
+import type { DeliveryRepository } from './delivery.repository.js';
 
 /** Orders in these statuses have nothing left to promise. */
 const DONE_STATUSES: readonly string[] = ['Shipped', 'Cancelled', DECLINED, WITHDRAWN];
 
 /**
- * Delivery promise per line (issue 27 item 2): the basket's lines (basket, review) and an open
+ * Delivery promise per line: the basket's lines (basket, review) and an open
  * order's lines still to send (Open Order Enquiry), promised from stock and the due-in schedule by
  * the one domain function, with the day's cut-off from the site settings. `now` is the clock (tests).
  */
 export function deliveryService(
-  db: Db,
-  engine: Engine,
+  deliveries: Repos<DeliveryRepository>,
   baskets: BasketService,
+  orders: Pick<OrdersService, 'findOwnOrder' | 'orderLines'>,
   settings: SettingsService,
   now: () => Date = () => new Date(),
 ) {
-  const repo = deliveryRepository(db, engine);
-  const orders = ordersRepository(db);
+  const repo = deliveries.base;
 
   async function promise(lines: readonly PromiseLine[]) {
     const supply = await repo.supply([...new Set(lines.map((l) => l.productId))]);
@@ -39,6 +39,9 @@ export function deliveryService(
   }
 
   return {
+    /** The due-in schedules of products (read inside `trx` when given; Quick Order checks lines by them). */
+    dueIn: (productIds: readonly number[], trx?: Db) => (trx ? deliveries.over(trx) : repo).dueIn(productIds),
+
     /** GET /basket/delivery-promise */
     async getDeliveryPromise(caller: Caller): Promise<DeliveryPromise> {
       const [priced, cutOffTime] = await Promise.all([baskets.price(caller), settings.get('order.cutOff')]);
@@ -65,7 +68,7 @@ export function deliveryService(
       caller: Caller,
       { orderNumber }: { orderNumber: string },
     ): Promise<OrderDeliveryPromise> {
-      const order = await orders.findOrder(caller.accountId, orderNumber);
+      const order = await orders.findOwnOrder(caller.accountId, orderNumber);
       if (!order) throw notFound(SERVER_MSG.orderNotFound);
       const open = !DONE_STATUSES.includes(order.status);
       const rows = open ? await orders.orderLines(order.id) : [];

@@ -106,16 +106,6 @@ export function eventsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    paymentInvoices(paymentId: string) {
-      return db
-        .selectFrom('payment_invoices')
-        .innerJoin('invoices', 'invoices.id', 'payment_invoices.invoice_id')
-        .select(['invoices.document_number', 'payment_invoices.amount_minor', 'invoices.remaining_minor'])
-        .where('payment_invoices.payment_id', '=', paymentId)
-        .orderBy('invoices.document_number')
-        .execute();
-    },
-
     // ---- webhook endpoints (every query names the API client) --------------------------------
 
     async insertEndpoint(e: {

@@ -5,16 +5,16 @@ import {
   type ListEventsResponse,
   type RedeliverEventResponse,
 } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { eventsRepository } from './events.repository.js';
+import type { EventsRepository } from './events.repository.js';
+import type { Repos } from '../../db/repos.js';
 import type { ApiClientRef } from './webhooks.service.js';
 
 /** How long the outbox keeps an event (the feed's history). */
 export const EVENT_RETENTION_DAYS = 30;
 
-type EventRow = NonNullable<Awaited<ReturnType<ReturnType<typeof eventsRepository>['eventById']>>>;
+type EventRow = NonNullable<Awaited<ReturnType<EventsRepository['eventById']>>>;
 
 /** One event as the feed lists it and a webhook carries it. */
 export function toIntegrationEvent(row: Pick<EventRow, 'seq' | 'event_id' | 'type' | 'payload' | 'created_at'>) {
@@ -27,8 +27,8 @@ export function toIntegrationEvent(row: Pick<EventRow, 'seq' | 'event_id' | 'typ
   } satisfies IntegrationEvent;
 }
 
-export function eventsService(db: Db) {
-  const repo = eventsRepository(db);
+export function eventsService(events: Repos<EventsRepository>) {
+  const repo = events.base;
   return {
     /**
      * GET /events: events after a sequence, oldest first; `next` is the cursor for the page after.
@@ -46,8 +46,7 @@ export function eventsService(db: Db) {
      * endpoints subscribed to its type, with the same event id (webhook-id).
      */
     async redeliverEvent({ clientId }: ApiClientRef, { id: eventId }: { id: string }): Promise<RedeliverEventResponse> {
-      return db.transaction().execute(async (trx) => {
-        const r = eventsRepository(trx);
+      return events.transaction(async (r) => {
         const event = await r.eventById(eventId);
         if (!event) throw notFound(INTEGRATION_MSG.eventNotFound(eventId, EVENT_RETENTION_DAYS));
         const endpoints = (await r.listEndpoints(clientId)).filter(

@@ -10,8 +10,8 @@ import { buildApp } from '../../app.js';
 import type { Config } from '../../config.js';
 import type { DbHandle } from '../../db/client.js';
 import { testConfig } from '../../test/app.js';
-import { apiKeysService } from '../integration/api-keys.js';
 import type { DispatcherTuning } from './webhook-dispatcher.js';
+import { composeStore } from '../../compose.js';
 
 /** API keys made for (test client number, scopes), per database. */
 const keys = new WeakMap<DbHandle, Map<string, Promise<string>>>();
@@ -31,8 +31,8 @@ export function asClient(n: number, ...scopes: ApiScope[]): Promise<{ authorizat
   let key = made.get(id);
   if (!key) {
     const name = `test-${n}-${scopes.join('-').replaceAll(':', '.')}`;
-    key = apiKeysService(handle.db)
-      .createClient(name, scopes.join(','))
+    key = composeStore(handle.db)
+      .apiKeys.createClient(name, scopes.join(','))
       .then((c) => c.key);
     made.set(id, key);
   }

@@ -8,11 +8,11 @@ import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js
 import { bearer, login, testApp, testConfig } from '../../test/app.js';
 import { nowIso } from '../../lib/time.js';
 import { basketRepository } from '../basket/basket.repository.js';
-import { placeOrder, type PlacementInput } from '../checkout/order-placement.js';
+import type { PlacementInput } from '../checkout/order-placement.js';
+import { composeStore } from '../../compose.js';
 import { basketSubject, type OrderPaymentPayload } from '../checkout/order-payment.js';
 import '../invoice-payments/invoice-payment.js';
-import { completePayment, createPayment } from '../payments/gateway.js';
-import { eventsService } from './events.service.js';
+import { completePayment, createPayment } from '../../test/payments.js';
 import { recordEvent } from './outbox.js';
 
 const delivery = {
@@ -64,7 +64,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
     await handle?.close();
   });
 
-  const events = () => eventsService(handle.db).listEvents(undefined, { after: 0, limit: 500 });
+  const events = () => composeStore(handle.db).events.listEvents(undefined, { after: 0, limit: 500 });
   const ofType = async (type: string) => (await events()).events.filter((e) => e.type === type);
 
   async function placementInput(user = userId, account = accountId): Promise<PlacementInput> {
@@ -100,7 +100,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
     let placedNumber = '';
     await expect(
       handle.db.transaction().execute(async (trx) => {
-        placedNumber = (await placeOrder(trx, input)).orderNumber;
+        placedNumber = (await composeStore(handle.db).internal.placeOrder(trx, input)).orderNumber;
         throw new Error('forced failure after the insert');
       }),
     ).rejects.toThrow('forced failure');
@@ -116,7 +116,9 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
 
   it('writes order.placed with the order when the placement commits', async () => {
     const input = await placementInput();
-    const { orderNumber } = await handle.db.transaction().execute((trx) => placeOrder(trx, input));
+    const { orderNumber } = await handle.db
+      .transaction()
+      .execute((trx) => composeStore(handle.db).internal.placeOrder(trx, input));
     const placed = (await ofType('order.placed')).filter((e) => e.data.orderNumber === orderNumber);
     expect(placed).toHaveLength(1);
     const event = integrationEvent.parse(placed[0]);
@@ -136,7 +138,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
       expect.objectContaining({ type: 'Charge', total: 9.95 }),
     ]);
     // Placing the same basket revision again answers the same order and announces nothing new.
-    await handle.db.transaction().execute((trx) => placeOrder(trx, input));
+    await handle.db.transaction().execute((trx) => composeStore(handle.db).internal.placeOrder(trx, input));
     expect((await ofType('order.placed')).filter((e) => e.data.orderNumber === orderNumber)).toHaveLength(1);
   });
 
@@ -285,7 +287,7 @@ describe.each(testEngines())('transactional outbox on $name', (engine) => {
   it('purges events older than 30 days', async () => {
     const all = (await events()).events;
     expect(all.length).toBeGreaterThan(0);
-    const svc = eventsService(handle.db);
+    const svc = composeStore(handle.db).events;
     expect(await svc.purgeOldEvents(new Date())).toBe(0);
     const purged = await svc.purgeOldEvents(new Date(Date.now() + 31 * 86_400_000));
     expect(purged).toBe(all.length);
@@ -332,10 +334,10 @@ describe('outbox ordering on PostgreSQL', () => {
     await new Promise((r) => setTimeout(r, 300));
     // While the first is uncommitted the second cannot take a sequence number and commit before it.
     expect(secondDone).toBe(false);
-    expect((await eventsService(handle.db).listEvents(undefined, { after: 0, limit: 10 })).events).toEqual([]);
+    expect((await composeStore(handle.db).events.listEvents(undefined, { after: 0, limit: 10 })).events).toEqual([]);
     release();
     const [a, b] = await Promise.all([first, second]);
-    const seen = (await eventsService(handle.db).listEvents(undefined, { after: 0, limit: 10 })).events.map(
+    const seen = (await composeStore(handle.db).events.listEvents(undefined, { after: 0, limit: 10 })).events.map(
       (e) => e.id,
     );
     expect(seen).toEqual([a, b]);

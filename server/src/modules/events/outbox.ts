@@ -1,5 +1,5 @@
 /**
- * The transactional outbox (docs/ARCHITECTURE.md, Integration). A change that the ERP must hear of
+ * The transactional outbox (docs/areas.md, Integration). A change that the ERP must hear of
  * calls one of the `record...` functions with its own transaction: the event row (and a delivery
  * row per subscribed webhook endpoint) commits with the change or not at all.
  */
@@ -115,15 +115,25 @@ export interface ApprovedPayment {
   reference: string;
 }
 
-/** payment.approved: a card payment for a proforma order (with its order number) or for invoices. */
+/** An invoice a payment paid: what it paid and what is left (invoice payments read it). */
+export interface PaidInvoice {
+  document_number: string;
+  amount_minor: number;
+  remaining_minor: number;
+}
+
+/**
+ * payment.approved: a card payment for a proforma order (with its order number) or for invoices
+ * (with the invoices it paid, as the invoice-payments module reads them in the same transaction).
+ */
 export async function recordPaymentApproved(
   trx: Db,
   payment: ApprovedPayment,
   orderNumber: string | null,
+  invoices: readonly PaidInvoice[] = [],
 ): Promise<string> {
   const repo = eventsRepository(trx);
   const account = await repo.customerNumber(payment.account_id);
-  const invoices = payment.purpose === 'invoices' ? await repo.paymentInvoices(payment.id) : [];
   return recordEvent(trx, 'payment.approved', payment.account_id, {
     paymentReference: payment.id,
     purpose: payment.purpose,

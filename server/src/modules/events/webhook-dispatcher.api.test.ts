@@ -5,10 +5,11 @@ import { Webhook } from 'standardwebhooks';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { recordEvent } from './outbox.js';
-import { secretBox } from './secret-box.js';
+import { secretBox } from '../../lib/secret-box.js';
 import { webhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
 import { webhooksService } from './webhooks.service.js';
 import { startReceiver, waitFor } from './events.test-support.js';
+import { composeStore } from '../../compose.js';
 
 const SECRET = 'test-payment-secret-test-payment-secret-01';
 const box = secretBox(SECRET);
@@ -37,7 +38,7 @@ describe.each(testEngines())('webhook deliveries across servers on $name', (engi
   });
 
   const dispatcher = (leaseMs: number) => {
-    const d = webhookDispatcher(handle.db, {
+    const d = webhookDispatcher(composeStore(handle.db).internal.repos.events, {
       box,
       timeoutMs: 5_000,
       allowPrivate: true,
@@ -50,7 +51,7 @@ describe.each(testEngines())('webhook deliveries across servers on $name', (engi
   };
 
   async function endpointFor(clientId: number, url: string) {
-    const svc = webhooksService(handle.db, { box, allowPrivate: true });
+    const svc = webhooksService(composeStore(handle.db).internal.repos.events, { box, allowPrivate: true });
     return svc.createWebhookEndpoint({ clientId }, { url, eventTypes: ['order.placed'], enabled: true });
   }
 
@@ -99,7 +100,7 @@ describe.each(testEngines())('webhook deliveries across servers on $name', (engi
       const slowEp = await endpointFor(3, slow.url);
       const fastEp = await endpointFor(4, fast.url);
       const ids = await recordMany(3, 'SLOW');
-      const d = webhookDispatcher(handle.db, {
+      const d = webhookDispatcher(composeStore(handle.db).internal.repos.events, {
         box,
         timeoutMs: 20_000,
         allowPrivate: true,

@@ -5,15 +5,16 @@
  */
 import os from 'node:os';
 import { openDatabase } from '../../db/client.js';
-import { secretBox } from './secret-box.js';
+import { secretBox } from '../../lib/secret-box.js';
 import { webhookDispatcher } from './webhook-dispatcher.js';
+import { composeStore } from '../../compose.js';
 
 const handle = openDatabase({
   databaseUrl: process.env.CHILD_DATABASE_URL,
   sqliteFile: process.env.CHILD_SQLITE_FILE,
   dataDir: os.tmpdir(),
 });
-const dispatcher = webhookDispatcher(handle.db, {
+const dispatcher = webhookDispatcher(composeStore(handle.db).internal.repos.events, {
   box: secretBox(process.env.CHILD_SECRET ?? ''),
   timeoutMs: 60_000,
   allowPrivate: true,

@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries (docs/ARCHITECTURE.md, Integration). Every server runs one dispatcher. It
+ * Webhook deliveries (docs/areas.md, Integration). Every server runs one dispatcher. It
  * polls for due deliveries (every WEBHOOK_POLL_MS, and 25 ms after this process records an event),
  * takes each one's lease with an atomic conditional UPDATE (events.repository.ts `claim`), signs it
  * per the Standard Webhooks spec and POSTs it. So with several servers a delivery is attempted by one
@@ -20,11 +20,11 @@
 import { INTEGRATION_MSG } from '@wholesale/contract';
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { Db } from '../../db/client.js';
-import { eventsRepository } from './events.repository.js';
+import type { Repos } from '../../db/repos.js';
+import type { EventsRepository } from './events.repository.js';
 import { toIntegrationEvent } from './events.service.js';
 import { onEventRecorded, recordEndpointDisabled } from './outbox.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { postWebhook } from './webhook-sender.js';
 
 /** The retry schedule, stated once: the delay after failed attempt n (1-based) is base * 3^(n-1), at most base * 2880. */
@@ -68,9 +68,9 @@ export interface WebhookDispatcher {
   stop(): Promise<void>;
 }
 
-export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispatcher {
+export function webhookDispatcher(events: Repos<EventsRepository>, opts: DispatcherOptions): WebhookDispatcher {
   const holder = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const repo = eventsRepository(db);
+  const repo = events.base;
   const leaseMs = opts.leaseMs ?? opts.timeoutMs + 20_000;
   const base = opts.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS;
   const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
@@ -143,8 +143,8 @@ export function webhookDispatcher(db: Db, opts: DispatcherOptions): WebhookDispa
     const since = await repo.markEndpointFailing(d.endpoint_id, at.toISOString());
     if (Date.parse(since) > at.getTime() - FAILING_DISABLE_DAYS * 86_400_000) return;
     const reason = INTEGRATION_MSG.webhookDisabled.failing(FAILING_DISABLE_DAYS, since);
-    await db.transaction().execute(async (trx) => {
-      if (!(await eventsRepository(trx).disableIfEnabled(d.endpoint_id, reason, at.toISOString()))) return;
+    await events.transaction(async (r, trx) => {
+      if (!(await r.disableIfEnabled(d.endpoint_id, reason, at.toISOString()))) return;
       await recordEndpointDisabled(trx, d.client_id, {
         endpointId: d.endpoint_id,
         url: d.url,

@@ -12,16 +12,15 @@ import type { DbHandle } from '../../db/client.js';
 import { webhookDelete, webhookDisable, webhookList } from '../../cli/admin-commands.js';
 import { UsageError } from '../../cli/db.js';
 import { parseAdminArgs } from '../../cli/admin.js';
-import { apiKeysService } from '../integration/api-keys.js';
 import { recordEvent } from './outbox.js';
 import { asClient, eventsTestApp, startReceiver, waitFor } from './events.test-support.js';
 import { FAILING_DISABLE_DAYS } from './webhook-dispatcher.js';
-import { webhookOperatorService } from './webhooks.service.js';
+import { composeStore } from '../../compose.js';
 
 const DAY = 86_400_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Revocation, per-endpoint isolation and disabling of failing endpoints (issue 31 items 2 and 3). */
+/** Revocation, per-endpoint isolation and disabling of failing endpoints. */
 describe.each(testEngines())('webhook endpoints that fail, hang or lose their client on $name', (engine) => {
   let handle: DbHandle;
   let app: FastifyInstance | undefined;
@@ -36,7 +35,7 @@ describe.each(testEngines())('webhook endpoints that fail, hang or lose their cl
     await app?.close();
     app = undefined;
     // Each test starts with no endpoints: nothing of one test's is attempted in the next.
-    const ops = webhookOperatorService(handle.db);
+    const ops = composeStore(handle.db).webhookOperator;
     for (const e of await ops.list()) await ops.delete(e.id);
   });
   afterAll(async () => {
@@ -76,7 +75,7 @@ describe.each(testEngines())('webhook endpoints that fail, hang or lose their cl
     await record('REVOKE-1');
     await waitFor(() => failing.received.length >= 2, 5_000, 'retries to the failing endpoint');
     const name = 'test-1-webhooks.manage-events.read';
-    expect(await apiKeysService(handle.db).revoke({ name })).toMatch(/webhook endpoints/);
+    expect(await composeStore(handle.db).apiKeys.revoke({ name })).toMatch(/webhook endpoints/);
     const atRevoke = failing.received.length;
     await record('REVOKE-2');
     await waitFor(() => other.received.length >= 2, 5_000, "the other client's endpoint to get both");
@@ -117,7 +116,7 @@ describe.each(testEngines())('webhook endpoints that fail, hang or lose their cl
     await expect(webhookDelete(handle.db, { id: String(b.id) })).rejects.toThrow(UsageError);
     await expect(webhookDisable(handle.db, { id: '0x1' })).rejects.toThrow(UsageError);
     // Revoking a client's last key leaves the client and its endpoints; the CLI says so.
-    const keys = apiKeysService(handle.db);
+    const keys = composeStore(handle.db).apiKeys;
     const last = await keys.createClient('last-key', 'webhooks:manage');
     expect(await keys.revoke({ keyId: last.keyId })).toMatch(
       /no live key left, but its webhook endpoints still receive/,

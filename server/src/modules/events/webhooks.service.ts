@@ -7,12 +7,12 @@ import {
   type UpdateWebhookEndpointRequest,
   type WebhookEndpoint,
 } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { PROBLEM_TYPES, ProblemError } from '../integration/problem.js';
 import { nowIso } from '../../lib/time.js';
-import { eventsRepository } from './events.repository.js';
-import { newSigningSecret, type SecretBox } from './secret-box.js';
+import type { EventsRepository } from './events.repository.js';
+import type { Repos } from '../../db/repos.js';
+import { newSigningSecret, type SecretBox } from '../../lib/secret-box.js';
 import { checkWebhookUrl } from './url-guard.js';
 
 /** The API client a call is for (the integration guard's `ApiCaller` is one). */
@@ -21,7 +21,7 @@ export interface ApiClientRef {
 }
 type EndpointId = { id: number };
 
-type EndpointRow = Awaited<ReturnType<ReturnType<typeof eventsRepository>['listEndpoints']>>[number];
+type EndpointRow = Awaited<ReturnType<EventsRepository['listEndpoints']>>[number];
 
 const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
   id: r.id,
@@ -37,8 +37,8 @@ const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
 export const MAX_ENDPOINTS_PER_CLIENT = 20;
 
 /** An API client's webhook endpoints; every call names the client, and another's answer 404. */
-export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: boolean }) {
-  const repo = eventsRepository(db);
+export function webhooksService(events: Repos<EventsRepository>, opts: { box: SecretBox; allowPrivate: boolean }) {
+  const repo = events.base;
 
   async function requireSafeUrl(url: string): Promise<void> {
     const problem = await checkWebhookUrl(url, opts.allowPrivate);
@@ -61,8 +61,7 @@ export function webhooksService(db: Db, opts: { box: SecretBox; allowPrivate: bo
       const secret = newSigningSecret();
       // The count and the insert in one transaction that first locks the client's row: concurrent
       // creates (several servers too) count one after another, so the cap holds.
-      const id = await db.transaction().execute(async (trx) => {
-        const r = eventsRepository(trx);
+      const id = await events.transaction(async (r) => {
         await r.lockClient(clientId);
         if ((await r.countEndpoints(clientId)) >= MAX_ENDPOINTS_PER_CLIENT)
           throw conflict(INTEGRATION_MSG.tooManyWebhookEndpoints(MAX_ENDPOINTS_PER_CLIENT));
@@ -118,8 +117,7 @@ export type WebhooksService = ReturnType<typeof webhooksService>;
  * The operator's hand on every client's webhook endpoints (the admin CLI's `webhook` commands):
  * list them (optionally one client's), disable one, delete one.
  */
-export function webhookOperatorService(db: Db) {
-  const repo = eventsRepository(db);
+export function webhookOperatorService(repo: EventsRepository) {
   return {
     async list(clientName?: string) {
       return (await repo.allEndpoints(clientName)).map((r) => ({

@@ -24,19 +24,16 @@ const up = (p: Promise<unknown>) =>
   );
 
 /**
- * `/api/health/live`: the process answers (restart it when this fails). `/api/health/ready`: send it
- * traffic (a load balancer's check): 503 while starting or draining (SIGTERM) and while the
- * database, its migrations, Redis (when configured) or the change feed (PostgreSQL LISTEN, when
- * enabled) are not there. `/api/health` (site.routes.ts) stays the plain database check.
+ * `/api/health/ready`: send it traffic (a load balancer's check): 503 while starting or draining
+ * (SIGTERM) and while the database, its migrations, Redis (when configured) or the change feed
+ * (PostgreSQL LISTEN, when enabled) are not there. Registered by hand: a probe of the process's own
+ * state, not a service, whose 503 carries Retry-After (and `Connection: close` while draining),
+ * which a binding (one success status) does not send. `/api/health/live` is bound
+ * (health.bind.ts); `/api/health` (site.routes.ts) stays the plain database check.
  */
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Migrations never un-run: once current, a server need not read the table again.
   let migrationsCurrent = false;
-
-  route(app, endpoints.getLiveness, async (_req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'ok' as const };
-  });
 
   route(app, endpoints.getReadiness, async (_req, reply) => {
     const { handle, config, redis, lifecycle } = ctx;

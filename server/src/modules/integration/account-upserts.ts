@@ -1,5 +1,5 @@
 /** How accounts, invoices and an account's users are upserted (each a spec the runner in upsert-runner.ts applies). */
-import type { SecretBox } from '../events/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { recordPasswordLinkMail } from '../mail/mail-outbox.js';
 import type { z } from 'zod';
 import type { AddressColumns } from '../../domain/address.js';
@@ -333,7 +333,7 @@ export interface UsersUpsertOptions extends UpsertOptions {
   baseUrl: string;
   /** Called after the commit with the users whose sessions ended. */
   sessionsEnded?: (userIds: number[]) => void;
-  /** Seals the links of the invitation emails sent to users given a set-password link (issue 34). */
+  /** Seals the links of the invitation emails sent to users given a set-password link. */
   invitations?: SecretBox;
 }
 
@@ -392,7 +392,9 @@ export function userSpec(
           id = existing.id;
           await repo.updateUser(id, userColumns(i));
           if (!i.enabled) {
+            // Its sessions end: refresh tokens revoked, unused login and set-password links used up.
             await repo.endUserSessions(id, now);
+            await repo.endUserLinks(id, now);
             ended.add(id);
           }
         } else {

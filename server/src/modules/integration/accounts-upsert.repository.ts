@@ -7,8 +7,6 @@ import type {
   InvoicesTable,
   UsersTable,
 } from '../../db/types.js';
-import { accountRepository } from '../account/account.repository.js';
-import { authRepository } from '../auth/auth.repository.js';
 
 /** SQL of PUT /accounts. Account writes fire the `terms` change-feed trigger (migration 005). */
 export function accountsUpsertRepository(db: Db) {
@@ -91,7 +89,7 @@ export function accountsUpsertRepository(db: Db) {
       (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id,
     updateUser: (id: number, values: Updateable<UsersTable>) =>
       db.updateTable('users').set(values).where('id', '=', id).execute(),
-    /** A disabled user's sessions end: refresh tokens revoked, unused login and set-password links used up. */
+    /** A disabled user's refresh tokens are revoked (its links are the auth area's: `endUserLinks`). */
     async endUserSessions(userId: number, now: string) {
       await db
         .updateTable('refresh_tokens')
@@ -99,15 +97,12 @@ export function accountsUpsertRepository(db: Db) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .execute();
-      await authRepository(db).endUserLinks(userId, now);
     },
 
     invoicesByNumber: async (numbers: readonly string[]) =>
       numbers.length === 0
         ? []
         : db.selectFrom('invoices').selectAll().where('document_number', 'in', numbers).execute(),
-    /** The invoices' lines: the account area's own read (one query for both). */
-    invoiceLinesOf: (invoiceIds: readonly number[]) => accountRepository(db).invoiceLines([...invoiceIds]),
     insertInvoice: async (values: Insertable<InvoicesTable>) =>
       (await db.insertInto('invoices').values(values).returning('id').executeTakeFirstOrThrow()).id,
     updateInvoice: (id: number, values: Updateable<InvoicesTable>) =>
@@ -120,9 +115,6 @@ export function accountsUpsertRepository(db: Db) {
           .values(rows.map((r) => ({ invoice_id: invoiceId, ...r })))
           .execute();
     },
-    /** An account's balance follows its documents: the account area's own update (as the seed sets it). */
-    recomputeBalances: async (accountIds: readonly number[]) => {
-      if (accountIds.length > 0) await accountRepository(db).settleBalances(accountIds);
-    },
   };
 }
+export type AccountsUpsertRepository = ReturnType<typeof accountsUpsertRepository>;

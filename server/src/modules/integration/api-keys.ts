@@ -1,8 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PREFIX, API_SCOPES, INTEGRATION_MSG, type ApiScope } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
-import { apiClientsRepository } from './api-clients.repository.js';
+import type { ApiClientsRepository } from './api-clients.repository.js';
 import type { ApiCaller } from './guard.js';
 
 /**
@@ -44,9 +43,7 @@ export function parseScopes(list: string): ApiScope[] {
 
 const splitScopes = (s: string): ApiScope[] => s.split(',').filter(Boolean) as ApiScope[];
 
-export function apiKeysService(db: Db) {
-  const repo = apiClientsRepository(db);
-
+export function apiKeysService(repo: ApiClientsRepository) {
   async function issueKey(clientId: number): Promise<{ keyId: string; key: string }> {
     const k = newKey();
     await repo.insertKey({ keyId: k.keyId, clientId, hash: hashKey(k.key), now: nowIso() });

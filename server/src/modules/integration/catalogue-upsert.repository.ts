@@ -202,3 +202,4 @@ export function catalogueUpsertRepository(db: Db) {
     },
   };
 }
+export type CatalogueUpsertRepository = ReturnType<typeof catalogueUpsertRepository>;

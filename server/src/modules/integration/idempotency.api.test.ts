@@ -13,7 +13,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { asClient, eventsTestApp } from '../events/events.test-support.js';
 import { MAX_ENDPOINTS_PER_CLIENT } from '../events/webhooks.service.js';
-import { housekeepingJobs } from '../periodic/housekeeping.js';
+import { composeStore } from '../../compose.js';
 import { periodic } from '../periodic/periodic.js';
 import { IDEMPOTENCY_KEY_HOURS } from './idempotency.js';
 
@@ -90,12 +90,18 @@ describe.each(testEngines())('Idempotency-Key on $name', (engine) => {
     const count = async () =>
       (await handle.db.selectFrom('integration_idempotency').select('key').where('key', '=', 'old-key').execute())
         .length;
-    const jobs = periodic(handle.db, housekeepingJobs(handle.db));
+    const jobs = periodic(
+      composeStore(handle.db).internal.repos.leases.base,
+      composeStore(handle.db).housekeepingJobs(),
+    );
     const now = Date.now();
     expect(await jobs.tick(new Date(now + (IDEMPOTENCY_KEY_HOURS - 1) * 3_600_000))).toContain('old-idempotency-keys');
     expect(await count()).toBe(1);
     await jobs.stop();
-    const later = periodic(handle.db, housekeepingJobs(handle.db));
+    const later = periodic(
+      composeStore(handle.db).internal.repos.leases.base,
+      composeStore(handle.db).housekeepingJobs(),
+    );
     expect(await later.tick(new Date(now + (IDEMPOTENCY_KEY_HOURS + 1) * 3_600_000))).toContain('old-idempotency-keys');
     await later.stop();
     expect(await count()).toBe(0);

@@ -76,3 +76,4 @@ export function idempotencyRepository(db: Db) {
     },
   };
 }
+export type IdempotencyRepository = ReturnType<typeof idempotencyRepository>;

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INTEGRATION_MSG } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
-import { IN_PROGRESS, idempotencyRepository } from './idempotency.repository.js';
+import { IN_PROGRESS, type IdempotencyRepository } from './idempotency.repository.js';
 import { PROBLEM_TYPES, ProblemError } from './problem.js';
 
 /** How long a key is kept (then housekeeping deletes it, and the same key runs as new). */
@@ -45,8 +44,7 @@ function storable(serialized: string): string {
  * with another request gets 422. Answers that say "try again" (429, 5xx) give the claim up, so a
  * retry runs for real. A claim whose request died unanswered is taken over after `staleAfterMs`.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db, opts: { staleAfterMs: number }): void {
-  const repo = idempotencyRepository(db);
+function registerIdempotency(app: FastifyInstance, repo: IdempotencyRepository, opts: { staleAfterMs: number }): void {
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST') return;
     const header = request.headers['idempotency-key'];
@@ -122,9 +120,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db, opts: { staleA
   });
 }
 
-/** Deletes keys older than IDEMPOTENCY_KEY_HOURS; the housekeeping job `old-idempotency-keys` runs it. */
-export function purgeOldIdempotencyKeys(db: Db, now: Date): Promise<number> {
-  return idempotencyRepository(db).purgeBefore(
-    new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000).toISOString(),
-  );
+/** Idempotency-Keys over their repository (compose.ts builds it once). */
+export function idempotencyKeys(repo: IdempotencyRepository) {
+  return {
+    /** The hooks on the integration API's scope (integration.plugin.ts). */
+    register: (app: FastifyInstance, opts: { staleAfterMs: number }) => registerIdempotency(app, repo, opts),
+    /** Deletes keys older than IDEMPOTENCY_KEY_HOURS; the housekeeping job `old-idempotency-keys` runs it. */
+    purgeOld: (now: Date): Promise<number> =>
+      repo.purgeBefore(new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000).toISOString()),
+  };
 }

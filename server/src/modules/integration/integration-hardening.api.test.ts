@@ -35,8 +35,9 @@ import { PassThrough } from 'node:stream';
 import { Redis } from 'ioredis';
 import { insertOrder } from '../orders/orders.fixtures.js';
 import { publicUrlWarnings } from '../../config.js';
-import { apiKeysService } from './api-keys.js';
 import { LARGEST_ITEMS, LARGEST_NESTED_ROWS, UPSERT_BODY_LIMITS } from './body-limits.js';
+import { composeStore } from '../../compose.js';
+import { TEST_REDIS_URL } from '../../test/redis.js';
 
 // The ERP surface's edges: strict ids, no caching, the order life cycle.
 describe.each(testEngines())('integration API edges on $name', (engine) => {
@@ -66,7 +67,7 @@ describe.each(testEngines())('integration API edges on $name', (engine) => {
       'catalogue:write',
       'accounts:write',
     ];
-    all = (await apiKeysService(handle.db).createClient('edges', scopes.join(','))).key;
+    all = (await composeStore(handle.db).apiKeys.createClient('edges', scopes.join(','))).key;
   });
   afterAll(async () => {
     await app?.close();
@@ -249,7 +250,7 @@ describe.each(testEngines())('set-password links without PUBLIC_URL on $name', (
         .where('id', '=', accountId)
         .executeTakeFirstOrThrow()
     ).customer_number;
-    const key = (await apiKeysService(handle.db).createClient('links', 'accounts:write')).key;
+    const key = (await composeStore(handle.db).apiKeys.createClient('links', 'accounts:write')).key;
     const res = await app.inject({
       method: 'PUT',
       url: pathOf(integrationRoutes.upsertAccountUsers, { customerNumber }),
@@ -283,7 +284,7 @@ describe.each(testEngines())('failed API keys per address on $name', (engine) =>
   });
 
   it('answers 429 with Retry-After after too many bad keys from one address, logs address and key id, never the secret', async () => {
-    const good = (await apiKeysService(handle.db).createClient('throttled', 'orders:read')).key;
+    const good = (await composeStore(handle.db).apiKeys.createClient('throttled', 'orders:read')).key;
     const secret = 'S'.repeat(43);
     const bad = `wpk_0123456789ab_${secret}`;
     const get = (key: string, remoteAddress: string) =>
@@ -311,14 +312,14 @@ describe.each(testEngines())('failed API keys per address on $name', (engine) =>
   });
 
   it('counts failed keys in Redis when configured, so every server refuses the address', async () => {
-    const redis = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 0 });
+    const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
     // Redis runs beside the tests (README); a refusal to connect fails the test rather than skip it.
     await redis.connect();
     const address = '198.51.100.23';
     await redis.del(`wholesale-throttle:integration-key-failures:${address}`);
     await redis.quit();
-    const a = await testApp(handle, { REDIS_URL: 'redis://127.0.0.1:6379' });
-    const b = await testApp(handle, { REDIS_URL: 'redis://127.0.0.1:6379' });
+    const a = await testApp(handle, { REDIS_URL: TEST_REDIS_URL });
+    const b = await testApp(handle, { REDIS_URL: TEST_REDIS_URL });
     try {
       const bad = `wpk_0123456789ab_${'T'.repeat(43)}`;
       const codes: number[] = [];
@@ -366,7 +367,7 @@ describe.each(testEngines())('usernames without regard to case on $name', (engin
     for (const name of ['mixed.case', 'MIXED.CASE', 'Mixed.Case'])
       expect((await login(app, name)).accessToken, name).toBeTruthy();
 
-    const key = (await apiKeysService(handle.db).createClient('case', 'accounts:write')).key;
+    const key = (await composeStore(handle.db).apiKeys.createClient('case', 'accounts:write')).key;
     const put = async (accountId: number, items: unknown[]) => {
       const res = await app.inject({
         method: 'PUT',
@@ -421,7 +422,7 @@ describe.each(testEngines())('problem types on $name', (engine) => {
   beforeAll(async () => {
     handle = await engine.open();
     app = await testApp(handle);
-    key = (await apiKeysService(handle.db).createClient('types', 'webhooks:manage')).key;
+    key = (await composeStore(handle.db).apiKeys.createClient('types', 'webhooks:manage')).key;
   });
   afterAll(async () => {
     await app?.close();

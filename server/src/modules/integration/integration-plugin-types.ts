@@ -1,9 +1,3 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context.js';
-
-/** A route plugin under /api/integration/v1; its routes' contract entries name their scopes. */
-export type IntegrationRoutePlugin = FastifyPluginAsync<{ ctx: AppContext }>;
-
 /** The OpenAPI security schemes of the integration API (app.ts adds them to the document). */
 export const INTEGRATION_SECURITY_SCHEMES = {
   apiKeyBearer: {

@@ -68,3 +68,4 @@ export function orderStatusRepository(db: Db) {
       }),
   };
 }
+export type OrderStatusRepository = ReturnType<typeof orderStatusRepository>;

@@ -1,7 +1,6 @@
 import { ORDER_STATUS_TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { nowIso, todayIso } from '../../lib/time.js';
-import { orderStatusRepository } from './order-status.repository.js';
+import type { OrderStatusRepository } from './order-status.repository.js';
 import { recordOrderCancelledMail, recordOrderDespatched } from '../mail/mail-outbox.js';
 
 /** Why a status change was refused; each caller (API, CLI) words it for its reader. */
@@ -33,8 +32,7 @@ export interface OrderStatusChange {
  * The one path for an order's status (the ERP's PUT /orders/{n}/status and the admin CLI's
  * set-order-status): the customer's order enquiry reads the same rows, so it shows at once.
  */
-export function orderStatusService(db: Db) {
-  const repo = orderStatusRepository(db);
+export function orderStatusService(repo: OrderStatusRepository) {
   return {
     async setOrderStatus(change: OrderStatusChange) {
       const order = await repo.byNumber(change.orderNumber);

@@ -89,3 +89,4 @@ export function ordersOutRepository(db: Db) {
         .execute(),
   };
 }
+export type OrdersOutRepository = ReturnType<typeof ordersOutRepository>;

@@ -1,8 +1,7 @@
 import { INTEGRATION_MSG, type OrderOut, type OrdersOutResponse } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { ProblemError } from './problem.js';
-import { ordersOutRepository } from './orders-out.repository.js';
+import type { OrdersOutRepository } from './orders-out.repository.js';
 import { deliveryFromColumns, erpDelivery } from '../../domain/address.js';
 
 /** Minor units as an exact decimal string ("-12.30"). */
@@ -21,8 +20,7 @@ const scaledText = (value: number, places: number): string => {
   return `${value < 0 ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 };
 
-export function ordersOutService(db: Db) {
-  const repo = ordersOutRepository(db);
+export function ordersOutService(repo: OrdersOutRepository) {
   return {
     async listOrdersOut(
       _client: unknown,

@@ -5,7 +5,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
-import { apiKeysService } from './api-keys.js';
+import { composeStore } from '../../compose.js';
 
 // A changed list price must not move the catalogue revision (migration 004): every server would
 // rebuild its search index (half a second at 50,000 products) and the customer's next search would
@@ -52,7 +52,7 @@ describe.each(testEngines())('PUT /prices and the catalogue revision on $name', 
     const account = await insertAccount(handle.db, { discount_bp: 0 });
     await insertUser(handle.db, account, 'rev');
     customer = (await login(app, 'rev')).accessToken;
-    key = (await apiKeysService(handle.db).createClient('rev', 'catalogue:write,prices:write')).key;
+    key = (await composeStore(handle.db).apiKeys.createClient('rev', 'catalogue:write,prices:write')).key;
   });
   afterAll(async () => {
     await app?.close();

@@ -22,7 +22,7 @@ import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
 import { minorToAmount } from '../../domain/money.js';
 import { priceLine, totals } from '../../domain/pricing.js';
-import { apiKeysService } from './api-keys.js';
+import { composeStore } from '../../compose.js';
 
 // What the ERP may store must never make a customer route fail (limits.ts derives the bounds from
 // pricing's arithmetic): the largest price, the largest quantity, the fullest basket, VAT at 100 %
@@ -74,7 +74,7 @@ describe.each(testEngines())('ERP figures at their bounds on $name', (engine) =>
     await insertUser(handle.db, account, 'bounds');
     customer = (await login(app, 'bounds')).accessToken;
     key = (
-      await apiKeysService(handle.db).createClient(
+      await composeStore(handle.db).apiKeys.createClient(
         'bounds',
         'catalogue:write,prices:write,stock:write,accounts:write,invoices:write',
       )

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { countingStatements } from '../../test/statements.js';
-import { upsertService } from './upsert.service.js';
+import { composeStore } from '../../compose.js';
 
-// Customers under an ERP's pushes (issue 31 item 7; bench/erp-contention.ts measures the latency).
+// Customers under an ERP's pushes (bench/erp-contention.ts measures the latency).
 // A 1,000-row push must leave the event loop to others between its stretches of work, and ask the
 // database the same few short statements whatever its size.
 describe.each(testEngines())('a 1,000-row price push beside other work on $name', (engine) => {
@@ -20,7 +20,7 @@ describe.each(testEngines())('a 1,000-row price push beside other work on $name'
 
   beforeAll(async () => {
     handle = await engine.open();
-    const upserts = upsertService(handle.db);
+    const upserts = composeStore(handle.db).upserts;
     const product = { description: 'Turn blind', productType: 'Blinds', range: 'Turn', unit: 'EACH', packQuantity: 1 };
     await upserts.upsertProducts(Array.from({ length: n }, (_, i) => ({ itemNumber: code(i), ...product })));
     const first = await upserts.upsertPrices(prices(0));
@@ -38,7 +38,7 @@ describe.each(testEngines())('a 1,000-row price push beside other work on $name'
       if (pushing) setImmediate(tick);
     };
     setImmediate(tick);
-    const pushed = upsertService(handle.db).upsertPrices(prices(1));
+    const pushed = composeStore(handle.db).upserts.upsertPrices(prices(1));
     const { summary } = await pushed.finally(() => (pushing = false));
     expect(summary.updated).toBe(n);
     // 1,000 rows are checked in slices of 200 (4 turns between them), then a turn before the
@@ -48,7 +48,7 @@ describe.each(testEngines())('a 1,000-row price push beside other work on $name'
 
   it('asks the same statements for 1,000 changed prices as for 10', async () => {
     const counted = countingStatements(handle.db);
-    const upserts = upsertService(counted.db);
+    const upserts = composeStore(counted.db).upserts;
     counted.reset();
     expect((await upserts.upsertPrices(prices(2, 10))).summary.updated).toBe(10);
     const few = counted.count;

@@ -14,8 +14,8 @@ import {
   withSavepoint,
   type Db,
 } from '../../db/client.js';
-import { catalogueUpsertRepository } from './catalogue-upsert.repository.js';
-import { accountsUpsertRepository } from './accounts-upsert.repository.js';
+import type { CatalogueUpsertRepository } from './catalogue-upsert.repository.js';
+import type { AccountsUpsertRepository } from './accounts-upsert.repository.js';
 import { PROBLEM_TYPES, ProblemError, pointerOf } from './problem.js';
 
 export interface UpsertOptions {
@@ -23,7 +23,22 @@ export interface UpsertOptions {
   atomic?: boolean;
 }
 
-export type Repo = ReturnType<typeof catalogueUpsertRepository> & ReturnType<typeof accountsUpsertRepository>;
+/**
+ * What an upsert reads and writes, over one connection or transaction: this module's repositories
+ * and what it asks of the account and auth areas in the same transaction (compose.ts builds it).
+ */
+export type Repo = CatalogueUpsertRepository &
+  AccountsUpsertRepository & {
+    /** The invoices' lines: the account area's own read (one query for both). */
+    invoiceLinesOf(invoiceIds: readonly number[]): Promise<{ invoice_id: number; [column: string]: unknown }[]>;
+    /** An account's balance follows its documents: the account area's own update (as the seed sets it). */
+    recomputeBalances(accountIds: readonly number[]): Promise<void>;
+    /** A disabled user's unused login and set-password links are used up (the auth area's). */
+    endUserLinks(userId: number, now: string): Promise<void>;
+  };
+
+/** The upsert repositories over a connection or transaction (compose.ts). */
+export type UpsertRepos = (conn: Db) => Repo;
 
 /** How one kind of row is upserted; the runner does parsing, duplicates, versions, atomicity. */
 export interface UpsertSpec<T extends { sourceVersion?: number | undefined }, Loaded> {
@@ -48,7 +63,7 @@ const emptySummary = () => ({ created: 0, updated: 0, unchanged: 0, stale: 0, fa
 const PARSE_SLICE = 200;
 /**
  * Lets the event loop answer what is waiting (customers' requests) before the batch goes on: a
- * 1,000-row push is then a few short stretches of work, not one long one (issue 31 item 7).
+ * 1,000-row push is then a few short stretches of work, not one long one (customers' requests are answered between them).
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -64,6 +79,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function runUpsert<T extends { sourceVersion?: number | undefined }, Loaded>(
   db: Db,
+  reposOver: UpsertRepos,
   spec: UpsertSpec<T, Loaded>,
   rawItems: readonly unknown[],
   opts: UpsertOptions,
@@ -113,7 +129,7 @@ export async function runUpsert<T extends { sourceVersion?: number | undefined }
   };
 
   const apply = async (trx: Db): Promise<void> => {
-    const repo: Repo = { ...catalogueUpsertRepository(trx), ...accountsUpsertRepository(trx) };
+    const repo = reposOver(trx);
     const versions = await repo.versions(
       spec.entity,
       valid.filter((v) => v.item.sourceVersion !== undefined).map((v) => v.key),

@@ -16,7 +16,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, openApiPath, testApp } from '../../test/app.js';
-import { apiKeysService } from './api-keys.js';
+import { composeStore } from '../../compose.js';
 
 describe.each(testEngines())('integration API: users of an account, set-password links on $name', (engine) => {
   let handle: DbHandle;
@@ -27,7 +27,7 @@ describe.each(testEngines())('integration API: users of an account, set-password
   let otherCustomerNumber: string;
 
   const key = async (name: string, scopes: readonly ApiScope[]) =>
-    (await apiKeysService(handle.db).createClient(name, scopes.join(','))).key;
+    (await composeStore(handle.db).apiKeys.createClient(name, scopes.join(','))).key;
   const call = (k: string, opts: InjectOptions) =>
     app.inject({ ...opts, headers: { authorization: `Bearer ${k}`, ...opts.headers } });
   const putUsers = (items: unknown[], cn = customerNumber, k = erp, query = '') =>

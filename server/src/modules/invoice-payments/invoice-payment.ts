@@ -7,7 +7,8 @@
  */
 import { SERVER_MSG } from '@wholesale/contract';
 import type { PurposeHandler } from '../payments/gateway.js';
-import { invoicePaymentsRepository } from './invoice-payments.repository.js';
+import type { Repos } from '../../db/repos.js';
+import type { InvoicePaymentsRepository } from './invoice-payments.repository.js';
 import { recordPaymentApproved } from '../events/outbox.js';
 import { recordPaymentReceipt } from '../mail/mail-outbox.js';
 
@@ -33,9 +34,10 @@ export interface InvoicePaymentPayload {
   billingAddress: unknown;
 }
 
-export const invoicesPaymentPurpose: PurposeHandler = {
+/** The handler compose.ts hands the payment provider for 'invoices', over this module's repository. */
+export const invoicesPaymentPurpose = (invoicePayments: Repos<InvoicePaymentsRepository>): PurposeHandler => ({
   async onApproved(trx, payment) {
-    const repo = invoicePaymentsRepository(trx);
+    const repo = invoicePayments.over(trx);
     const invoices = await repo.paymentInvoices(payment.id);
     const total = invoices.reduce((sum, i) => sum + i.amountMinor, 0);
     if (total !== Number(payment.amount_minor))
@@ -44,11 +46,11 @@ export const invoicesPaymentPurpose: PurposeHandler = {
     // The account owes what it owed less the money received.
     await repo.reduceBalance(payment.account_id, Number(payment.amount_minor));
     await recordPaymentReceipt(trx, payment.id);
-    await recordPaymentApproved(trx, payment, null);
+    await recordPaymentApproved(trx, payment, null, await repo.paymentInvoiceFigures(payment.id));
   },
   /** An invoice paid (in part) since the link was made would be paid twice: refuse the card. */
-  async recheck(db, payment) {
-    const now = await invoicePaymentsRepository(db).paymentInvoicesNow(payment.id);
+  async recheck(payment) {
+    const now = await invoicePayments.base.paymentInvoicesNow(payment.id);
     const changed = now.find((i) => i.remainingMinor < i.amountMinor);
     return changed ? SERVER_MSG.paymentRefusal.invoicePaid(changed.documentNumber) : undefined;
   },
@@ -58,4 +60,4 @@ export const invoicesPaymentPurpose: PurposeHandler = {
     const n = invoiceCount(payment);
     return n > 1 ? `${INVOICES_PAID_RETURN_URL}&invoices=${n}` : INVOICES_PAID_RETURN_URL;
   },
-};
+});

@@ -5,7 +5,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp, testConfig } from '../../test/app.js';
-import { PAYMENT_IN_PROGRESS, signCallback } from '../payments/gateway.js';
+import { PAYMENT_IN_PROGRESS, signCallback } from '../payments/sandbox.js';
 import { insertInvoice, insertStatement } from '../account/account.test-fixtures.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { todayIso } from '../../lib/time.js';

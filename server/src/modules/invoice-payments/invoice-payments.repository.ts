@@ -35,6 +35,17 @@ export function invoicePaymentsRepository(db: Db) {
       }));
     },
 
+    /** The invoices a payment paid, with what it paid of each and what is left (events, the receipt email). */
+    paymentInvoiceFigures(paymentId: string) {
+      return db
+        .selectFrom('payment_invoices')
+        .innerJoin('invoices', 'invoices.id', 'payment_invoices.invoice_id')
+        .select(['invoices.document_number', 'payment_invoices.amount_minor', 'invoices.remaining_minor'])
+        .where('payment_invoices.payment_id', '=', paymentId)
+        .orderBy('invoices.document_number')
+        .execute();
+    },
+
     /** What a payment was taken for: its invoices and the amount meant for each. */
     async paymentInvoices(paymentId: string) {
       const rows = await db
@@ -71,3 +82,4 @@ export function invoicePaymentsRepository(db: Db) {
     },
   };
 }
+export type InvoicePaymentsRepository = ReturnType<typeof invoicePaymentsRepository>;

@@ -1,30 +1,36 @@
 import { type InvoicePaymentRequest, type PaymentResponse, SERVER_MSG } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
-import type { AccessClaims } from '../auth/tokens.js';
+import type { Caller } from '../../domain/caller.js';
 import { isStorableName } from '../account/account.service.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import type { InvoicePaymentPayload } from './invoice-payment.js';
-import { invoicePaymentsRepository } from './invoice-payments.repository.js';
+import type { InvoicePaymentsRepository } from './invoice-payments.repository.js';
 
 /**
  * Starts an online payment of the caller's open invoices. The payload names the invoices; every
  * amount is read from the database (the payload's amount and remainingAmount are the figures the
  * customer saw and are not trusted). Another account's invoice answers 404 like an unknown one.
  */
-export function invoicePaymentsService({ db, payments }: { db: Db; payments: PaymentGateway }) {
-  const repo = invoicePaymentsRepository(db);
+export function invoicePaymentsService({
+  repo,
+  payments,
+}: {
+  repo: InvoicePaymentsRepository;
+  payments: PaymentGateway;
+}) {
   return {
-    requestInvoicePayment: (claims: AccessClaims, body: InvoicePaymentRequest) =>
+    requestInvoicePayment: (claims: Caller, body: InvoicePaymentRequest) =>
       requestInvoicePayment(repo, payments, claims, body),
+    /** What a payment of invoices settles, as it was recorded (events and the receipt email read it). */
+    paymentInvoices: (paymentId: string) => repo.paymentInvoiceFigures(paymentId),
   };
 }
 export type InvoicePaymentsService = ReturnType<typeof invoicePaymentsService>;
 
 async function requestInvoicePayment(
-  repo: ReturnType<typeof invoicePaymentsRepository>,
+  repo: InvoicePaymentsRepository,
   payments: PaymentGateway,
-  claims: AccessClaims,
+  claims: Caller,
   body: InvoicePaymentRequest,
 ): Promise<PaymentResponse> {
   // An invoice is never paid twice in one payment, however often the payload names it.
@@ -60,7 +66,7 @@ async function requestInvoicePayment(
     amountMinor,
     currencyCode: account.currency_code,
     reference: body.reference,
-    // The hosted page shows the invoices paid; the buyer's notes stay in the payload (issue 24).
+    // The hosted page shows the invoices paid; the buyer's notes stay in the payload.
     description: `Payment of ${documentNumbers.join(', ')}`,
     payload,
     invoices: invoices.map((i) => ({ invoiceId: i.id, amountMinor: i.remaining_minor })),

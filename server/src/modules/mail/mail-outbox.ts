@@ -1,5 +1,5 @@
 /**
- * The mail outbox (docs/ARCHITECTURE.md, Email). A change that causes an email calls one of the
+ * The mail outbox (docs/areas.md, Email). A change that causes an email calls one of the
  * `record...` functions with its own transaction: the email's row commits with the change or not at
  * all, and the worker holding its lease renders and sends it later (mail-worker.ts). Recording is
  * one small read and one insert; nothing here renders, connects or waits on a mail server.
@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { mailRepository } from './mail.repository.js';
-import type { SecretBox } from '../events/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 
 /** What an email is about: its template. */
 export const MAIL_KINDS = [

@@ -1,15 +1,15 @@
 /**
- * A user's optional emails (issue 34): My Details reads and sets them; the one-click unsubscribe
+ * A user's optional emails: My Details reads and sets them; the one-click unsubscribe
  * link turns one off. Every call names the user: a caller only ever reads or sets their own.
  */
 import { OPTIONAL_MAIL_CATEGORIES, type MailPreferences, type OptionalMailCategory } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import type { Caller } from '../../domain/caller.js';
 import { nowIso } from '../../lib/time.js';
-import { mailRepository } from './mail.repository.js';
+import type { MailRepository } from './mail.repository.js';
+import type { Repos } from '../../db/repos.js';
 
-export function mailPreferencesService(db: Db) {
-  const repo = mailRepository(db);
+export function mailPreferencesService(mail: Repos<MailRepository>) {
+  const repo = mail.base;
   async function read(userId: number): Promise<MailPreferences> {
     const off = new Set(await repo.optOuts(userId));
     return { despatch: !off.has('despatch'), cancellation: !off.has('cancellation') };
@@ -20,8 +20,7 @@ export function mailPreferencesService(db: Db) {
     /** PUT /account/mail-preferences */
     async updateMailPreferences(caller: Caller, body: MailPreferences): Promise<MailPreferences> {
       const now = nowIso();
-      await db.transaction().execute(async (trx) => {
-        const r = mailRepository(trx);
+      await mail.transaction(async (r) => {
         for (const c of OPTIONAL_MAIL_CATEGORIES) await r.setOptOut(caller.userId, c, !body[c], now);
       });
       return read(caller.userId);

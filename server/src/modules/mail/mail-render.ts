@@ -31,7 +31,7 @@ import type {
   ReceiptMailPayload,
   UserMailPayload,
 } from './mail-outbox.js';
-import type { SecretBox } from '../events/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import { PasswordChanged } from './templates/password-changed.js';
 import { PasswordLink } from './templates/password-link.js';
 import type { UnsubscribeSigner } from './mail-unsubscribe.js';
@@ -39,6 +39,7 @@ import { OrderCancelled } from './templates/order-cancelled.js';
 import { OrderDespatched } from './templates/order-despatched.js';
 import { PaymentReceipt } from './templates/payment-receipt.js';
 import type { MailRepository } from './mail.repository.js';
+import type { PaidInvoice } from '../events/outbox.js';
 import type { Brand } from './templates/layout.js';
 import { OrderAcknowledgement } from './templates/order-acknowledgement.js';
 import { ApprovalDeclined, ApprovalRequested } from './templates/approval.js';
@@ -66,6 +67,8 @@ export interface RenderDeps {
   unsubscribe: UnsubscribeSigner;
   /** Opens the sealed links of password emails. */
   box: SecretBox;
+  /** The invoices a payment paid (the invoice-payments service). */
+  paymentInvoices(paymentId: string): Promise<readonly PaidInvoice[]>;
 }
 
 /** The one-click unsubscribe link of an optional email (mail-unsubscribe.ts; the route in mail.routes.ts). */
@@ -205,7 +208,7 @@ async function paymentReceipt({ paymentId }: ReceiptMailPayload, deps: RenderDep
   if (!p) throw new MailNotRenderable(`payment ${paymentId} not found`);
   const [brand, invoices, order] = await Promise.all([
     brandOf(deps.settings),
-    deps.repo.paymentInvoices(paymentId),
+    deps.paymentInvoices(paymentId),
     p.purpose === 'order' ? deps.repo.orderOfPayment(paymentId) : undefined,
   ]);
   const symbol = CURRENCY_SYMBOLS[p.currency_code as CurrencyCode];

@@ -1,5 +1,5 @@
 /**
- * The mail worker (docs/ARCHITECTURE.md, Email). Every server runs one unless MAIL_DELIVERY=false.
+ * The mail worker (docs/areas.md, Email). Every server runs one unless MAIL_DELIVERY=false.
  * It polls for due emails (every MAIL_POLL_MS, and 25 ms after this process records one), takes
  * each one's lease with an atomic conditional UPDATE (mail.repository.ts `claim`), renders it and
  * hands it to the transport. With several servers an email is attempted by one at a time; a server
@@ -12,12 +12,11 @@
  * `npm run admin -- mail resend --id N` queues a failed one again.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.js';
 import type { MailKind } from './mail-outbox.js';
 import { onMailRecorded } from './mail-outbox.js';
 import { MailNotRenderable, renderMail, type RenderDeps } from './mail-render.js';
 import { describeError, isPermanent, type MailTransport } from './mail-transport.js';
-import { mailRepository } from './mail.repository.js';
+import type { MailRepository } from './mail.repository.js';
 
 /**
  * The retry schedule, stated once: after failed attempt n (1-based), base * 3^(n-1), at most 2 hours.
@@ -62,9 +61,8 @@ export function domainOf(from: string): string {
   return m?.[1] ?? 'wholesale-portal.invalid';
 }
 
-export function mailWorker(db: Db, opts: MailWorkerOptions): MailWorker {
+export function mailWorker(repo: MailRepository, opts: MailWorkerOptions): MailWorker {
   const holder = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const repo = mailRepository(db);
   const base = opts.backoffBaseMs ?? MAIL_BACKOFF_BASE_MS;
   const maxAttempts = opts.maxAttempts ?? MAIL_MAX_ATTEMPTS;
   const batch = opts.batch ?? 4;

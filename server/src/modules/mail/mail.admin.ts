@@ -2,13 +2,11 @@
  * Operators' view of the mail outbox (`npm run admin -- mail list [--failed]`, `mail resend --id N`).
  */
 import { UsageError } from '../../cli/db.js';
-import type { Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
 import { recipientsOf } from './mail-outbox.js';
-import { mailRepository } from './mail.repository.js';
+import type { MailRepository } from './mail.repository.js';
 
-export function mailCommands(db: Db) {
-  const repo = mailRepository(db);
+export function mailCommands(repo: MailRepository) {
   return {
     /** One line per email, newest first: id, kind, status, attempts, recipients, created, last error. */
     async list({ failed, limit = 50 }: { failed: boolean; limit?: number }): Promise<string> {

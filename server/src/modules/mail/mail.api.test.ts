@@ -13,7 +13,7 @@ import { seedDemo } from '../../seed/index.js';
 import { bearer, login, testConfig } from '../../test/app.js';
 import type { MailWorkerTuning } from './mail-worker.js';
 import { startSmtp, until, type TestSmtp } from './mail.test-support.js';
-import { mailCommands } from './mail.admin.js';
+import { composeStore } from '../../compose.js';
 
 const DEMO_PASSWORD = 'Portal-demo-1';
 
@@ -213,11 +213,11 @@ describe.each(testEngines())('email on $name', (engine) => {
     const [row] = await rows();
     expect(row!.attempts).toBe(1);
     expect(row!.last_error).toMatch(/550 5\.1\.1 Mailbox unavailable/);
-    const listed = await mailCommands(handle.db).list({ failed: true });
+    const listed = await composeStore(handle.db).mailAdmin.list({ failed: true });
     expect(listed).toContain(`${row!.id}  order.acknowledgement  failed`);
     expect(listed).toContain('550 5.1.1 Mailbox unavailable');
     refuse = false;
-    expect(await mailCommands(handle.db).resend({ id: String(row!.id) })).toMatch(/queued again/);
+    expect(await composeStore(handle.db).mailAdmin.resend({ id: String(row!.id) })).toMatch(/queued again/);
     const [mail] = await smtp.waitFor(1);
     expect(mail!.messageId).toBe(`<${row!.message_id}@harbourhome.example>`);
     await until(async () => (await rows())[0]?.status === 'sent');
@@ -265,7 +265,7 @@ describe.each(testEngines())('email on $name', (engine) => {
         recipients: '[]',
         last_error: 'not a valid email address: not-an-address',
       });
-      expect(await mailCommands(handle.db).list({ failed: true })).toContain('unsendable');
+      expect(await composeStore(handle.db).mailAdmin.list({ failed: true })).toContain('unsendable');
       await new Promise((r) => setTimeout(r, 300));
       expect(smtp.messages).toHaveLength(0);
     } finally {

@@ -213,17 +213,6 @@ export function mailRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The invoices a payment paid, with what it paid of each and what is left. */
-    paymentInvoices(paymentId: string) {
-      return db
-        .selectFrom('payment_invoices')
-        .innerJoin('invoices', 'invoices.id', 'payment_invoices.invoice_id')
-        .select(['invoices.document_number', 'payment_invoices.amount_minor', 'invoices.remaining_minor'])
-        .where('payment_invoices.payment_id', '=', paymentId)
-        .orderBy('invoices.document_number')
-        .execute();
-    },
-
     /** The order a proforma payment placed. */
     orderOfPayment(paymentId: string) {
       return db.selectFrom('orders').select('order_number').where('payment_id', '=', paymentId).executeTakeFirst();

@@ -62,7 +62,7 @@ export const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   );
 
   route(app, endpoints.showUnsubscribePage, async (req, reply) => {
-    const company = await ctx.settings.get('company.name');
+    const company = await ctx.services.settings.get('company.name');
     const who = signer.read(req.query.token);
     if (!who) return html(reply, 400, page(company, M.pageTitle, `<p role="alert">${esc(M.invalid)}</p>`));
     const category = M.category[who.category];
@@ -79,7 +79,7 @@ export const unsubscribeRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   });
 
   route(app, endpoints.unsubscribeMail, async (req, reply) => {
-    const company = await ctx.settings.get('company.name');
+    const company = await ctx.services.settings.get('company.name');
     const who = signer.read(req.query.token);
     if (!who) return html(reply, 400, page(company, M.pageTitle, `<p role="alert">${esc(M.invalid)}</p>`));
     await mail.unsubscribe(who.userId, who.category);

@@ -5,9 +5,6 @@ import type { Db } from '../../db/client.js';
 import type { Database, OrderLinesTable, OrdersTable, OrderTrackingTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
-/** Statuses in which an order can no longer be cancelled through the portal (section 4). */
-export const LOCKED_STATUSES = ORDER_LOCKED_STATUSES;
-
 const orderColumns = [
   'orders.id',
   'orders.order_number',
@@ -175,7 +172,7 @@ export function ordersRepository(db: Db) {
         })
         .where('id', '=', orderId)
         .where('account_id', '=', accountId)
-        .where('status', 'not in', [...LOCKED_STATUSES])
+        .where('status', 'not in', [...ORDER_LOCKED_STATUSES])
         .where((eb) =>
           eb.not(
             eb.exists(

@@ -17,15 +17,16 @@ import {
   AWAITING_APPROVAL,
   type OrderNumberParams as OrderNumber,
 } from '@wholesale/contract';
-import type { Db } from '../../db/client.js';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { DOCUMENT_LINE_COLUMNS, documentLineCells, documentTotals } from '../../documents/document-lines.js';
 import type { RenderPdf } from '../../documents/pdf-pool.js';
+import { documentCompany, documentCustomer } from '../../documents/summary-pdf.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
 import { CARRIAGE_ITEM, type BasketService, type Caller } from '../basket/basket.service.js';
 import type { SettingsService } from '../site/settings.service.js';
-import { ordersRepository } from './orders.repository.js';
+import type { OrdersRepository } from './orders.repository.js';
+import type { Repos } from '../../db/repos.js';
 import { recordOrderCancelled } from '../events/outbox.js';
 import { recordOrderCancelledMail } from '../mail/mail-outbox.js';
 import type { AccountCaller } from '../../domain/caller.js';
@@ -40,8 +41,8 @@ export const SHIPPED_VISIBLE_DAYS = 90;
 /** One answer for an unknown number and another account's number, so neither can be told apart. */
 const ORDER_NOT_FOUND = SERVER_MSG.orderNotFound;
 
-type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ordersRepository>['findOrder']>>>;
-type LineRow = Awaited<ReturnType<ReturnType<typeof ordersRepository>['orderLines']>>[number];
+type OrderRow = NonNullable<Awaited<ReturnType<OrdersRepository['findOrder']>>>;
+type LineRow = Awaited<ReturnType<OrdersRepository['orderLines']>>[number];
 
 /** A line that stands for goods (and so can be copied), as opposed to carriage or other charges. */
 const isGoodsLine = (l: LineRow) =>
@@ -104,8 +105,8 @@ function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean, caller
   };
 }
 
-export function ordersService(db: Db, settings: SettingsService, basket: BasketService) {
-  const repo = ordersRepository(db);
+export function ordersService(orders: Repos<OrdersRepository>, settings: SettingsService, basket: BasketService) {
+  const repo = orders.base;
 
   async function ownOrder(accountId: number, orderNumber: string): Promise<OrderRow> {
     const order = await repo.findOrder(accountId, orderNumber);
@@ -114,6 +115,11 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
   }
 
   return {
+    /** One of the account's orders as stored, or undefined (the delivery promise reads it). */
+    findOwnOrder: (accountId: number, orderNumber: string) => repo.findOrder(accountId, orderNumber),
+    /** An order's lines as stored (the delivery promise reads them). */
+    orderLines: (orderId: number) => repo.orderLines(orderId),
+
     /** GET /api/order: the caller's open orders with their lines, newest first. */
     async listOpenOrders(
       { accountId, userId }: AccountCaller & { userId?: number },
@@ -151,8 +157,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
       caller: Caller,
       { orderNumber, mode = 'replace' }: OrderNumber & { mode?: CopyOrderMode },
     ): Promise<CopyOrderResponse> {
-      return db.transaction().execute(async (trx) => {
-        const r = ordersRepository(trx);
+      return orders.transaction(async (r, trx) => {
         const order = await r.findOrder(caller.accountId, orderNumber);
         if (!order) throw notFound(ORDER_NOT_FOUND);
         const account = await r.account(caller.accountId);
@@ -179,7 +184,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
             copy.push({
               productId,
               quantity: l.quantity,
-              // Kept on the line so the basket can say when the price has changed since (issue 27).
+              // Kept on the line so the basket can say when the price has changed since.
               origin: { orderNumber: order.order_number, unitPriceE5: Number(l.unit_price_e5), quantity: l.quantity },
             });
         }
@@ -196,8 +201,7 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
      */
     async cancelOrder({ accountId, userId }: Caller, { orderNumber }: OrderNumber): Promise<CancelOrderResponse> {
       const email = await settings.get('support.email');
-      return db.transaction().execute(async (trx) => {
-        const r = ordersRepository(trx);
+      return orders.transaction(async (r, trx) => {
         const order = await r.findOrder(accountId, orderNumber);
         if (!order) throw notFound(ORDER_NOT_FOUND);
         const account = await r.account(accountId);
@@ -248,19 +252,8 @@ export function ordersService(db: Db, settings: SettingsService, basket: BasketS
         .join(', ');
       return render({
         title: 'Order Summary',
-        company: { name: site['company.name'], address: site['company.address'], email: site['support.email'] },
-        customer: {
-          name: account.name,
-          customerNumber: account.customer_number,
-          addressLines: [
-            account.address1,
-            account.address2,
-            account.city,
-            account.county,
-            account.postcode,
-            account.country,
-          ],
-        },
+        company: documentCompany(site),
+        customer: documentCustomer(account),
         fields: [
           ['Order No', view.orderNumber],
           ['Order Date', view.orderedDate],

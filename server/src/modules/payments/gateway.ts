@@ -1,34 +1,19 @@
 /**
- * The payment gateway seam (architecture.md, Payments).
+ * The payment port (architecture.md, Payments): what a feature that takes a card payment needs from
+ * a payment provider, and what a provider needs from the feature. Interfaces only: the port knows
+ * none of its users and no provider.
  *
- * `PaymentGateway` is what a feature that takes a card payment needs: `createPayment` records a
- * pending payment of an amount the feature computed on the server and answers the hosted page the
- * browser goes to. The server's gateway is built once in compose.ts (`ctx.services.paymentGateway`)
- * and handed to the checkout and invoice-payment services; tests may hand them another (a fake).
- *
- * What happens when a payment completes is its purpose's: a `PurposeHandler` in the typed registry
- * `paymentPurposes` (purposes.ts), one per `PaymentPurpose`; a purpose without a handler does not
- * compile.
- *
- * The built-in implementation is the sandbox (`sandboxGateway`): its hosted page at /pay/{id}
- * (sandbox.routes.ts) takes a test card and confirms server-side with a signed callback
- * (POST /api/payment/callback, payments.routes.ts): HMAC-SHA256 over {paymentId, outcome, timestamp}
- * with config.paymentSecret, refused when forged or stale. `completePayment` moves the payment out of
- * 'pending' with a conditional UPDATE, so a payment completes at most once, and runs the purpose's
- * handler in that same transaction only when this call made the change. Only then does the browser
- * go (303) to the purpose's returnUrl; visiting a return URL by hand marks nothing paid. A real
- * provider implements `PaymentGateway` the same way behind its own hosted page and webhook.
+ * `PaymentGateway.createPayment` records a pending payment of an amount the feature computed on the
+ * server and answers the hosted page the browser goes to. What happens when a payment completes is
+ * its purpose's: a `PurposeHandler`, one per `PaymentPurpose`, implemented by the feature (checkout's
+ * order-payment.ts, invoice payments' invoice-payment.ts). compose.ts builds the provider (the
+ * sandbox, sandbox.ts) with the registry of purposes handed in, and hands the gateway to the
+ * checkout and invoice-payment services; tests may hand them another (a fake). A registry without a
+ * handler for a purpose does not compile.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { type CurrencyCode, SERVER_MSG } from '@wholesale/contract';
-import type { Config } from '../../config.js';
-import type { AppContext } from '../../context.js';
-import type { Db, Engine } from '../../db/client.js';
+import type { CurrencyCode } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
 import type { Payment } from '../../db/types.js';
-import { badRequest, conflict } from '../../lib/http-errors.js';
-import { addSeconds, nowIso } from '../../lib/time.js';
-import { paymentsRepository } from './payments.repository.js';
-import { paymentPurposes, type PaymentPurposes } from './purposes.js';
 
 export type PaymentPurpose = Payment['purpose'];
 export type PaymentOutcome = 'approved' | 'declined';
@@ -43,13 +28,16 @@ export interface PurposeHandler {
    * Asked just before the card is charged: why this payment can no longer be taken (the basket
    * changed, the account went on stop, the invoice was paid meanwhile), or undefined when it can.
    */
-  recheck?(db: Db, payment: Payment): Promise<string | undefined>;
+  recheck?(payment: Payment): Promise<string | undefined>;
   /**
    * Where the browser goes after the hosted page (portal-relative path, e.g. '/open-orders?confirmorder=success').
    * cancelled: the customer left without paying (Cancel and return, an expired or withdrawn link).
    */
   returnUrl(payment: Payment, outcome: ReturnOutcome): string;
 }
+
+/** For each purpose, its handler: what a provider is built with (compose.ts). */
+export type PaymentPurposes = { readonly [P in PaymentPurpose]: PurposeHandler };
 
 export interface CreatePaymentInput {
   accountId: number;
@@ -67,9 +55,6 @@ export interface CreatePaymentInput {
   subject?: string;
 }
 
-export const PAYMENT_IN_PROGRESS = SERVER_MSG.paymentInProgress;
-export const ALREADY_PAID = SERVER_MSG.alreadyPaid;
-
 /** What a feature that takes a card payment needs from the payment provider. */
 export interface PaymentGateway {
   /**
@@ -77,188 +62,4 @@ export interface PaymentGateway {
    * At most one payment is live per subject (basket revision) and per invoice.
    */
   createPayment(input: CreatePaymentInput): Promise<{ id: string; checkoutUrl: string }>;
-}
-
-export interface CompletionResult {
-  payment: Payment;
-  /** True when this call moved the payment out of 'pending' (and ran the purpose's handler). */
-  changed: boolean;
-}
-
-/** The built-in sandbox provider: what its hosted page and its signed callback need besides. */
-export interface SandboxGateway extends PaymentGateway {
-  readonly purposes: PaymentPurposes;
-  /** Completes a payment at most once, running its purpose's handler in the same transaction. */
-  completePayment(paymentId: string, outcome: PaymentOutcome): Promise<CompletionResult | undefined>;
-  /** Where the browser goes for a payment that is no longer pending. */
-  returnUrlFor(payment: Payment): string | undefined;
-  /** Where the browser goes when the customer leaves the hosted page without paying. */
-  cancelUrl(payment: Payment): string;
-  /** Why the payment can no longer be taken (asked just before charging), or undefined. */
-  recheck(payment: Payment): Promise<string | undefined>;
-  /** The callback the hosted page sends for a card outcome, signed with the payment secret. */
-  signCallback(paymentId: string, outcome: PaymentOutcome): PaymentCallback;
-  /** Whether a callback is genuine and fresh. */
-  verifyCallback(cb: PaymentCallback): boolean;
-}
-
-export interface SandboxGatewayDeps {
-  db: Db;
-  engine: Engine;
-  config: Pick<Config, 'PUBLIC_URL' | 'PAYMENT_LINK_TTL_MINUTES' | 'paymentSecret'>;
-  purposes?: PaymentPurposes;
-}
-
-export function sandboxGateway({ db, engine, config, purposes = paymentPurposes }: SandboxGatewayDeps): SandboxGateway {
-  const purposeOf = (payment: Payment): PurposeHandler => purposes[payment.purpose];
-  return {
-    purposes,
-    createPayment: (input) => startPayment(db, engine, config, purposes, input),
-    completePayment: (paymentId, outcome) => finishPayment(db, purposes, paymentId, outcome),
-    returnUrlFor: (payment) =>
-      payment.status === 'pending' ? undefined : purposeOf(payment).returnUrl(payment, payment.status),
-    cancelUrl: (payment) => purposeOf(payment).returnUrl(payment, 'cancelled'),
-    recheck: async (payment) => purposeOf(payment).recheck?.(db, payment),
-    signCallback: (paymentId, outcome) => signCallback(config.paymentSecret, paymentId, outcome),
-    verifyCallback: (cb) => verifyCallback(config.paymentSecret, cb),
-  };
-}
-
-/**
- * The sandbox over a context's database and configuration, for callers without the server's
- * services (tests, scripts); the server uses `ctx.services.payments`.
- */
-const sandboxOf = (ctx: Pick<AppContext, 'config' | 'handle'>) =>
-  sandboxGateway({ db: ctx.handle.db, engine: ctx.handle.engine, config: ctx.config });
-
-/** `sandboxGateway(...).createPayment` over a context (tests, scripts). */
-export const createPayment = (ctx: Pick<AppContext, 'config' | 'handle'>, input: CreatePaymentInput) =>
-  sandboxOf(ctx).createPayment(input);
-
-/** `sandboxGateway(...).completePayment` over a context (tests, scripts). */
-export const completePayment = (
-  ctx: Pick<AppContext, 'config' | 'handle'>,
-  paymentId: string,
-  outcome: PaymentOutcome,
-) => sandboxOf(ctx).completePayment(paymentId, outcome);
-
-/**
- * Starts a pending payment and answers where to send the browser (the hosted payment page).
- * At most one payment is live per subject (basket revision) and per invoice: an untouched earlier
- * link for the same thing is cancelled (a second tab, a customer who came back), one whose card is
- * being charged or that was approved refuses the new request (409). Requests for the same thing
- * are serialised (an advisory lock on PostgreSQL; SQLite has one writer).
- */
-async function startPayment(
-  db: Db,
-  engine: Engine,
-  config: SandboxGatewayDeps['config'],
-  purposes: PaymentPurposes,
-  input: CreatePaymentInput,
-): Promise<{ id: string; checkoutUrl: string }> {
-  if (!purposes[input.purpose]) throw new Error(`No payment purpose '${input.purpose}'`);
-  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw badRequest(SERVER_MSG.nothingToPay);
-  const id = randomUUID();
-  const subject = input.subject ?? null;
-  const invoiceIds = [...new Set((input.invoices ?? []).map((i) => i.invoiceId))].sort((a, b) => a - b);
-  await db.transaction().execute(async (trx) => {
-    const repo = paymentsRepository(trx);
-    await repo.lockKeys(engine, [...(subject ? [subject] : []), ...invoiceIds.map((i) => `invoice:${i}`)]);
-    const now = nowIso();
-    const live = await repo.liveFor(subject, invoiceIds, now);
-    if (live.some((p) => p.status === 'approved')) throw conflict(ALREADY_PAID);
-    if (live.some((p) => p.card_last4 !== null)) throw conflict(PAYMENT_IN_PROGRESS);
-    for (const p of live) await repo.cancel(p.id);
-    await repo.insert(
-      {
-        id,
-        account_id: input.accountId,
-        user_id: input.userId,
-        purpose: input.purpose,
-        amount_minor: input.amountMinor,
-        currency_code: input.currencyCode,
-        reference: input.reference.slice(0, 200),
-        description: input.description.slice(0, 500),
-        payload: JSON.stringify(input.payload ?? {}),
-        subject,
-      },
-      { createdAt: now, expiresAt: addSeconds(now, config.PAYMENT_LINK_TTL_MINUTES * 60) },
-      input.invoices ?? [],
-    );
-  });
-  return { id, checkoutUrl: `${publicBase({ config })}/pay/${id}` };
-}
-
-/** True when a pending payment's link has run out (PAYMENT_LINK_TTL_MINUTES after it was made). */
-export const isExpired = (payment: Payment, now = nowIso()): boolean =>
-  payment.status === 'pending' && payment.expires_at !== null && payment.expires_at <= now;
-
-/** The browser-facing origin for absolute links; same-origin relative paths when PUBLIC_URL is unset. */
-export function publicBase(ctx: { config: Pick<Config, 'PUBLIC_URL'> }): string {
-  return (ctx.config.PUBLIC_URL ?? '').replace(/\/+$/, '');
-}
-
-// ---------------------------------------------------------------------------------------------
-// The signed callback
-
-/** A callback older than this (or this far in the future) is refused as stale. */
-export const CALLBACK_MAX_AGE_SECONDS = 300;
-
-export interface PaymentCallback {
-  paymentId: string;
-  outcome: PaymentOutcome;
-  /** Unix seconds when the gateway signed it. */
-  timestamp: number;
-  /** hex HMAC-SHA256 of `${paymentId}.${outcome}.${timestamp}` with the payment secret. */
-  signature: string;
-}
-
-const signedText = (paymentId: string, outcome: string, timestamp: number) => `${paymentId}.${outcome}.${timestamp}`;
-
-export function signCallback(
-  secret: string,
-  paymentId: string,
-  outcome: PaymentOutcome,
-  timestamp = Math.floor(Date.now() / 1000),
-): PaymentCallback {
-  const signature = createHmac('sha256', secret)
-    .update(signedText(paymentId, outcome, timestamp))
-    .digest('hex');
-  return { paymentId, outcome, timestamp, signature };
-}
-
-/** Constant-time signature check plus freshness. */
-export function verifyCallback(
-  secret: string,
-  cb: PaymentCallback,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): boolean {
-  const expected = Buffer.from(signCallback(secret, cb.paymentId, cb.outcome, cb.timestamp).signature, 'hex');
-  const given = Buffer.from(/^[0-9a-f]{64}$/i.test(cb.signature) ? cb.signature : '', 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-  return Math.abs(nowSeconds - cb.timestamp) <= CALLBACK_MAX_AGE_SECONDS;
-}
-
-/**
- * Completes a payment at most once. The conditional UPDATE and the purpose's handler share one
- * transaction: if the handler fails, the payment stays pending.
- */
-async function finishPayment(
-  db: Db,
-  purposes: PaymentPurposes,
-  paymentId: string,
-  outcome: PaymentOutcome,
-): Promise<CompletionResult | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const repo = paymentsRepository(trx);
-    const changed = await repo.complete(paymentId, outcome);
-    const payment = await repo.find(paymentId);
-    if (!payment) return undefined;
-    if (changed) {
-      const handler: PurposeHandler = purposes[payment.purpose];
-      if (outcome === 'approved') await handler.onApproved(trx, payment);
-      else await handler.onDeclined?.(trx, payment);
-    }
-    return { payment, changed };
-  });
 }

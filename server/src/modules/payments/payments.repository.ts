@@ -112,3 +112,4 @@ export function paymentsRepository(db: Db) {
     },
   };
 }
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

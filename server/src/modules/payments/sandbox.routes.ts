@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.js';
 import { endpoints, SERVER_MSG } from '@wholesale/contract';
 import { route } from '../../plugins/routes.js';
 import { shortId } from '../../lib/redact.js';
-import { isExpired } from './gateway.js';
-import { receivePaymentCallback } from './payments.routes.js';
+import { isExpired } from './sandbox.js';
+import { receivePaymentCallback } from './payment-callback.js';
 import { checkCard, type CardForm } from './sandbox-card.js';
 import {
   notFoundPage,
@@ -50,7 +50,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     if (!UUID.test(id)) return undefined;
     const payment = await repo.find(id.toLowerCase());
     if (!payment) return undefined;
-    return { payment, merchant: await ctx.settings.get('company.name') };
+    return { payment, merchant: await ctx.services.settings.get('company.name') };
   }
 
   const cancelUrl = (info: PageInfo) => sandbox.cancelUrl(info.payment);

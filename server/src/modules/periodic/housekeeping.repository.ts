@@ -15,3 +15,4 @@ export function housekeepingRepository(db: Db) {
     },
   };
 }
+export type HousekeepingRepository = ReturnType<typeof housekeepingRepository>;

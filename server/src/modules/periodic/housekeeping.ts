@@ -1,8 +1,14 @@
-import type { Db } from '../../db/client.js';
-import { eventsService } from '../events/events.service.js';
-import { purgeOldIdempotencyKeys } from '../integration/idempotency.js';
 import type { PeriodicJob } from './periodic.js';
-import { housekeepingRepository } from './housekeeping.repository.js';
+import type { HousekeepingRepository } from './housekeeping.repository.js';
+
+/** What the jobs clean, each through its owner (compose.ts hands them in). */
+export interface HousekeepingDeps {
+  repo: HousekeepingRepository;
+  /** The events service's sweep of outbox events past their retention. */
+  purgeOldEvents(now: Date): Promise<unknown>;
+  /** The integration module's sweep of old Idempotency-Keys. */
+  purgeOldIdempotencyKeys(now: Date): Promise<unknown>;
+}
 
 /** How often expired rows are swept (once across all servers, through a lease). */
 export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
@@ -18,12 +24,10 @@ export const OLD_EVENTS_EVERY_MS = 60 * 60_000;
  * day (integration/idempotency.ts).
  */
 export function housekeepingJobs(
-  db: Db,
+  { repo, purgeOldEvents, purgeOldIdempotencyKeys }: HousekeepingDeps,
   everyMs = HOUSEKEEPING_EVERY_MS,
   eventsEveryMs = OLD_EVENTS_EVERY_MS,
 ): PeriodicJob[] {
-  const repo = housekeepingRepository(db);
-  const events = eventsService(db);
   return [
     {
       name: 'expired-tokens',
@@ -36,14 +40,14 @@ export function housekeepingJobs(
       name: 'old-idempotency-keys',
       everyMs,
       run: async (now) => {
-        await purgeOldIdempotencyKeys(db, now);
+        await purgeOldIdempotencyKeys(now);
       },
     },
     {
       name: 'old-events',
       everyMs: eventsEveryMs,
       run: async (now) => {
-        await events.purgeOldEvents(now);
+        await purgeOldEvents(now);
       },
     },
   ];

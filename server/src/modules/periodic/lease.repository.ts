@@ -41,3 +41,4 @@ export function leaseRepository(db: Db) {
     },
   };
 }
+export type LeaseRepository = ReturnType<typeof leaseRepository>;

@@ -3,7 +3,7 @@ import { testEngines } from '../../db/testing.js';
 import type { DbHandle } from '../../db/client.js';
 import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { periodic, type PeriodicJob } from './periodic.js';
-import { housekeepingJobs } from './housekeeping.js';
+import { composeStore } from '../../compose.js';
 import { EVENT_RETENTION_DAYS } from '../events/events.service.js';
 import { leaseRepository } from './lease.repository.js';
 
@@ -28,7 +28,7 @@ describe.each(testEngines())('periodic work once per tick across servers on $nam
     const runs: string[] = [];
     const servers = ['a', 'b', 'c'].map((id) => {
       const job = counted('job-1', runs, () => id);
-      return { id, p: periodic(handle.db, [job], { holder: id }) };
+      return { id, p: periodic(leaseRepository(handle.db), [job], { holder: id }) };
     });
     // Ten ticks; the three servers tick at the same moment (the worst case) and race for the lease.
     for (let i = 0; i < 10; i++) await Promise.all(servers.map((s) => s.p.tick(at(i * EVERY))));
@@ -49,8 +49,8 @@ describe.each(testEngines())('periodic work once per tick across servers on $nam
 
   it('gives its leases up when it stops cleanly, so the next tick elsewhere runs at once', async () => {
     const runs: string[] = [];
-    const a = periodic(handle.db, [counted('job-2', runs, () => 'a')], { holder: 'a' });
-    const b = periodic(handle.db, [counted('job-2', runs, () => 'b')], { holder: 'b' });
+    const a = periodic(leaseRepository(handle.db), [counted('job-2', runs, () => 'a')], { holder: 'a' });
+    const b = periodic(leaseRepository(handle.db), [counted('job-2', runs, () => 'b')], { holder: 'b' });
     expect(await a.tick(new Date())).toEqual(['job-2']);
     expect(await b.tick(new Date())).toEqual([]);
     await a.stop();
@@ -70,7 +70,7 @@ describe.each(testEngines())('periodic work once per tick across servers on $nam
         if (n === 1) throw new Error('boom');
       },
     };
-    const p = periodic(handle.db, [job], { holder: 'x', log: (m) => errors.push(m) });
+    const p = periodic(leaseRepository(handle.db), [job], { holder: 'x', log: (m) => errors.push(m) });
     expect(await p.tick(at(0))).toEqual([]);
     expect(errors).toEqual(['periodic job-3: boom']);
     expect(await p.tick(at(EVERY))).toEqual(['job-3']);
@@ -104,7 +104,7 @@ describe.each(testEngines())('periodic work once per tick across servers on $nam
         { event_id: 'evt_new', type: 'order.placed', account_id: null, payload: '{}', created_at: past },
       ])
       .execute();
-    const p = periodic(handle.db, housekeepingJobs(handle.db), { holder: 'hk' });
+    const p = periodic(leaseRepository(handle.db), composeStore(handle.db).housekeepingJobs(), { holder: 'hk' });
     expect(await p.tick(now)).toEqual(['expired-tokens', 'old-idempotency-keys', 'old-events']);
     const events = await handle.db.selectFrom('outbox_events').select('event_id').execute();
     expect(events.map((e) => e.event_id)).toEqual(['evt_new']);

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Db } from '../../db/client.js';
-import { leaseRepository } from './lease.repository.js';
+import type { LeaseRepository } from './lease.repository.js';
 
 /**
  * Periodic work that runs once per tick across all servers, whichever of them are up.
@@ -43,13 +42,12 @@ export function holderId(): string {
 }
 
 export function periodic(
-  db: Db,
+  leases: LeaseRepository,
   jobs: PeriodicJob[],
   opts: { holder?: string; log?: (msg: string, err?: unknown) => void } = {},
 ): Periodic {
   const holder = opts.holder ?? holderId();
   const log = opts.log ?? ((msg: string) => console.warn(msg));
-  const leases = leaseRepository(db);
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   let stopped = false;

@@ -19,7 +19,7 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import { insertAccount, insertProduct, insertUser } from '../../test/fixtures.js';
 import { bearer, login, testApp } from '../../test/app.js';
 import { nowIso } from '../../lib/time.js';
-import { productsService } from './products.service.js';
+import { composeProducts } from '../../compose.js';
 import { countingStatements } from '../../test/statements.js';
 
 /** An ISO date `days` from today. */
@@ -236,6 +236,13 @@ describe.each(testEngines())('products API on $name', (engine) => {
     await handle?.close();
   });
 
+  let users = 0;
+  /** A new user of the account, logged in, for a case that changes what belongs to a user. */
+  const buyer = async (account: number) => {
+    const username = `buyer${++users}`;
+    await insertUser(handle.db, account, username);
+    return (await login(app, username)).accessToken;
+  };
   const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
   const search = async (token: string, query: Record<string, string>) => {
     const res = await get(token, `${pathOf(routes.searchProducts)}?${new URLSearchParams(query).toString()}`);
@@ -409,6 +416,9 @@ describe.each(testEngines())('products API on $name', (engine) => {
   });
 
   it('keeps favourites per user and flags them in every list', async () => {
+    // Users of their own: the favourites this case leaves behind would show in other cases' rows.
+    const gbp = await buyer(accounts.gbp);
+    const colleague = await buyer(accounts.gbp);
     expect((await favourite(gbp, 'POST', 'RB-BLK-0001')).statusCode).toBe(200);
     expect((await favourite(gbp, 'POST', 'RB-BLK-0001')).statusCode).toBe(200); // idempotent
     expect((await favourite(gbp, 'POST', 'CS-7')).json()).toEqual({ ok: true });
@@ -543,7 +553,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
       .where('id', '=', ids['RB-BLK-0001']!)
       .executeTakeFirstOrThrow())!.product_type_id;
     const counted = countingStatements(db);
-    const service = productsService(counted.db, handle.engine);
+    const service = composeProducts(counted.db);
     const caller = { userId: 0, accountId };
     const q = { searchValue: 'charcoal', isSearching: 'true' as const, page: 1, pageSize: 20 };
     const prices = async () =>
@@ -602,7 +612,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
       caughtUp: () => feed.caughtUp(),
       close: () => feed.close(),
     };
-    const service = productsService(counted.db, handle.engine, SEARCH_RESULT_LIMIT, { changes });
+    const service = composeProducts(counted.db, { changes });
     const caller = { userId, accountId };
     const q = { searchValue: 'charcoal', isSearching: 'true' as const, page: 1, pageSize: 20 };
     const shown = async () => {
@@ -666,7 +676,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
   });
 
   it(`caps lists at ${SEARCH_RESULT_LIMIT} rows and says so in a header`, async () => {
-    const small = productsService(handle.db, handle.engine, 2);
+    const small = composeProducts(handle.db, {}, 2);
     const caller = { userId: 0, accountId: accounts.gbp };
     expect(await small.searchProducts(caller, { primaryCategory: 'Roller Blinds' })).toMatchObject({
       truncated: true,

@@ -15,7 +15,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../seed/index.js';
 import { bearer, login, testApp } from '../../test/app.js';
 import { EXPORT_BATCH } from './products.service.js';
 
-/** The screen's column titles, the prices naming the account's currency (issue 24 item 12). */
+/** The screen's column titles, the prices naming the account's currency. */
 const HEADER_GBP =
   'Item,Description,Stock,Qty Due,Pack Qty,Due Date,Unit,List Price (GBP),Discount Price (GBP),Favourite,Multi Buy';
 

@@ -10,21 +10,20 @@ import {
   type Product,
   SERVER_MSG,
 } from '@wholesale/contract';
-import type { Db, Engine } from '../../db/client.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import { discountPriceE5 } from '../../domain/pricing.js';
 import { e5ToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { pricingRepository, termsFor, termsFromRows, type AccountTerms } from '../pricing/pricing.repository.js';
+import { termsFor, termsFromRows, type AccountTerms, type PricingRepository } from '../pricing/pricing.repository.js';
 import { pageFacts, withPageCache } from './page-facts.js';
 import type { Caller, PricedCaller } from '../../domain/caller.js';
 
 type ItemNumber = { itemNumber: string };
 import {
-  productsRepository,
   searchPageAtOnce,
   type ProductRow,
-  type RepositoryOptions,
+  type ProductsRepository,
   type SearchFilter,
 } from './products.repository.js';
 
@@ -73,11 +72,17 @@ export interface ProductImage {
   data: Buffer;
 }
 
-export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LIMIT, options: RepositoryOptions = {}) {
-  const stored = productsRepository(db, engine, options);
+export interface ProductsDeps {
+  products: ProductsRepository;
+  /** The pricing read model (modules/pricing). */
+  pricing: PricingRepository;
+  /** The database's change feed: with it, pages of text searches come from the page cache. */
+  changes?: ChangeFeed | undefined;
+}
+
+export function productsService({ products: stored, pricing, changes }: ProductsDeps, limit = SEARCH_RESULT_LIMIT) {
   // With a live change feed, pages of text searches come from the page cache in front of the repository.
-  const repo = options.changes ? withPageCache(stored, pageFacts(options.changes)) : stored;
-  const pricing = pricingRepository(db);
+  const repo = changes ? withPageCache(stored, pageFacts(changes)) : stored;
   /**
    * Each account's currency as last read with its terms: a guess that lets a page of a search be
    * read in one statement (pageAtOnce), which checks it against the terms read in that statement.
@@ -110,7 +115,7 @@ export function productsService(db: Db, engine: Engine, limit = SEARCH_RESULT_LI
       price: e5ToAmount(Number(r.list_price_e5)),
       discountPrice: e5ToAmount(ownPriceE5(terms, r)),
       isFavourite: Boolean(r.is_favourite),
-      // A tier is an offer only when it beats the account's own price (issue 24).
+      // A tier is an offer only when it beats the account's own price (one at or above it saves nothing).
       hasMultiBuyDiscount: Boolean(r.has_multibuy) && r.best_tier_e5 !== null && r.best_tier_e5 < ownPriceE5(terms, r),
     });
 

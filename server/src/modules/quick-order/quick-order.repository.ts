@@ -3,7 +3,7 @@ import type { Db, Engine } from '../../db/client.js';
 import type { Tier } from '../../domain/pricing.js';
 import { oneOf } from '../../db/one-of.js';
 
-/** Quick Order's SQL (issue 27): products, tiers and due-in schedules of the codes a buyer gave, by id. */
+/** Quick Order's SQL: products, tiers and due-in schedules of the codes a buyer gave, by id. */
 export function quickOrderRepository(db: Db, engine: Engine) {
   return {
     /** Products by id with their list price in `currency` (null: not priced there), active or not. */
@@ -53,3 +53,4 @@ export function quickOrderRepository(db: Db, engine: Engine) {
     },
   };
 }
+export type QuickOrderRepository = ReturnType<typeof quickOrderRepository>;

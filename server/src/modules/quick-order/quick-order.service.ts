@@ -1,7 +1,5 @@
 import {
-  BASKET_MAX_LINES,
   DELIVERY_MSG,
-  MSG,
   QUANTITY_MAX,
   QUICK_MSG,
   QUICK_ORDER_SUGGESTIONS,
@@ -13,17 +11,17 @@ import {
   type QuickOrderRequest as QuickOrderLines,
   type QuickOrderLineResult,
 } from '@wholesale/contract';
-import type { Db, Engine } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import type { Repos } from '../../db/repos.js';
 import { priceLine } from '../../domain/pricing.js';
 import { coveringDate, splitAcrossDeliveries } from '../../domain/delivery-promise.js';
 import { e5ToAmount } from '../../domain/money.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
-import { basketRepository } from '../basket/basket.repository.js';
-import type { Caller } from '../basket/basket.service.js';
-import { pricingRepository, termsFor } from '../pricing/pricing.repository.js';
+import type { BasketService, Caller } from '../basket/basket.service.js';
+import { termsFor, type PricingRepository } from '../pricing/pricing.repository.js';
 import type { CatalogueIndex } from '../products/catalogue-index.js';
-import { quickOrderRepository } from './quick-order.repository.js';
-import { deliveryRepository } from '../delivery/delivery.repository.js';
+import type { QuickOrderRepository } from './quick-order.repository.js';
+import type { DeliveryService } from '../delivery/delivery.service.js';
 
 const WHOLE = /^\d+$/;
 const THOUSANDS = /^\d{1,3}(,\d{3})+$/;
@@ -57,17 +55,27 @@ export function mergeLines(lines: readonly QuickOrderLineInput[]): Group[] {
   });
 }
 
+export interface QuickOrderDeps {
+  quickOrder: Repos<QuickOrderRepository>;
+  /** The pricing read model (modules/pricing). */
+  pricing: Pick<PricingRepository, 'accountTerms'>;
+  /** The same catalogue index as search (modules/products). */
+  index: CatalogueIndex;
+  basket: Pick<BasketService, 'mergeLines'>;
+  delivery: Pick<DeliveryService, 'dueIn'>;
+}
+
 /**
- * Quick Order (issue 27): every line a buyer pasted or uploaded checked in one request, and the
- * valid ones added to the basket in one change. Scoped to the caller's account and currency.
+ * Quick Order: every line a buyer pasted or uploaded checked in one request, and the valid ones
+ * added to the basket in one change. Scoped to the caller's account and currency.
  */
-export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex) {
+export function quickOrderService({ quickOrder, pricing, index, basket, delivery }: QuickOrderDeps) {
   /**
    * The lines merged and their codes found in the in-memory catalogue index. Outside any
    * transaction: the index reads the catalogue revision (and may rebuild) on its own connection.
    */
   async function resolve(caller: Caller, lines: readonly QuickOrderLineInput[]) {
-    const terms = await pricingRepository(db).accountTerms(caller.accountId);
+    const terms = await pricing.accountTerms(caller.accountId);
     if (!terms) throw notFound();
     const groups = mergeLines(lines);
     const found = await index.findCodes(
@@ -78,16 +86,16 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
     return { terms, groups, found };
   }
 
-  /** Every line answered, from the products, tiers and due-in schedules read through `conn`. */
-  async function check({ terms, groups, found }: Awaited<ReturnType<typeof resolve>>, conn: Db = db) {
+  /** Every line answered, from the products, tiers and due-in schedules (read inside `trx` when given). */
+  async function check({ terms, groups, found }: Awaited<ReturnType<typeof resolve>>, trx?: Db) {
     const currency = terms.currencyCode;
     const ids = found.flatMap((f) => (f.id === undefined ? [] : [f.id]));
     const suggested = found.flatMap((f) => f.nearest);
-    const repo = quickOrderRepository(conn, engine);
+    const repo = trx ? quickOrder.over(trx) : quickOrder.base;
     const [products, tiers, dueIn] = await Promise.all([
       repo.products([...new Set([...ids, ...suggested])], currency),
       repo.tiers(ids, currency),
-      deliveryRepository(conn, engine).dueIn(ids),
+      delivery.dueIn(ids, trx),
     ]);
     const byId = new Map(products.map((p) => [p.id, p]));
     const productIds: (number | undefined)[] = [];
@@ -165,39 +173,19 @@ export function quickOrderService(db: Db, engine: Engine, index: CatalogueIndex)
      */
     async addQuickOrder(caller: Caller, { lines }: QuickOrderLines): Promise<AddQuickOrderResponse> {
       const resolved = await resolve(caller, lines);
-      return db.transaction().execute(async (trx) => {
-        const repo = basketRepository(trx);
-        const basketId = await repo.ensureBasket(caller.userId, caller.accountId);
-        await repo.touch(basketId); // locks the basket row first, as every basket change does
+      let notAdded: QuickOrderLineResult[] = [];
+      const merged = await basket.mergeLines(caller, async (trx) => {
         const { check: checked, productIds } = await check(resolved, trx);
         const addable = checked.lines.flatMap((r, k) =>
           quickOrderAddable(r.status) ? [{ result: r, productId: productIds[k]!, quantity: Number(r.quantity) }] : [],
         );
-        const notAdded = checked.lines.filter((r) => !quickOrderAddable(r.status));
+        notAdded = checked.lines.filter((r) => !quickOrderAddable(r.status));
         if (addable.length === 0) throw badRequest(QUICK_MSG.nothingToAdd);
-        const { lines: existing, count } = await repo.linesForProducts(
-          basketId,
-          addable.map((a) => a.productId),
-        );
-        const inBasket = new Map(existing.map((l) => [l.product_id, l]));
-        const fresh: { productId: number; quantity: number }[] = [];
-        let added = 0;
-        for (const a of addable) {
-          const line = inBasket.get(a.productId);
-          if (!line) fresh.push(a);
-          else if (line.quantity + a.quantity > QUANTITY_MAX)
-            notAdded.push({ ...a.result, status: 'badQuantity', message: QUICK_MSG.aboveLimit(QUANTITY_MAX) });
-          else {
-            await repo.setQuantity(line.id, line.quantity + a.quantity);
-            added++;
-          }
-        }
-        if (count + fresh.length > BASKET_MAX_LINES) throw badRequest(MSG.basketFull(BASKET_MAX_LINES));
-        await repo.appendLines(basketId, fresh);
-        added += fresh.length;
-        const basket = await repo.findBasket(caller.userId);
-        return { added, revision: basket?.revision ?? 0, notAdded };
+        return addable;
       });
+      for (const a of merged.overLimit)
+        notAdded.push({ ...a.result, status: 'badQuantity', message: QUICK_MSG.aboveLimit(QUANTITY_MAX) });
+      return { added: merged.added, revision: merged.revision, notAdded };
     },
   };
 }

@@ -15,6 +15,11 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 import type { AppContext } from '../../context.js';
 import { route } from '../../plugins/routes.js';
 
+/**
+ * The plain database check, registered by hand: a probe, not a service; its 503 carries
+ * Retry-After and a body of the 503 schema, which a binding (one success status) does not send.
+ * The settings are bound (site.bind.ts).
+ */
 export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   route(app, endpoints.getHealth, async (_req, reply) => {
     const started = performance.now();
@@ -34,8 +39,4 @@ export const siteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       .header('cache-control', 'no-store')
       .send({ status: 'unavailable' as const, database });
   });
-
-  route(app, endpoints.getSettings, () => ctx.settings.site());
-  route(app, endpoints.getNotification, () => ctx.settings.notification());
-  route(app, endpoints.getCountries, () => ctx.services.repositories.site.countries());
 };

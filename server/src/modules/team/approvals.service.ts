@@ -11,23 +11,24 @@ import type { Db } from '../../db/client.js';
 import { amountToMinor, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { todayIso } from '../../lib/time.js';
+import type { Repos } from '../../db/repos.js';
+import type { Caller } from '../../domain/caller.js';
 import type { BasketService, PricedLine } from '../basket/basket.service.js';
-import { requirePlaceable } from '../checkout/checkout.service.js';
-import { announcePlacedOrder, ORDER_LOCATION, orderLinesOf, placedLines } from '../checkout/order-placement.js';
-import { recordApprovalDeclined } from '../mail/mail-outbox.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { SettingsService } from '../site/settings.service.js';
-import type { AccessClaims } from '../auth/tokens.js';
+import { recordApprovalDeclined } from '../mail/mail-outbox.js';
 import type { Totals } from '../../domain/pricing.js';
-import { teamRepository, type TeamRepository } from './team.repository.js';
+import type { TeamRepository } from './team.repository.js';
 
 type OrderRow = NonNullable<Awaited<ReturnType<TeamRepository['findOrder']>>>;
 type LineRow = Awaited<ReturnType<TeamRepository['orderLines']>>[number];
 
 export interface ApprovalsDeps {
-  db: Db;
-  repositories: { team: TeamRepository };
+  team: Repos<TeamRepository>;
   basket: BasketService;
+  /** Place Order's rules, lines and announcement, applied to an approved order. */
   settings: SettingsService;
+  checkout: Pick<CheckoutService, 'requirePlaceable' | 'orderLinesFor' | 'orderLocation' | 'announcePlaced'>;
 }
 
 /** An order awaiting approval priced again as approving would place it. */
@@ -42,14 +43,12 @@ interface Repriced {
 
 /**
  * Approving, declining and withdrawing orders that wait for approval (team accounts). Approving
- * prices the order again and applies the rules Place Order applies (checkout.service.ts
- * `requirePlaceable`), then places it through checkout's own announcement (order-placement.ts):
+ * prices the order again and applies the rules Place Order applies (the checkout service's
+ * `requirePlaceable`), then places it through checkout's own announcement (`announcePlaced`):
  * the buyer's acknowledgement and the ERP's order.placed. Each decision is one conditional update,
  * so of concurrent decisions on one order exactly one takes effect.
  */
-export function approvalsService({ db, repositories, basket, settings }: ApprovalsDeps) {
-  const { team } = repositories;
-
+export function approvalsService({ team, basket, settings, checkout }: ApprovalsDeps) {
   async function awaitingOrder(repo: TeamRepository, accountId: number, orderNumber: string): Promise<OrderRow> {
     const o = await repo.findOrder(accountId, orderNumber);
     if (!o) throw notFound(TEAM_MSG.orderNotFound);
@@ -57,7 +56,12 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
     return o;
   }
 
-  async function reprice(repo: TeamRepository, conn: Db, accountId: number, order: OrderRow): Promise<Repriced> {
+  async function reprice(
+    repo: TeamRepository,
+    conn: Db | undefined,
+    accountId: number,
+    order: OrderRow,
+  ): Promise<Repriced> {
     const goods = (await repo.orderLines(order.id)).filter((l) => l.type !== 'Charge' && l.product_id !== null);
     const items = goods.map((l) => ({ productId: l.product_id!, quantity: l.quantity }));
     const { terms, lines, totals } = await basket.priceItems(accountId, items, conn);
@@ -68,15 +72,15 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
    * Whether the caller may approve this order: not their own while another active approver or
    * account admin could (docs/spec-deviations.md).
    */
-  async function ownOrderRefusal(repo: TeamRepository, caller: AccessClaims, order: OrderRow): Promise<string | null> {
+  async function ownOrderRefusal(repo: TeamRepository, caller: Caller, order: OrderRow): Promise<string | null> {
     if (order.user_id !== caller.userId) return null;
     const approvers = await repo.approvers(caller.accountId);
     return approvers.some((a) => a.id !== caller.userId) ? TEAM_MSG.ownOrder : null;
   }
 
   return {
-    async listApprovals(caller: AccessClaims): Promise<ListApprovalsResponse> {
-      const rows = await team.awaiting(caller.accountId);
+    async listApprovals(caller: Caller): Promise<ListApprovalsResponse> {
+      const rows = await team.base.awaiting(caller.accountId);
       return {
         approvals: rows.map((r) => ({
           orderNumber: r.order_number,
@@ -92,12 +96,9 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
     },
 
     /** The order as approving would place it: today's prices beside those it was submitted at. */
-    async reviewApproval(
-      caller: AccessClaims,
-      { orderNumber }: { orderNumber: string },
-    ): Promise<ReviewApprovalResponse> {
-      const order = await awaitingOrder(team, caller.accountId, orderNumber);
-      const r = await reprice(team, db, caller.accountId, order);
+    async reviewApproval(caller: Caller, { orderNumber }: { orderNumber: string }): Promise<ReviewApprovalResponse> {
+      const order = await awaitingOrder(team.base, caller.accountId, orderNumber);
+      const r = await reprice(team.base, undefined, caller.accountId, order);
       const byProduct = new Map(r.priced.map((p) => [p.productId, p]));
       const lines = r.goods.map((l) => {
         const now = byProduct.get(l.product_id!);
@@ -114,7 +115,8 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
         };
       });
       const refusal =
-        (await ownOrderRefusal(team, caller, order)) ?? (r.missing ? TEAM_MSG.changedSinceReview(orderNumber) : null);
+        (await ownOrderRefusal(team.base, caller, order)) ??
+        (r.missing ? TEAM_MSG.changedSinceReview(orderNumber) : null);
       return {
         orderNumber: order.order_number,
         reference: order.reference,
@@ -135,12 +137,12 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
      * approver was shown (reviewApproval), else 409 and the approver reviews it again.
      */
     async approveOrder(
-      caller: AccessClaims,
+      caller: Caller,
       { orderNumber, amount }: { orderNumber: string; amount: number },
     ): Promise<ApprovalOutcome> {
+      // Read before the transaction: on SQLite a read outside it would wait for it to end.
       const email = await settings.get('support.email');
-      return db.transaction().execute(async (trx) => {
-        const repo = teamRepository(trx);
+      return team.transaction(async (repo, trx) => {
         const order = await awaitingOrder(repo, caller.accountId, orderNumber);
         const own = await ownOrderRefusal(repo, caller, order);
         if (own) throw forbidden(own);
@@ -153,8 +155,8 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
         }
         if (r.missing || r.priced.length === 0 || shown !== r.totals.totalMinor)
           throw conflict(TEAM_MSG.changedSinceReview(order.order_number));
-        await requirePlaceable(trx, caller.accountId, r.terms, r.totals.totalMinor, email);
-        const lines = orderLinesOf(placedLines({ lines: r.priced }), r.totals.carriageMinor);
+        await checkout.requirePlaceable(trx, caller.accountId, r.terms, r.totals.totalMinor, email);
+        const lines = checkout.orderLinesFor(r.priced, r.totals.carriageMinor);
         const placed = await repo.approve(
           order.id,
           caller.userId,
@@ -163,7 +165,7 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
             vatMinor: r.totals.vatMinor,
             totalMinor: r.totals.totalMinor,
             orderedDate: todayIso(),
-            location: ORDER_LOCATION,
+            location: checkout.orderLocation,
           },
           lines,
         );
@@ -171,18 +173,17 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
           const now = await repo.findOrder(caller.accountId, orderNumber);
           throw conflict(TEAM_MSG.alreadyDecided(orderNumber, now?.status ?? DECLINED));
         }
-        await announcePlacedOrder(trx, order.order_number, order.address_reference);
+        await checkout.announcePlaced(trx, order.order_number, order.address_reference);
         return { orderNumber: order.order_number, status: 'Open' };
       });
     },
 
     /** Declines with a reason, which the buyer is emailed and sees on the order. */
     async declineOrder(
-      caller: AccessClaims,
+      caller: Caller,
       { orderNumber, reason }: { orderNumber: string; reason: string },
     ): Promise<ApprovalOutcome> {
-      return db.transaction().execute(async (trx) => {
-        const repo = teamRepository(trx);
+      return team.transaction(async (repo, trx) => {
         const order = await awaitingOrder(repo, caller.accountId, orderNumber);
         if (!(await repo.decline(order.id, caller.userId, reason))) {
           const now = await repo.findOrder(caller.accountId, orderNumber);
@@ -194,12 +195,12 @@ export function approvalsService({ db, repositories, basket, settings }: Approva
     },
 
     /** The buyer who submitted an order awaiting approval takes it back. */
-    async withdrawOrder(caller: AccessClaims, { orderNumber }: { orderNumber: string }): Promise<ApprovalOutcome> {
-      const order = await team.findOrder(caller.accountId, orderNumber);
+    async withdrawOrder(caller: Caller, { orderNumber }: { orderNumber: string }): Promise<ApprovalOutcome> {
+      const order = await team.base.findOrder(caller.accountId, orderNumber);
       if (!order) throw notFound(TEAM_MSG.orderNotFound);
       if (order.user_id !== caller.userId) throw forbidden(TEAM_MSG.notYourOrder);
-      if (order.status !== AWAITING_APPROVAL || !(await team.withdraw(order.id, caller.userId))) {
-        const now = await team.findOrder(caller.accountId, orderNumber);
+      if (order.status !== AWAITING_APPROVAL || !(await team.base.withdraw(order.id, caller.userId))) {
+        const now = await team.base.findOrder(caller.accountId, orderNumber);
         throw conflict(TEAM_MSG.alreadyDecided(orderNumber, now?.status ?? order.status));
       }
       return { orderNumber: order.order_number, status: WITHDRAWN };

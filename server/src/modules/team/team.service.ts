@@ -7,18 +7,18 @@ import {
   type UpdateTeamUserRequest,
 } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
-import type { AccessClaims } from '../auth/tokens.js';
 import { amountToMinor, minorToAmount } from '../../domain/money.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import type { BasketService } from '../basket/basket.service.js';
 import type { Caller } from '../../domain/caller.js';
-import type { SecretBox } from '../events/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import type { Repos } from '../../db/repos.js';
 import { createPasswordLink, NO_PASSWORD } from '../auth/password-links.js';
 import { recordApprovalRequested, recordPasswordLinkMail } from '../mail/mail-outbox.js';
 import type { OrderApprovalPort } from '../checkout/checkout.service.js';
 import { budgetMonth, checkLimits } from './limits.js';
 import { recordUserUpdated } from '../events/outbox.js';
-import { teamRepository, type TeamRepository, type TeamUserPatch } from './team.repository.js';
+import type { TeamRepository, TeamUserPatch } from './team.repository.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<TeamRepository['findUser']>>>;
 
@@ -44,10 +44,9 @@ function toTeamUser(u: UserRow, callerId: number): TeamUser {
 }
 
 export interface TeamDeps {
-  db: Db;
-  repositories: { team: TeamRepository };
+  team: Repos<TeamRepository>;
   basket: BasketService;
-  /** Seals invitation links in the mail outbox (events/secret-box.ts). */
+  /** Seals invitation links in the mail outbox (lib/secret-box.ts). */
   box: SecretBox;
   /** The portal's public origin, for the set-password link. */
   baseUrl: string;
@@ -60,17 +59,7 @@ export interface TeamDeps {
  * The team of a customer account (account admins manage it), and the spending limits checkout
  * applies through `approvalPort` (an order over a buyer's limit or budget waits for approval).
  */
-export function teamService({
-  db,
-  repositories,
-  basket,
-  box,
-  baseUrl,
-  onUserChanged,
-  now = () => new Date(),
-}: TeamDeps) {
-  const { team } = repositories;
-
+export function teamService({ team, basket, box, baseUrl, onUserChanged, now = () => new Date() }: TeamDeps) {
   async function limitsFor(repo: TeamRepository, caller: Caller, orderMinor: number) {
     const l = await repo.limitsOf(caller.userId);
     if (!l) throw notFound();
@@ -111,11 +100,11 @@ export function teamService({
   }
 
   const approvalPort: OrderApprovalPort = {
-    async needsApproval(trx, caller, totalMinor) {
-      return (await limitsFor(teamRepository(trx), caller, totalMinor)).check.needsApproval;
+    async needsApproval(caller, totalMinor, trx) {
+      return (await limitsFor(trx ? team.over(trx) : team.base, caller, totalMinor)).check.needsApproval;
     },
     async submitted(trx, orderNumber) {
-      const repo = teamRepository(trx);
+      const repo = team.over(trx);
       const o = await repo.findOrderForMail(orderNumber);
       if (!o) return;
       const approvers = await repo.approvers(o.account_id);
@@ -131,10 +120,10 @@ export function teamService({
   return {
     approvalPort,
 
-    async listTeamUsers(caller: AccessClaims): Promise<ListTeamUsersResponse> {
+    async listTeamUsers(caller: Caller): Promise<ListTeamUsersResponse> {
       const [users, currencyCode] = await Promise.all([
-        team.listUsers(caller.accountId),
-        team.accountCurrency(caller.accountId),
+        team.base.listUsers(caller.accountId),
+        team.base.accountCurrency(caller.accountId),
       ]);
       if (!currencyCode) throw notFound();
       return { users: users.map((u) => toTeamUser(u, caller.userId)), currencyCode };
@@ -145,11 +134,10 @@ export function teamService({
      * module), in one transaction: the user, the link and the email commit together.
      */
     async inviteTeamUser(
-      caller: AccessClaims,
+      caller: Caller,
       body: InviteTeamUserRequest & { orderLimit?: string | null; monthlyBudget?: string | null },
     ): Promise<TeamUser> {
-      const created = await db.transaction().execute(async (trx) => {
-        const repo = teamRepository(trx);
+      const created = await team.transaction(async (repo, trx) => {
         if (await repo.usernameTaken(body.username)) throw conflict(TEAM_MSG.usernameTaken);
         const id = await repo.insertUser({
           accountId: caller.accountId,
@@ -175,7 +163,7 @@ export function teamService({
      * demoting or disabling the last one is refused (409), checked with the account's users locked.
      */
     async updateTeamUser(
-      caller: AccessClaims,
+      caller: Caller,
       input: UpdateTeamUserRequest & { userId: number; orderLimit?: string | null; monthlyBudget?: string | null },
     ): Promise<TeamUser> {
       const patch: TeamUserPatch = {};
@@ -184,8 +172,7 @@ export function teamService({
       if (input.monthlyBudget !== undefined) patch.monthly_budget_minor = limitMinor(input.monthlyBudget);
       if (input.disabled !== undefined) patch.disabled = input.disabled ? 1 : 0;
       if (Object.keys(patch).length === 0) throw conflict(TEAM_MSG.nothingToChange);
-      const updated = await db.transaction().execute(async (trx) => {
-        const repo = teamRepository(trx);
+      const updated = await team.transaction(async (repo, trx) => {
         await repo.lockUsers(caller.accountId);
         const user = await repo.findUser(caller.accountId, input.userId);
         if (!user) throw notFound(TEAM_MSG.userNotFound);
@@ -206,9 +193,9 @@ export function teamService({
     },
 
     /** Review Order: the caller's limits against the basket as priced now. */
-    async getOrderLimits(caller: AccessClaims): Promise<OrderLimits> {
+    async getOrderLimits(caller: Caller): Promise<OrderLimits> {
       const priced = await basket.price(caller);
-      const { limits, spent, check } = await limitsFor(team, caller, priced.totals.totalMinor);
+      const { limits, spent, check } = await limitsFor(team.base, caller, priced.totals.totalMinor);
       return {
         role: limits.role,
         currencyCode: priced.terms.currencyCode,

@@ -1,8 +1,3 @@
 /** The summary and lines shared by Open Order Enquiry and View Transaction. */
-export { OrderSummaryBlock, type OrderSummaryBlockProps } from './order-summary-block';
-export {
-  DocumentLinesTable,
-  type DocumentLine,
-  type DocumentLinesTableProps,
-  type DocumentTotals,
-} from './document-lines-table';
+export { OrderSummaryBlock } from './order-summary-block';
+export { DocumentLinesTable, type DocumentLine } from './document-lines-table';

@@ -5,18 +5,16 @@ import {
   documentFilename,
   invoice,
   invoiceList,
-  okResponse,
+  mailPreferences,
   paymentResponse,
-  user,
-  type ChangePasswordRequest,
   type Invoice,
   type InvoiceList,
   type InvoicePaymentRequest,
+  type MailPreferences,
   type PaymentResponse,
   type User,
 } from '@wholesale/contract';
 import { api } from '../../lib/base-api';
-import { userUpdated } from '../../lib/session';
 import { saveFile } from '../../lib/save-file';
 
 /** A PDF fetched with the session (Bearer) and handed to the browser; nothing large is cached. */
@@ -25,6 +23,11 @@ const pdfDownload = (filename: string) => ({
   filename,
 });
 
+/**
+ * My Account and My Details (spec section 7, /account...): open invoices, their PDFs and stored
+ * statements, paying invoices, and the mail preferences. The credit summary is lib/credit-api.ts
+ * (the basket and the home page read it too); the user and the password are auth-api.ts's.
+ */
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /account/invoices: open invoices and the total remaining. */
@@ -37,23 +40,24 @@ export const accountApi = api.injectEndpoints({
       query: (documentNumber) => pathOf(routes.getInvoice, { documentNumber }),
       responseSchema: invoice,
     }),
-    /** GET /auth/me: the fresh user (balance after a payment); also refreshes the stored session user. */
-    getCurrentUser: build.query<User, void>({
-      query: () => pathOf(routes.getCurrentUser),
-      responseSchema: user,
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+    /** GET /account/mail-preferences: which optional mails the user gets. */
+    getMailPreferences: build.query<MailPreferences, void>({
+      query: () => requestOf(routes.getMailPreferences),
+      responseSchema: mailPreferences,
+    }),
+    updateMailPreferences: build.mutation<MailPreferences, MailPreferences>({
+      query: (body) => ({ ...requestOf(routes.updateMailPreferences), body }),
+      responseSchema: mailPreferences,
+      // Optimistic: the box changes at once; a failed save puts it back (the form says so).
+      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
+        const patch = dispatch(accountApi.util.updateQueryData('getMailPreferences', undefined, () => arg));
         try {
           const { data } = await queryFulfilled;
-          dispatch(userUpdated(data));
+          dispatch(accountApi.util.updateQueryData('getMailPreferences', undefined, () => data));
         } catch {
-          // The screen shows the stored user; a failed refresh changes nothing.
+          patch.undo();
         }
       },
-    }),
-    /** POST /auth/changepassword. */
-    changePassword: build.mutation<{ ok: true }, ChangePasswordRequest>({
-      query: (body) => ({ ...requestOf(routes.changePassword), body }),
-      responseSchema: okResponse,
     }),
     /** POST /payment/request/invoice: a hosted payment page for the selected invoices. */
     requestInvoicePayment: build.mutation<PaymentResponse, InvoicePaymentRequest>({
@@ -86,8 +90,8 @@ export const accountApi = api.injectEndpoints({
 export const {
   useGetInvoicesQuery,
   useGetInvoiceQuery,
-  useGetCurrentUserQuery,
-  useChangePasswordMutation,
+  useGetMailPreferencesQuery,
+  useUpdateMailPreferencesMutation,
   useRequestInvoicePaymentMutation,
   useDownloadInvoiceStatementMutation,
   useDownloadStatementMutation,

@@ -9,7 +9,8 @@ import { Spinner } from '../../components/spinner';
 import { selectUser } from '../../lib/session';
 import { focusWhenReady } from '../../lib/focus';
 import { useAppSelector } from '../../lib/store-types';
-import { useGetCurrentUserQuery, useGetInvoicesQuery } from './account-api';
+import { useGetCurrentUserQuery } from '../auth/auth-api';
+import { useGetInvoicesQuery } from './account-api';
 import { CreditPanel } from './credit-panel';
 import { selectedInvoices, selectedTotal, toggleInvoice } from './invoice-selection';
 import { InvoiceTable } from './invoice-table';
@@ -126,7 +127,7 @@ export function AccountPage() {
           </div>
         )}
       </PageHeading>
-      {/* A proforma account pays each order up front: no credit to show (issue 37 item 12). */}
+      {/* A proforma account pays each order up front: it has no credit to show. */}
       {user && !user.isProforma && <CreditPanel symbol={symbol} onSelect={selectForPayment} />}
 
       {isLoading ? (

@@ -73,7 +73,7 @@ describe('Change password', () => {
     // The toast, and the server's reason under the form.
     expect(await screen.findByText(MSG.changePasswordFailed)).toBeInTheDocument();
     const said = screen.getByText(`${MSG.changePasswordFailed}: The current password is not correct`);
-    // Focus on it, not left on the page (issue 37).
+    // Focus on it, not left on the page.
     await waitFor(() => expect(said).toHaveFocus());
     expect(location()).toBe('/change-password');
   });

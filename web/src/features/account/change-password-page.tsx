@@ -9,7 +9,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { TextField } from '../../components/text-field';
-import { useChangePasswordMutation } from './account-api';
+import { useChangePasswordMutation } from '../auth/auth-api';
 
 /** The server's reason, when it gave one (e.g. the current password is not correct). */
 function reasonOf(err: unknown): string | null {

@@ -28,7 +28,7 @@ describe('Credit and ageing on My Account', () => {
     const p = await panel();
     expect((await p.findByText(CREDIT_MSG.creditLimit)).nextSibling).toHaveTextContent('£5,000.00');
     expect(p.getByText(CREDIT_MSG.balance).nextSibling).toHaveTextContent('£236.44');
-    // Available: the limit less the balance and the orders not yet invoiced (issue 37 item 2).
+    // Available: the limit less the balance and the orders not yet invoiced.
     expect(p.getByText(CREDIT_MSG.uninvoicedOrders).nextSibling).toHaveTextContent('£1,000.00');
     expect(p.getByText(CREDIT_MSG.exposure).nextSibling).toHaveTextContent('£1,236.44');
     expect(p.getByText(CREDIT_MSG.availableCredit).nextSibling).toHaveTextContent('£3,763.56');

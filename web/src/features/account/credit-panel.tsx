@@ -5,8 +5,8 @@ import { PAY_OVERDUE, useGetCreditSummaryQuery } from '../../lib/credit-api';
 import { useSearchParams } from '../../lib/router';
 
 /**
- * Credit and ageing on My Account (issue 27 item 3; an addition to the spec): credit limit, balance,
- * orders not yet invoiced, credit in use (the two together) and available credit (issue 37 item 2),
+ * Credit and ageing on My Account (an addition to the spec): credit limit, balance,
+ * orders not yet invoiced, credit in use (the two together) and available credit,
  * and the open invoices aged by days overdue. Each bucket with invoices is a
  * button that selects exactly its invoices in the pay-invoices selection (`onSelect`).
  */

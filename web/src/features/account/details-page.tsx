@@ -7,7 +7,8 @@ import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
-import { useDownloadStatementMutation, useGetCurrentUserQuery } from './account-api';
+import { useGetCurrentUserQuery } from '../auth/auth-api';
+import { useDownloadStatementMutation } from './account-api';
 import { MailPreferencesForm } from './mail-preferences';
 
 function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {

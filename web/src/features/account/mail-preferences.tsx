@@ -1,47 +1,17 @@
-import {
-  PREFS_MSG,
-  mailPreferences,
-  requestOf,
-  routes,
-  type MailPreferences,
-  type OptionalMailCategory,
-} from '@wholesale/contract';
+import { PREFS_MSG, type OptionalMailCategory } from '@wholesale/contract';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../components/spinner';
-import { api } from '../../lib/base-api';
-
-const prefsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getMailPreferences: build.query<MailPreferences, void>({
-      query: () => requestOf(routes.getMailPreferences),
-      responseSchema: mailPreferences,
-    }),
-    updateMailPreferences: build.mutation<MailPreferences, MailPreferences>({
-      query: (body) => ({ ...requestOf(routes.updateMailPreferences), body }),
-      responseSchema: mailPreferences,
-      // Optimistic: the box changes at once; a failed save puts it back (the form says so).
-      async onQueryStarted(arg, { dispatch, queryFulfilled }) {
-        const patch = dispatch(prefsApi.util.updateQueryData('getMailPreferences', undefined, () => arg));
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(prefsApi.util.updateQueryData('getMailPreferences', undefined, () => data));
-        } catch {
-          patch.undo();
-        }
-      },
-    }),
-  }),
-});
+import { useGetMailPreferencesQuery, useUpdateMailPreferencesMutation } from './account-api';
 
 const CHOICES: [OptionalMailCategory, string][] = [
   ['despatch', PREFS_MSG.despatch],
   ['cancellation', PREFS_MSG.cancellation],
 ];
 
-/** My Details: the optional emails (issue 34), saved as soon as a box is ticked or cleared. */
+/** My Details: the optional emails (the required ones cannot be turned off), saved as soon as a box is ticked or cleared. */
 export function MailPreferencesForm() {
-  const { data, isError, isLoading } = prefsApi.useGetMailPreferencesQuery();
-  const [update, { isLoading: saving }] = prefsApi.useUpdateMailPreferencesMutation();
+  const { data, isError, isLoading } = useGetMailPreferencesQuery();
+  const [update, { isLoading: saving }] = useUpdateMailPreferencesMutation();
   if (isLoading) return <Spinner label="Loading email preferences" />;
   if (isError || !data) return <p className="text-sm text-red-800">{PREFS_MSG.loadFailed}</p>;
 

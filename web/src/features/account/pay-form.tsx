@@ -63,8 +63,8 @@ export const PAY_FORM_ID = 'pay-invoices-form';
 
 /**
  * Pay Invoices: method, reference and notes for the selected invoices; sends the browser to the
- * hosted page. `initial` restores the reference and notes after a declined or cancelled payment
- * (issue 37 item 4), when the button reads Pay again.
+ * hosted page. `initial` restores the reference and notes after a declined or cancelled payment,
+ * when the button reads Pay again.
  */
 export function PayForm({
   user,

@@ -5,7 +5,7 @@ import { useGetSettingsQuery } from '../../lib/settings-api';
 
 /**
  * How the hosted payment page sent the customer back: ?confirminvoice=success|failure (the spec's),
- * with payment=declined or payment=cancelled on a failure (issue 37 item 4) and invoices=N after a
+ * with payment=declined or payment=cancelled on a failure and invoices=N after a
  * payment of more than one invoice.
  */
 export type PaymentOutcome =

@@ -1,39 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  RESET_MSG,
-  passwordResetRequest,
-  passwordResetResponse,
-  requestOf,
-  routes,
-  type PasswordResetRequest,
-  type PasswordResetResponse,
-} from '@wholesale/contract';
+import { RESET_MSG, passwordResetRequest, type PasswordResetRequest } from '@wholesale/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, buttonClass } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
-import { api } from '../../lib/base-api';
 import { Link } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
-
-/** Injected here, not in auth-api.ts: the login screen's chunk does not carry it. */
-const resetApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    requestPasswordReset: build.mutation<PasswordResetResponse, PasswordResetRequest>({
-      query: (body) => ({ ...requestOf(routes.requestPasswordReset), body }),
-      responseSchema: passwordResetResponse,
-    }),
-  }),
-});
+import { useRequestPasswordResetMutation } from './auth-api';
 
 /**
- * /forgot-password (issue 34): asks for the username or email and shows the server's one answer,
- * the same whether or not anything matched. The emailed link opens /set-password.
+ * /forgot-password: asks for the username or email and shows the server's one answer, the same
+ * whether or not anything matched (so the screen never tells who has an account). The emailed link
+ * opens /set-password.
  */
 export function ForgotPasswordPage() {
   useDocumentTitle(RESET_MSG.title);
-  const [request] = resetApi.useRequestPasswordResetMutation();
+  const [request] = useRequestPasswordResetMutation();
   const [answer, setAnswer] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {

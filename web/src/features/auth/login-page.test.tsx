@@ -89,7 +89,7 @@ describe('Login', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Log In' }));
 
-    // Beside the form (not only in a toast that goes), with focus on it (issue 37).
+    // Beside the form (not only in a toast that goes), with focus on it.
     const said = await within(screen.getByRole('form', { name: 'Log in' })).findByRole('alert');
     expect(said).toHaveTextContent('Failed to log in');
     await waitFor(() => expect(said).toHaveFocus());

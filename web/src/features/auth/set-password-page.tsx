@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, setPasswordRequest, type SetPasswordRequest } from '@wholesale/contract';
+import { INPUT_LIMITS, MSG, setPasswordRequest, type SetPasswordRequest } from '@wholesale/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, buttonClass } from '../../components/button';
@@ -8,7 +8,7 @@ import { NewPasswordFields } from '../../components/new-password-fields';
 import { TextField } from '../../components/text-field';
 import { Link, useSearchParams } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSetPasswordLinkQuery, useSetPasswordMutation } from './auth-api';
+import { useDescribeSetPasswordLinkQuery, useSetPasswordMutation } from './auth-api';
 
 /** A refused link (410: used, expired, superseded or its user disabled) as opposed to a failure. */
 const isGone = (err: unknown) => (err as { status?: unknown } | undefined)?.status === 410;
@@ -18,7 +18,7 @@ const reasonOf = (err: unknown): string | null => {
 };
 
 /**
- * /set-password?token=... (our addition, issue 25): a user the supplier's ERP created has no
+ * /set-password?token=... (our addition to the spec): a user the supplier's ERP created has no
  * password; the ERP sends them this one-time link. The same rules and messages as Change password;
  * afterwards they log in as usual.
  */
@@ -26,7 +26,7 @@ export function SetPasswordPage() {
   useDocumentTitle(MSG.setPasswordTitle);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const link = useSetPasswordLinkQuery(token, { skip: token.length < 10 });
+  const link = useDescribeSetPasswordLinkQuery(token, { skip: token.length < INPUT_LIMITS.tokenMin });
   const [setPassword] = useSetPasswordMutation();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function SetPasswordPage() {
     }
   };
 
-  const refused = token.length < 10 || gone || (link.isError && isGone(link.error));
+  const refused = token.length < INPUT_LIMITS.tokenMin || gone || (link.isError && isGone(link.error));
   let body;
   if (done) {
     body = (

@@ -2,7 +2,6 @@ import { ScrollRegion } from '../../components/scroll-region';
 import { BasketTotals } from '../../components/basket-totals';
 import { CREDIT_MSG, MSG, formatMoney } from '@wholesale/contract';
 import { useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from '../../lib/router';
 import { buttonClass } from '../../components/button';
 import { CheckoutErrorDialog, readCheckoutError } from '../../components/checkout-error-dialog';
@@ -11,6 +10,7 @@ import { CreditUsage, useOrderStop, type OrderStop } from '../../components/cred
 import { OnStopBanner } from '../../components/on-stop-banner';
 import { Spinner } from '../../components/spinner';
 import { selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
 import { useGetBasketAmountQuery, useGetBasketQuery } from './basket-api';
 import { useIsNarrow } from '../../lib/use-is-narrow';
 import { PriceBreaksPanel } from './price-breaks-panel';
@@ -42,7 +42,7 @@ function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
       {!stop && <FreeCarriageNudge symbol={symbol} />}
       {stop ? (
         // On stop or over credit, the buyer is stopped here, with the reason and the ways out above
-        // (the on-stop notice, or the credit notice), not at Place Order (issue 37 item 3).
+        // (the on-stop notice, or the credit notice), not after filling in delivery at Place Order.
         <p
           className="mt-5 rounded-md bg-slate-100 px-3 py-2 text-sm font-medium text-slate-800"
           data-testid="checkout-blocked"
@@ -60,7 +60,7 @@ function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
 
 /** Shopping Basket (/basket): lines, carriage line, total, Order Summary and Proceed to checkout (spec section 2). */
 export function BasketPage() {
-  const user = useSelector(selectUser);
+  const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
   const { data, isLoading } = useGetBasketQuery();
   const narrow = useIsNarrow();
@@ -85,8 +85,8 @@ export function BasketPage() {
   const lines = data?.basketLines ?? [];
   const { stop } = useOrderStop();
   const onStop = stop === 'onStop';
-  // Each line's delivery promise in its row or card; the panel below keeps the cut-off (issue 27).
-  // On stop nothing can ship: no promise, no cut-off, no upsell, as if ordering were possible (issue 37 item 10).
+  // Each line's delivery promise in its row or card; the panel below keeps the cut-off.
+  // On stop nothing can ship: no promise, no cut-off, no upsell, which would read as if ordering were possible.
   const promiseOf = useLinePromises(lines.length === 0 || onStop);
   const all = data?.carriageLine ? [...lines, data.carriageLine] : lines;
   let content;
@@ -107,7 +107,7 @@ export function BasketPage() {
     const total = formatMoney(data.totalBasketPrice, symbol);
     content = (
       // The summary goes below the lines at every width: beside them the table had too little room
-      // for the quantity editor (issue 24 item 11).
+      // for the quantity editor.
       <div className="grid grid-cols-1 gap-6">
         {narrow ? (
           <div>

@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useClearBasketMutation, useUndoClearBasketMutation } from './basket-api';
 
-/** Clear basket (issue 37 item 13): asks first, then empties the basket in one call. */
+/** Clear basket: asks first, then empties the basket in one call. */
 export function ClearBasketButton({ lines, onCleared }: { lines: number; onCleared: (lines: number) => void }) {
   const [open, setOpen] = useState(false);
   const [clear, { isLoading }] = useClearBasketMutation();

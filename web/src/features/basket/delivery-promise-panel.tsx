@@ -3,7 +3,7 @@ import { Panel } from '../../components/panel';
 import { useGetDeliveryPromiseQuery } from '../../lib/delivery-promise-api';
 
 /**
- * Delivery promise under the basket lines (issue 27 item 2): the day's order cut-off, worded by the
+ * Delivery promise under the basket lines: the day's order cut-off, worded by the
  * server. Each line's promise sits in its own row or card (basket-line.tsx). Nothing shows until it
  * has loaded; when it cannot load, this says so once for the whole basket (the basket stays usable).
  */

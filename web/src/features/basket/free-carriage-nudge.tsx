@@ -1,8 +1,8 @@
 import { BASKET_MSG, formatMoney } from '@wholesale/contract';
-import { useGetBasketPriceBreaksQuery } from './price-breaks-api';
+import { useGetBasketPriceBreaksQuery } from './basket-api';
 
 /**
- * "Spend £X more for free delivery" (issue 37 item 13) when the account has a free-carriage
+ * "Spend £X more for free delivery" when the account has a free-carriage
  * threshold the basket has not reached; the server decides (never on stop, nothing when free).
  */
 export function FreeCarriageNudge({ symbol }: { symbol: string }) {

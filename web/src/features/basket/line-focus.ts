@@ -1,7 +1,7 @@
 import { focusWhenReady, screenHeading } from '../../lib/focus';
 
 /**
- * Where focus goes as a basket line is edited or removed (issue 24 items 4 and 11). The line's row
+ * Where focus goes as a basket line is edited or removed. The line's row
  * (table row or phone card) carries data-basket-line, its Edit and Remove buttons
  * data-line-action; line numbers do not change while the basket is open.
  */

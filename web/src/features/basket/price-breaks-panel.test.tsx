@@ -45,7 +45,7 @@ describe('Price-break nudges on the basket', () => {
     expect(within(panel).getAllByRole('button')).toHaveLength(1);
     await userEvent.click(within(panel).getByRole('button', { name: QUICK_MSG.moveToBreak(10, 'RB-100') }));
     await waitFor(() => expect(patched).toEqual([{ lineNumber: 1, quantity: 10 }]));
-    // Focus stays with the line acted on: its row's Edit button, not the top of the page (issue 37).
+    // Focus stays with the line acted on: its row's Edit button, not the top of the page.
     await waitFor(() => expect(document.activeElement?.closest('[data-basket-line="1"]')).not.toBeNull());
     expect(document.activeElement).toHaveAttribute('data-line-action', 'edit');
   });

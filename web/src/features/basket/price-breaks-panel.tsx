@@ -3,9 +3,8 @@ import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { useRef } from 'react';
 import { focusWhenReady } from '../../lib/focus';
-import { useUpdateBasketLineMutation } from './basket-api';
+import { useGetBasketPriceBreaksQuery, useUpdateBasketLineMutation } from './basket-api';
 import { focusLineAction } from './line-focus';
-import { useGetBasketPriceBreaksQuery } from './price-breaks-api';
 
 function Nudge({ line, symbol }: { line: PriceBreakLine; symbol: string }) {
   const [update, state] = useUpdateBasketLineMutation();
@@ -57,7 +56,7 @@ function Nudge({ line, symbol }: { line: PriceBreakLine; symbol: string }) {
 }
 
 /**
- * Price-break nudges under the basket lines (issue 27): each line's next multi-buy break with one
+ * Price-break nudges under the basket lines: each line's next multi-buy break with one
  * action to move to it, lines whose price changed since the order they were copied from, and the
  * savings already won. Every figure is the server's; nothing shows when there is nothing to say.
  */

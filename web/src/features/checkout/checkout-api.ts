@@ -4,21 +4,23 @@ import {
   routes,
   basketHeader,
   countryList,
+  orderConfirmation,
   requestOrderPaymentResponse,
   submitBasketResponse,
   type BasketHeader,
   type Country,
+  type OrderConfirmation,
   type OrderPaymentRequest,
   type PaymentResponse,
   type SubmitBasketHeader,
   type SubmitBasketRequest,
   type SubmitBasketResponse,
 } from '@wholesale/contract';
-import { api } from '../../lib/base-api';
+import { api, withRetries } from '../../lib/base-api';
 
 /**
  * Checkout calls (spec section 7): the delivery header kept on the basket, placing a credit order,
- * starting a proforma card payment, and the delivery countries.
+ * the placed order's confirmation, starting a proforma card payment, and the delivery countries.
  */
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -42,13 +44,20 @@ export const checkoutApi = api.injectEndpoints({
       },
     }),
     /**
-     * POST /basket/submit/{revision} with the amount shown and the ship choice (issue 27); invalidates
-     * OpenOrders and Basket (section 4).
+     * POST /basket/submit/{revision} with the amount shown (the buyer agreed to that total) and the
+     * ship choice; invalidates OpenOrders and Basket (section 4).
      */
     submitBasket: build.mutation<SubmitBasketResponse, { revision: number } & SubmitBasketRequest>({
       query: ({ revision, ...body }) => ({ ...requestOf(routes.submitBasket, { id: revision }), body }),
       responseSchema: submitBasketResponse,
       invalidatesTags: ['OpenOrders', 'Basket'],
+    }),
+    /** GET /basket/confirmation (retries 2): the caller's last placed order, for Open Orders' dialog. */
+    getOrderConfirmation: build.query<OrderConfirmation, void>({
+      query: () => pathOf(routes.getOrderConfirmation),
+      responseSchema: orderConfirmation,
+      extraOptions: withRetries(2),
+      keepUnusedDataFor: 0,
     }),
     /** POST /payment/request (proforma): answers payment_Checkout_Url for the browser. */
     requestOrderPayment: build.mutation<PaymentResponse, OrderPaymentRequest>({
@@ -68,6 +77,7 @@ export const {
   useGetBasketHeaderQuery,
   useSubmitBasketHeaderMutation,
   useSubmitBasketMutation,
+  useGetOrderConfirmationQuery,
   useRequestOrderPaymentMutation,
   useGetCountriesQuery,
 } = checkoutApi;

@@ -10,7 +10,6 @@ import {
 } from '@wholesale/contract';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useSelector } from 'react-redux';
 import { Link, useNavigate } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button, buttonClass } from '../../components/button';
@@ -19,6 +18,7 @@ import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { cx } from '../../lib/cx';
 import { selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
 import { useGetBasketHeaderQuery, useGetCountriesQuery, useSubmitBasketHeaderMutation } from './checkout-api';
 import { errorMessage, fieldIssues, toBasketHeader } from './delivery-wire';
 import { StepIndicator } from './step-indicator';
@@ -265,7 +265,7 @@ function DeliveryForm({ header, user, countries }: { header: BasketHeader; user:
 
 /** Checkout step 1 (/checkout/deliveryinformation): purchase order and delivery address (spec sections 2 and 5). */
 export function DeliveryInformationPage() {
-  const user = useSelector(selectUser);
+  const user = useAppSelector(selectUser);
   const header = useGetBasketHeaderQuery(undefined, { refetchOnMountOrArgChange: true });
   const countries = useGetCountriesQuery();
   return (

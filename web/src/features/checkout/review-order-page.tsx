@@ -14,15 +14,15 @@ import {
   type User,
 } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { useNavigate, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { checkoutErrorState } from '../../components/checkout-error-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
-import { useGetBasketAmountQuery, useGetBasketQuery } from '../../lib/basket-api';
+import { useGetBasketAmountQuery, useGetBasketQuery } from '../basket/basket-api';
 import { selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
 import {
   paymentRedirect,
   useGetBasketHeaderQuery,
@@ -33,7 +33,7 @@ import {
 import { errorMessage, errorStatus, toBasketHeader } from './delivery-wire';
 import { StepIndicator } from './step-indicator';
 import { LimitsNotice } from './limits-notice';
-import { useGetOrderLimitsQuery } from '../../lib/team-api';
+import { useGetOrderLimitsQuery } from '../team/team-api';
 import { roleOf } from '../../lib/roles';
 import { ShipmentChoice } from './shipment-choice';
 
@@ -53,7 +53,7 @@ function paymentRequestBody(user: User, header: BasketHeader, amount: number) {
 
 /** Checkout step 2 (/checkout/review-order): review, terms, then Place Order or Proceed to Payment (spec sections 2 and 4). */
 export function ReviewOrderPage() {
-  const user = useSelector(selectUser);
+  const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const header = useGetBasketHeaderQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -80,7 +80,7 @@ export function ReviewOrderPage() {
   const symbol = user?.currencySymbol ?? '£';
   const proforma = !!user?.isProforma;
   // On stop or over credit (read afresh on entry, and again when Place Order is refused): Place
-  // Order is disabled with the reason beside it (issue 37 item 3).
+  // Order is disabled with the reason beside it.
   const { stop, refetchCredit } = useOrderStop();
   const onStop = stop === 'onStop';
   useEffect(() => {
@@ -185,7 +185,7 @@ export function ReviewOrderPage() {
         </div>
       )}
       {/* Place Order comes after every choice (delivery, lines, how to send, terms) at every width; the
-          summary sits beside the choices on wide screens (issue 37 item 12). */}
+          summary sits beside the choices on wide screens, so the total stays in view. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="space-y-4 lg:col-start-1 lg:row-start-1">
           <Section
@@ -207,7 +207,7 @@ export function ReviewOrderPage() {
           <Section title="Review Order" defaultOpen change={{ to: '/basket', label: 'Change basket' }}>
             <ReviewTable symbol={symbol} promises={!onStop} />
           </Section>
-          {/* On stop nothing ships: no choice of how to send it (issue 37 item 10). */}
+          {/* On stop nothing ships: a choice of how to send it would mislead. */}
           {!onStop && <ShipmentChoice value={shipment} onChange={setShipment} />}
           <Section title="Terms and Conditions" defaultOpen={false}>
             <Terms />

@@ -6,7 +6,7 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import { MSG, formatMoney, formatUnitPrice, type BasketHeader, type BasketLine } from '@wholesale/contract';
 import { type ReactNode } from 'react';
 import { Link } from '../../lib/router';
-import { useGetBasketAmountQuery, useGetBasketQuery } from '../../lib/basket-api';
+import { useGetBasketAmountQuery, useGetBasketQuery } from '../basket/basket-api';
 import { cx } from '../../lib/cx';
 import { useLinePromises } from '../../lib/delivery-promise-api';
 import { useIsNarrow } from '../../lib/use-is-narrow';

@@ -4,7 +4,7 @@ import { cx } from '../../lib/cx';
 import { useGetDeliveryPromiseQuery } from '../../lib/delivery-promise-api';
 
 /**
- * Review Order's delivery section (issue 27 item 2): the cut-off and the choice of how to send the
+ * Review Order's delivery section: the cut-off and the choice of how to send the
  * order (each line's promise sits in its line, review-sections.tsx), each option with the date it yields (the server's). Native
  * radio buttons in a fieldset: arrow keys move between them, as screen readers expect. Until the
  * promise has loaded the default choice stands, so Place Order never waits on it.
@@ -17,7 +17,7 @@ export function ShipmentChoice({
   onChange: (value: ShipmentPreference) => void;
 }) {
   const { data, isError } = useGetDeliveryPromiseQuery();
-  // Every option ships the same day (everything is in stock): there is nothing to choose (issue 37 item 12).
+  // Every option ships the same day (everything is in stock): there is nothing to choose.
   const choice = !!data && new Set(data.options.map((o) => o.date)).size > 1;
   return (
     <Panel title={DELIVERY_MSG.heading}>

@@ -3,7 +3,7 @@ import { Link } from '../../lib/router';
 import { PAY_OVERDUE, useGetCreditSummaryQuery } from '../../lib/credit-api';
 import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
-import { useListOpenOrdersQuery } from '../../lib/open-orders-api';
+import { useListOpenOrdersQuery } from '../orders/orders-api';
 
 /** How many of the newest orders the home page lists. */
 const RECENT = 3;
@@ -81,7 +81,7 @@ function RecentOrders({ symbol }: { symbol: string }) {
 }
 
 /**
- * The home page's account at a glance (issue 37 item 13): for a credit account its balance, what
+ * The home page's account at a glance: for a credit account its balance, what
  * is overdue (with the way to pay it) and the credit left; for every account its newest orders.
  * A proforma account pays before its orders are processed and sees no credit figures. Loaded in a
  * chunk of its own after the home page.

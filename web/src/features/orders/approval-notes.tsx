@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useWithdrawOrderMutation } from '../../lib/team-api';
-import { errorMessage } from './orders-api';
+import { errorMessage, useWithdrawOrderMutation } from './orders-api';
 
 /** Team accounts on the enquiry: who placed and approved the order; why it was declined; that it waits. */
 export function ApprovalNotes({ order }: { order: OpenOrder }) {

@@ -9,19 +9,18 @@ import {
   type OrderDeliveryAddress,
 } from '@wholesale/contract';
 import { useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CopyOrderDialog } from '../../components/copy-order-dialog';
+import { CopyOrderDialog, useCopyOrderToBasket } from '../../components/copy-order-dialog';
 import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-document';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageHeading } from '../../components/page-heading';
 import { Panel } from '../../components/panel';
 import { Spinner } from '../../components/spinner';
-import { useCopyOrderToBasket } from '../../lib/order-copy-api';
 import { selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { OrderStatusBadge } from './order-status-badge';
 import { ApprovalNotes, WithdrawButton } from './approval-notes';
@@ -132,7 +131,7 @@ function OrderTracking({ orderNumber }: { orderNumber: string }) {
 }
 
 function OrderEnquiry({ order }: { order: OpenOrder }) {
-  const user = useSelector(selectUser);
+  const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
   const navigate = useNavigate();
   const [copyOpen, setCopyOpen] = useState(false);

@@ -4,12 +4,12 @@ import {
   MSG,
   OPEN_ORDERS_PAGE_SIZE,
   ORDER_MSG,
+  ORDER_STATUSES,
   formatMoney,
   orderListLocation,
   type OpenOrder,
 } from '@wholesale/contract';
 import { useId, useMemo, useRef, useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link } from '../../lib/router';
 import { PageHeading } from '../../components/page-heading';
 import { Pagination } from '../../components/pagination';
@@ -20,6 +20,7 @@ import { cx } from '../../lib/cx';
 import { revealAndFocus } from '../../lib/focus';
 import { selectUser } from '../../lib/session';
 import { roleOf } from '../../lib/roles';
+import { useAppSelector } from '../../lib/store-types';
 import { OrderStatusBadge } from './order-status-badge';
 import {
   DEFAULT_SORT,
@@ -36,8 +37,8 @@ import {
 import { useListOpenOrdersQuery } from './orders-api';
 import { TrackingDialog } from './tracking-dialog';
 
-/** The statuses an order of the list can have, for the status filter (team accounts add those of approval). */
-const STATUSES = ['Open', 'In Progress', 'Shipped', 'Cancelled', ...APPROVAL_STATUSES] as const;
+/** The statuses an order of the list can have, for the status filter (with those of approval). */
+const STATUSES = [...ORDER_STATUSES, ...APPROVAL_STATUSES] as const;
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'orderNumber', label: 'Order No' },
@@ -70,7 +71,7 @@ function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
  * order-placed dialog (spec section 2).
  */
 export function OpenOrdersPage() {
-  const user = useSelector(selectUser);
+  const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
   const { data: all, isLoading } = useListOpenOrdersQuery();
   // Team accounts: a buyer sees their own orders first, and may show the whole account's.

@@ -4,7 +4,7 @@ import { DeliveryPromiseList } from '../../components/delivery-promise-list';
 import { useGetOrderDeliveryPromiseQuery } from '../../lib/delivery-promise-api';
 
 /**
- * Open Order Enquiry's delivery block (issue 27 item 2): how the buyer chose to have the order sent
+ * Open Order Enquiry's delivery block: how the buyer chose to have the order sent
  * at review, and for the lines still to send their promise from today's stock and due-in (none
  * once the order has shipped or been cancelled).
  */

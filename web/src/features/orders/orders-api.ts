@@ -3,9 +3,15 @@ import {
   pathOf,
   routes,
   documentFilename,
+  approvalOutcome,
   cancelOrderResponse,
+  copyOrderResponse,
+  openOrderList,
   trackingResponse,
+  type ApprovalOutcome,
   type CancelOrderResponse,
+  type CopyOrderMode,
+  type CopyOrderResponse,
   type OpenOrder,
   type TrackingResponse,
   type User,
@@ -13,22 +19,44 @@ import {
 import { api } from '../../lib/base-api';
 import { saveFile } from '../../lib/save-file';
 
-// The list lives in lib (the home page reads it too); re-exported for this feature.
-export { openOrdersQueries, useListOpenOrdersQuery } from '../../lib/open-orders-api';
-
-/** Open orders (spec section 7, /order...). Cached group OpenOrders; copying invalidates Basket. */
+/**
+ * Open orders (spec section 7, /order...), read by Open Orders, Open Order Enquiry, the home page's
+ * account at a glance and View Transaction (its Copy Order). Cached group OpenOrders; copying
+ * invalidates Basket. An order's delivery promise is lib/delivery-promise-api.ts.
+ */
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /order: the open orders with their lines, newest first (the screens sort them). */
+    listOpenOrders: build.query<OpenOrder[], void>({
+      query: () => pathOf(routes.listOpenOrders),
+      responseSchema: openOrderList,
+      providesTags: ['OpenOrders'],
+    }),
     /** GET /order/{orderNumber}/track: tracking numbers, fetched each time the dialog opens. */
     trackOrder: build.query<TrackingResponse, string>({
       query: (orderNumber) => pathOf(routes.trackOrder, { orderNumber }),
       responseSchema: trackingResponse,
       keepUnusedDataFor: 0,
     }),
+    /**
+     * POST /order/{orderNumber}/copy (spec sections 2 and 4): the basket is cleared and refilled with
+     * the order's items (mode 'add': the items are added to it).
+     */
+    copyOrder: build.mutation<CopyOrderResponse, { orderNumber: string; mode: CopyOrderMode }>({
+      query: ({ orderNumber, mode }) => ({ ...requestOf(routes.copyOrder, { orderNumber }), params: { mode } }),
+      responseSchema: copyOrderResponse,
+      invalidatesTags: ['Basket'],
+    }),
     /** POST /order/{orderNumber}/cancel */
     cancelOrder: build.mutation<CancelOrderResponse, string>({
       query: (orderNumber) => requestOf(routes.cancelOrder, { orderNumber }),
       responseSchema: cancelOrderResponse,
+      invalidatesTags: ['OpenOrders'],
+    }),
+    /** POST /order/{orderNumber}/withdraw: the buyer takes back an order awaiting approval. */
+    withdrawOrder: build.mutation<ApprovalOutcome, string>({
+      query: (orderNumber) => requestOf(routes.withdrawOrder, { orderNumber }),
+      responseSchema: approvalOutcome,
       invalidatesTags: ['OpenOrders'],
     }),
     /**
@@ -51,7 +79,14 @@ export const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useTrackOrderQuery, useCancelOrderMutation, useDownloadOrderStatementMutation } = ordersApi;
+export const {
+  useListOpenOrdersQuery,
+  useTrackOrderQuery,
+  useCopyOrderMutation,
+  useCancelOrderMutation,
+  useDownloadOrderStatementMutation,
+  useWithdrawOrderMutation,
+} = ordersApi;
 
 /** The message an error response carries, if any (the server's refusal texts are the spec's). */
 export function errorMessage(error: unknown): string | undefined {

@@ -1,8 +1,6 @@
 import { productCsvColumns, type CurrencyCode, type Product } from '@wholesale/contract';
 import Papa from 'papaparse';
 
-export { EXPORT_FILENAME } from './export-csv-name';
-
 /**
  * The listed products as CSV (spec section 2), with the server export's columns (the contract's
  * productCsvColumns: the screen's titles, prices naming the currency). While a filter (Favorites,

@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render';
 import { on, server } from '../../test/server';
 import { categories, product } from './products-test-data';
 
-describe('pack quantity at Create Orders (issue 37 item 12)', () => {
+describe('pack quantity at Create Orders', () => {
   it('explains a quantity that is not whole packs and offers to round up, never refusing', async () => {
     server.use(
       on(routes.listCategories, () => HttpResponse.json(categories)),

@@ -108,7 +108,7 @@ function MultiBuyLink({ product, onModal }: { product: Product } & Pick<RowCallb
 
 /**
  * A quantity that is not whole packs: says how the item is sold and offers to round up to whole
- * packs. Never refuses: the quantity can still be added as it is (issue 37 item 12).
+ * packs. Never refuses: the quantity can still be added as it is.
  */
 function PackHint({
   product,

@@ -4,14 +4,11 @@ import {
   routes,
   RESULTS_TRUNCATED_HEADER,
   TOTAL_COUNT_HEADER,
-  basket,
   categoryList,
   deliveryScheduleList,
   multiBuyDiscountList,
   okResponse,
   productList,
-  type AddBasketLine,
-  type Basket,
   type Category,
   type DeliveryScheduleEntry,
   type MultiBuyDiscount,
@@ -46,7 +43,7 @@ export interface ProductImageArgs {
   imageType: 0 | 1;
 }
 
-/** Order Products (spec section 7, /orderproducts/... and POST /basket). Lists are cached group SearchProducts. */
+/** Order Products (spec section 7, /orderproducts/...). Lists are cached group SearchProducts. */
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCategories: build.query<Category[], void>({
@@ -119,12 +116,6 @@ export const productsApi = api.injectEndpoints({
         }
       },
     }),
-    /** POST /basket {itemNumber, quantity}: the server prices the line and answers the basket. */
-    addBasketLine: build.mutation<Basket, AddBasketLine>({
-      query: (body) => ({ ...requestOf(routes.addBasketLine), body }),
-      responseSchema: basket,
-      invalidatesTags: ['Basket'],
-    }),
   }),
 });
 
@@ -139,5 +130,4 @@ export const {
   useListMultiBuyDiscountsQuery,
   useListDeliveryScheduleQuery,
   useGetProductImageQuery,
-  useAddBasketLineMutation,
 } = productsApi;

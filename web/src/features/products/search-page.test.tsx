@@ -282,7 +282,7 @@ describe('Order Products (/products/search)', () => {
     await user.click(favourites);
     expect(await itemCodes()).toEqual(['RB-BLK-2']);
     expect(favourites).toHaveAttribute('aria-pressed', 'true');
-    // One result, one page: singular (issue 37).
+    // One result, one page: singular.
     expect(screen.getByText('Displaying 1 result for Favorites')).toBeInTheDocument();
     expect(screen.getByText('1 of 1 page')).toBeInTheDocument();
     // Leaving with nothing to search by: the list is cleared.
@@ -295,7 +295,7 @@ describe('Order Products (/products/search)', () => {
     await user.click(usuals);
     expect(await itemCodes()).toEqual(['RB-BLK-1', 'RB-001']);
     expect(usuals).toHaveAttribute('aria-pressed', 'true');
-    // No old text beside the usual orders (issue 37).
+    // No old text beside the usual orders.
     expect(screen.getByLabelText('Look up product')).toHaveValue('');
     await user.type(screen.getByLabelText('Look up product'), 'blackout');
     await user.click(usuals);
@@ -306,7 +306,7 @@ describe('Order Products (/products/search)', () => {
     expect(usuals).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('keeps the search in the URL: Back restores the list from the cache, and a link opens it (issue 37)', async () => {
+  it('keeps the search in the URL: Back restores the list from the cache, and a link opens it', async () => {
     const { user, router } = await openPage();
     await user.type(screen.getByLabelText('Look up product'), 'blind{Enter}');
     expect(await screen.findByText(MSG.displayingResults(45, 'blind'))).toBeInTheDocument();

@@ -1,7 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { MSG, SEARCH_PAGE_SIZE, SEARCH_RESULT_LIMIT, type ActiveFilter, type Product } from '@wholesale/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useStore } from 'react-redux';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
@@ -13,7 +12,7 @@ import { Link, useLocation, useNavigate } from '../../lib/router';
 import { focusElement, revealAndFocus } from '../../lib/focus';
 import { saveFile } from '../../lib/save-file';
 import { selectUser } from '../../lib/session';
-import { useAppDispatch, useAppSelector, type RootState } from '../../lib/store-types';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/store-types';
 import { EXPORT_FILENAME } from './export-csv-name';
 import { LazyProductModals } from './lazy-product-modals';
 import { ProductCards, ProductTable } from './product-results';
@@ -93,7 +92,7 @@ export function SearchPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
+  const store = useAppStore();
   const query = useMemo(() => readSearchQuery(location.search), [location.search]);
   const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';

@@ -10,7 +10,7 @@ import {
 } from './search-state';
 import { product } from './products-test-data';
 
-describe('search state in the URL (issue 37)', () => {
+describe('search state in the URL', () => {
   it('writes and reads back text, type, range, filter and page', () => {
     const states = [
       { ...emptySearchQuery, searchValue: 'blackout', page: 2 },

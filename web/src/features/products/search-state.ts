@@ -4,7 +4,7 @@ import type { ActiveFilter, Product } from '@wholesale/contract';
 export type ProductModal = { kind: 'multiBuy' | 'schedule' | 'image'; product: Product } | null;
 
 /**
- * What the Order Products screen shows (spec sections 3 and 4), kept in the URL (issue 37) so that
+ * What the Order Products screen shows (spec sections 3 and 4), kept in the URL so that
  * Back, a reload and a shared link bring the same list back: the search parameters, the active
  * filter and the page. The lists themselves are RTK Query's cache entries for these arguments; the
  * screen holds no copy of them.
@@ -74,8 +74,8 @@ export const submitted = (d: SearchDraft): SearchQuery => ({
 });
 
 /**
- * A filter toggled. Entering one empties the search box, so no old text sits beside the favourites
- * (issue 37); the type and range stay. Leaving it reruns the normal search with whatever the form
+ * A filter toggled. Entering one empties the search box, so no old text sits beside the favourites;
+ * the type and range stay. Leaving it reruns the normal search with whatever the form
  * holds then (spec: when a category or text is set), else shows no list.
  */
 export function filterToggled(q: SearchQuery, d: SearchDraft, filter: Exclude<ActiveFilter, 'none'>): SearchQuery {

@@ -1,7 +1,7 @@
 import { MSG, type Product } from '@wholesale/contract';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useAddBasketLineMutation } from './products-api';
+import { useAddBasketLineMutation } from '../basket/basket-api';
 
 /**
  * A row's quantity and its Add action (spec sections 4, 5 and 8): only quantities above 0 are

@@ -31,7 +31,7 @@ describe('parsePastedLines', () => {
     expect(toInput(parsePastedLines('CODE 5'))).toEqual([{ itemNumber: 'CODE', quantity: '5' }]);
   });
 
-  it('reads a thousands separator in tab- or semicolon-separated fields (issue 37)', () => {
+  it('reads a thousands separator in tab- or semicolon-separated fields', () => {
     expect(toInput(parsePastedLines('FB-LIN-0031\t1,000\nCS-7;2,500\nRB-BLK-0001\t"12,000"'))).toEqual([
       { itemNumber: 'FB-LIN-0031', quantity: '1000' },
       { itemNumber: 'CS-7', quantity: '2500' },

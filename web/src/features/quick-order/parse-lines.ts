@@ -120,7 +120,7 @@ function readRows(rows: readonly { cells: string[]; thousands: boolean; commaSpl
 }
 
 /**
- * Pasted text to lines (issues 27, 37): "code quantity" a line, or a block copied from a
+ * Pasted text to lines: "code quantity" a line, or a block copied from a
  * spreadsheet (Code / Description / Qty). The server merges the same code given twice and checks
  * everything.
  */

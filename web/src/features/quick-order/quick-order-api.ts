@@ -9,7 +9,7 @@ import {
 } from '@wholesale/contract';
 import { api } from '../../lib/base-api';
 
-/** Quick Order (issue 27): POST /quick-order/check and /quick-order/add; adding invalidates Basket. */
+/** Quick Order: POST /quick-order/check and /quick-order/add; adding invalidates Basket. */
 export const quickOrderApi = api.injectEndpoints({
   endpoints: (build) => ({
     checkQuickOrder: build.mutation<QuickOrderCheck, QuickOrderRequest>({

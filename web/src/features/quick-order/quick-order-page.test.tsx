@@ -70,7 +70,7 @@ describe('Quick Order', () => {
     ]);
     const summary = screen.getByRole('status', { name: '' });
     expect(summary).toHaveTextContent('1 ready, 0 short of stock, 1 to fix');
-    // Focus goes to the result's summary, not the top of the page (issue 37).
+    // Focus goes to the result's summary, not the top of the page.
     await waitFor(() => expect(summary).toHaveFocus());
     const problems = screen.getByRole('list', { name: 'Lines to look at' });
     await userEvent.click(within(problems).getByRole('button', { name: 'Use RB-BLK-0002' }));

@@ -63,7 +63,7 @@ interface WorkingLine extends QuickOrderLineResult {
   row: number;
 }
 
-/** Where focus goes once the lines on screen change (issue 37): a line's code box, or the summary. */
+/** Where focus goes once the lines on screen change: a line's code box, or the summary. */
 type FocusTarget = { key: number } | 'summary' | null;
 
 const input =
@@ -175,7 +175,7 @@ function ReadyLines({ lines, symbol }: { lines: WorkingLine[]; symbol: string })
   );
 }
 
-/** Quick Order (/quick-order, issue 27): paste or upload lines, fix them in place, add the valid ones at once. */
+/** Quick Order (/quick-order): paste or upload lines, fix them in place, add the valid ones at once. */
 export function QuickOrderPage() {
   const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';

@@ -1,4 +1,4 @@
-// Reads an .xlsx file off the main thread (issue 37). A worker of its own: exceljs (about 250 kB, a
+// Reads an .xlsx file off the main thread. A worker of its own: exceljs (about 250 kB, a
 // CommonJS bundle) stays out of the app's chunks and their shared runtime, and a large sheet does not
 // freeze the screen while it is read.
 import { readXlsxLines } from './read-xlsx';

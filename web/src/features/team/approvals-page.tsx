@@ -13,8 +13,12 @@ import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useSearchParams } from '../../lib/router';
-import { useListApprovalsQuery } from '../../lib/approvals-api';
-import { useApproveOrderMutation, useDeclineOrderMutation, useReviewApprovalQuery } from './team-api';
+import {
+  useApproveOrderMutation,
+  useDeclineOrderMutation,
+  useListApprovalsQuery,
+  useReviewApprovalQuery,
+} from './team-api';
 import { messageOf } from './messages';
 
 const submitted = (iso: string) =>

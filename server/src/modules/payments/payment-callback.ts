@@ -1,9 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { endpoints, SERVER_MSG } from '@wholesale/contract';
-import type { AppContext } from '../../context.js';
+import { SERVER_MSG } from '@wholesale/contract';
 import { notFound, unauthorized } from '../../lib/http-errors.js';
-import { route } from '../../plugins/routes.js';
-import type { PaymentCallback, SandboxGateway } from './gateway.js';
+import type { PaymentCallback, SandboxGateway } from './sandbox.js';
 
 /** Verifies and applies a gateway callback; a forged or stale one changes nothing (401). */
 export async function receivePaymentCallback(gateway: SandboxGateway, cb: PaymentCallback) {
@@ -12,8 +9,3 @@ export async function receivePaymentCallback(gateway: SandboxGateway, cb: Paymen
   if (!result) throw notFound(SERVER_MSG.noSuchPayment);
   return { paymentId: result.payment.id, status: result.payment.status, changed: result.changed };
 }
-
-export const paymentsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { sandbox } = ctx.services;
-  route(app, endpoints.receivePaymentCallback, (req) => receivePaymentCallback(sandbox, req.body));
-};
