@@ -281,7 +281,7 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
     tags: ['basket'],
     summary: "Each basket line's delivery promise, the day's order cut-off and the two ways to send the order",
     description:
-      'From stock and the due-in schedule (issue 27). Lines of the same item share its stock in line order. The cut-off is the site setting order.cutOff in UK time; weekends are not ship days.',
+      'From stock and the due-in schedule. Lines of the same item share its stock in line order. The cut-off is the site setting order.cutOff in UK time; weekends are not ship days.',
     response: { 200: getDeliveryPromiseResponse, ...e404 },
   },
 

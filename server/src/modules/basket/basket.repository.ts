@@ -181,7 +181,7 @@ export function basketRepository(db: Db) {
       return lineNumber;
     },
 
-    /** Quick Order (issue 27): the basket's lines for these products, and how many lines it has. */
+    /** Quick Order: the basket's lines for these products, and how many lines it has. */
     async linesForProducts(basketId: number, productIds: readonly number[]) {
       const [lines, count] = await Promise.all([
         productIds.length === 0

@@ -114,7 +114,7 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
-/** One index per database handle, shared by the product search and Quick Order (issue 27). */
+/** One index per database handle, shared by the product search and Quick Order. */
 const shared = new WeakMap<object, Map<number, ReturnType<typeof catalogueIndex>>>();
 export function sharedCatalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES): CatalogueIndex {
   let byEntries = shared.get(db);
@@ -443,7 +443,7 @@ export function catalogueIndex(db: Db, resultEntries = DEFAULT_RESULT_ENTRIES) {
     revision: currentRevision,
 
     /**
-     * Quick Order (issue 27): for each code (any case), the product id with exactly that code
+     * Quick Order: for each code (any case), the product id with exactly that code
      * (active or not, priced or not; undefined: none), and for a code with no product, the ids of
      * the nearest codes sold in `currency` (`suggest` at most).
      */

@@ -22,7 +22,7 @@ export const SETTING_DEFAULTS = {
   'tracking.urlTemplate': 'https://track.carrier.example/?parcel={trackingId}',
   /** The carrier whose page that template opens, named beside each tracking number. */
   'tracking.carrier': 'DPD',
-  /** The day's order cut-off, hh:mm UK time (issue 27: "Order by 14:00 to ship today"). */
+  /** The day's order cut-off, hh:mm UK time, shown to buyers as "Order by 14:00 to ship today". */
   'order.cutOff': DEFAULT_CUT_OFF,
 } as const;
 

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-/** The order acknowledgement (issue 34): what was ordered, where it goes, when each line ships. */
+/** The order acknowledgement: what was ordered, where it goes, when each line ships. */
 import { Button, Hr, Section, Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';
 import { Layout, styles, type Brand } from './layout.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-/** The cancellation notice (issue 34), saying who cancelled the order. */
+/** The cancellation notice, saying who cancelled the order. */
 import { Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';
 import { Layout, styles, type Brand } from './layout.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-/** The despatch notice (issue 34): the order became Shipped, with the carrier's tracking links. */
+/** The despatch notice: the order became Shipped, with the carrier's tracking links. */
 import { Button, Link, Section, Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';
 import { Layout, styles, type Brand } from './layout.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-/** "Your password was changed" (issue 34). */
+/** The "Your password was changed" notice, sent after any change of password. */
 import { Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';
 import { Layout, styles, type Brand } from './layout.js';

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-/** A forgotten-password link, or an invitation to set a first password (issue 34). */
+/** A forgotten-password link, or an invitation to set a first password. */
 import { Button, Section, Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';
 import { Layout, styles, type Brand } from './layout.js';

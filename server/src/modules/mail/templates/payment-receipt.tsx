@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-/** A payment receipt (issue 34): a proforma order's card payment, or invoices paid online. */
+/** A payment receipt: a proforma order's card payment, or invoices paid online. */
 import { Section, Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';
 import { Layout, styles, type Brand } from './layout.js';
