@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEAM_ROLES } from './team-roles.js';
 import { MSG } from './messages.js';
 import { CURRENCIES, FIELD_LIMITS, INPUT_LIMITS, PASSWORD_MIN_LENGTH } from './limits.js';
 import { address, money, textBoolean } from './common.js';
@@ -41,6 +42,10 @@ export const user = z.lazy(() =>
     isProforma: z.boolean(),
     deliveryAddresses: z.array(deliveryAddress),
     statements: z.array(statement),
+    role: z
+      .enum(TEAM_ROLES)
+      .optional()
+      .describe("The user's role within the account (team accounts; always sent by this server)"),
   }),
 );
 export type User = z.infer<typeof user>;

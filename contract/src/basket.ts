@@ -220,7 +220,15 @@ export const submitBasketParams = z.lazy(() => z.object({ id: digitsParam(0).des
 export const submitBasketRequest = /* @__PURE__ */ z.lazy(() =>
   z.object({ amount: money.describe('The total the customer was shown'), shipmentPreference: chosenShipment() }),
 );
-export const submitBasketResponse = z.lazy(() => z.object({ orderNumber: z.string() }));
+export const submitBasketResponse = z.lazy(() =>
+  z.object({
+    orderNumber: z.string(),
+    status: z
+      .string()
+      .optional()
+      .describe("'Open' when placed; 'Awaiting approval' when over the buyer's limits (always sent by this server)"),
+  }),
+);
 
 export const orderConfirmation = z.lazy(() =>
   z.object({

@@ -78,6 +78,20 @@ import {
   getBasketPriceBreaksResponse,
 } from './quick-order.js';
 import { getDeliveryPromiseResponse, getOrderDeliveryPromiseResponse } from './delivery-promise.js';
+import {
+  approvalOutcome,
+  approvalParams,
+  approveOrderRequest,
+  declineOrderRequest,
+  inviteTeamUserRequest,
+  listApprovalsResponse,
+  listTeamUsersResponse,
+  orderLimits,
+  reviewApprovalResponse,
+  teamUser,
+  teamUserParams,
+  updateTeamUserRequest,
+} from './team.js';
 import { routes, type Route } from './routes.js';
 
 /**
@@ -488,6 +502,64 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
       'amounts are taken from the database, never from the payload. The browser then goes to payment_Checkout_Url.',
     body: invoicePaymentRequest,
     response: { 200: paymentResponse, ...e404, 409: errorResponse, 429: errorResponse },
+  },
+  // ---- team accounts (bound by server/src/modules/team/team.bind.ts) ----
+  listTeamUsers: {
+    tags: ['team'],
+    summary: "The account's users with their role, limits, last sign-in and status (account admins)",
+    response: { 200: listTeamUsersResponse, ...e400, 403: errorResponse },
+  },
+  inviteTeamUser: {
+    tags: ['team'],
+    summary: 'Adds a user to the account and emails them a set-password link (account admins)',
+    body: inviteTeamUserRequest,
+    response: { 201: teamUser, ...e400, 403: errorResponse, 409: errorResponse },
+  },
+  updateTeamUser: {
+    tags: ['team'],
+    summary: "Changes a user's role, limits or status (account admins); the last active admin stays one",
+    params: teamUserParams,
+    body: updateTeamUserRequest,
+    response: { 200: teamUser, ...e404, 403: errorResponse, 409: errorResponse },
+  },
+  getOrderLimits: {
+    tags: ['team'],
+    summary: "The caller's per-order limit and monthly budget against the basket as priced now (Review Order)",
+    response: { 200: orderLimits, ...e400, 403: errorResponse },
+  },
+  listApprovals: {
+    tags: ['team'],
+    summary: "The account's orders awaiting approval, oldest first (approvers and account admins)",
+    response: { 200: listApprovalsResponse, ...e400, 403: errorResponse },
+  },
+  reviewApproval: {
+    tags: ['team'],
+    summary:
+      'An order awaiting approval re-priced as approving would place it, with the prices changed since submission',
+    params: approvalParams,
+    response: { 200: reviewApprovalResponse, ...e404, 403: errorResponse },
+  },
+  approveOrder: {
+    tags: ['team'],
+    summary: 'Approves and places an order awaiting approval, re-checked as Place Order checks',
+    description:
+      "`amount` is reviewApproval's currentTotal: 409 when the order changed since, or was already decided. Concurrent decisions give one outcome.",
+    params: approvalParams,
+    body: approveOrderRequest,
+    response: { 200: approvalOutcome, ...e404, 403: errorResponse, 409: errorResponse },
+  },
+  declineOrder: {
+    tags: ['team'],
+    summary: 'Declines an order awaiting approval, with a reason the buyer is emailed and sees on the order',
+    params: approvalParams,
+    body: declineOrderRequest,
+    response: { 200: approvalOutcome, ...e404, 403: errorResponse, 409: errorResponse },
+  },
+  withdrawOrder: {
+    tags: ['orders'],
+    summary: 'The buyer who submitted an order awaiting approval withdraws it',
+    params: orderNumberParams,
+    response: { 200: approvalOutcome, ...e404, 403: errorResponse, 409: errorResponse },
   },
   receivePaymentCallback: {
     tags: ['payments'],

@@ -191,7 +191,7 @@ export const integrationEndpoints = /* @__PURE__ */ withDetails(integrationRoute
     tags: ['integration: orders'],
     summary: 'Orders placed in the portal, oldest first',
     description:
-      'Pages every order placed in the portal with its lines, prices, totals, purchase order, delivery information and (proforma orders) the card payment. Keep `next` and pass it as `after` to poll for new orders.',
+      "Pages every order placed in the portal with its lines, prices, totals, purchase order, delivery information, who placed it (`placedBy`) and, for an order over its buyer's spending limits, who approved it (`approvedBy`), and (proforma orders) the card payment. An order awaiting approval is not listed until it is approved. Keep `next` and pass it as `after` to poll for new orders.",
     query: ordersOutQuery,
     response: { 200: ordersOutResponse, .../* @__PURE__ */ problems(400, 401, 403, 429) },
   },

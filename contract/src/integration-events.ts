@@ -12,7 +12,7 @@ import { INPUT_LIMITS } from './limits.js';
 /**
  * What the portal announces; each is written in the same transaction as its change. `user.updated`:
  * a user created, changed, enabled or disabled (PUT /accounts/{n}/users, the admin CLI's create-user
- * and disable-user); the portal's own screens change no user details (docs/spec-deviations.md).
+ * and disable-user, an account admin's Team screen inviting, enabling or disabling a user).
  * `webhook_endpoint.disabled`: the portal disabled one of the caller's endpoints after every attempt
  * failed for days (as Standard Webhooks senders do); only that API client sees it.
  */

@@ -409,6 +409,10 @@ export const orderOut = z.lazy(() =>
     orderNumber: z.string(),
     customerNumber: z.string(),
     placedBy: z.string().nullable().describe('Username of the buyer who placed it'),
+    approvedBy: z
+      .string()
+      .nullable()
+      .describe("Username of who approved it, when it was over its buyer's spending limits; null otherwise"),
     placedAt: z.string().describe('ISO timestamp'),
     orderedDate: z.string().describe('yyyy-mm-dd'),
     status: z.string(),

@@ -61,6 +61,17 @@ export const MAIL_MSG = {
     bySupplier: (company: string) => `The order was cancelled by ${company}.`,
     questions: 'If you did not expect this, please contact us.',
   },
+  approval: {
+    requestedSubject: (orderNumber: string, buyer: string) => `Order ${orderNumber} from ${buyer} needs your approval`,
+    requestedHeading: (orderNumber: string) => `Order ${orderNumber} is awaiting approval`,
+    requestedBody: (buyer: string, total: string) =>
+      `${buyer} submitted an order of ${total} that is over their spending limits. Approve or decline it in the portal.`,
+    review: 'Review the order',
+    declinedSubject: (orderNumber: string, po: string) => `Order ${orderNumber} (PO ${po}) was declined`,
+    declinedHeading: (orderNumber: string) => `Your order ${orderNumber} was declined`,
+    declinedBy: (name: string) => `${name} declined it, saying:`,
+    declinedNext: 'The order will not be placed. Change it and submit it again if it is still needed.',
+  },
   unsubscribe: {
     footer: (category: string) => `You receive ${category} emails because they are on in My Details.`,
     link: 'Unsubscribe from these emails',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { money, shortDate, unitPrice } from './common.js';
 import { shipmentPreference } from './delivery-promise.js';
 import { INPUT_LIMITS } from './limits.js';
+import { APPROVAL_STATUSES } from './team-roles.js';
 
 /**
  * Open orders (spec sections 3, 4 and 7). Names are shared by the schema, the service method and
@@ -84,12 +85,20 @@ export const openOrder = z.lazy(() =>
       .describe(
         'When and by whom a Cancelled order was cancelled (null for others, and for ones cancelled before this was recorded)',
       ),
+    placedBy: z.string().nullable().optional().describe('The name of the portal user who placed or submitted it'),
+    placedByMe: z.boolean().optional().describe('Whether the caller placed or submitted it'),
+    approvedBy: z.string().nullable().optional().describe('Who approved it (orders that waited for approval)'),
+    declinedBy: z.string().nullable().optional(),
+    declineReason: z.string().nullable().optional().describe('Why a Declined order was declined'),
   }),
 );
 export type OpenOrder = z.infer<typeof openOrder>;
 
-/** Statuses in which an order can no longer be cancelled (spec section 4: Shipped, In Progress). */
-export const ORDER_LOCKED_STATUSES = ['Shipped', 'In Progress', 'Cancelled'] as const;
+/**
+ * Statuses in which an order can no longer be cancelled (spec section 4: Shipped, In Progress). An
+ * order in approval is withdrawn by its buyer instead (team accounts), or is already ended.
+ */
+export const ORDER_LOCKED_STATUSES = ['Shipped', 'In Progress', 'Cancelled', ...APPROVAL_STATUSES] as const;
 /** Whether Cancel Order can succeed for an order in this status (the server decides; this offers it). */
 export const orderCancellable = (status: string): boolean =>
   !(ORDER_LOCKED_STATUSES as readonly string[]).includes(status);

@@ -1,4 +1,5 @@
 import type { ApiScope } from './integration.js';
+import { APPROVING_ROLES, ORDERING_ROLES, PAYING_ROLES, TEAM_ADMIN_ROLES, type TeamRole } from './team-roles.js';
 
 /**
  * Every HTTP route of the portal, once: its name, method, path and who may call it. The name is
@@ -18,12 +19,20 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access =
   /** Anyone: no session is read. `why` says what protects it instead (the allow-list). */
   | { readonly kind: 'public'; readonly why: string }
-  /** A signed-in customer user (Bearer access token); `request.auth` names the user and account. */
-  | { readonly kind: 'customer' }
+  /**
+   * A signed-in customer user (Bearer access token); `request.auth` names the user, account and
+   * role. `roles`: the team roles that may call it (team-roles.ts); left out, every role may. The
+   * customer guard refuses any other role with 403 before the handler runs.
+   */
+  | { readonly kind: 'customer'; readonly roles?: readonly TeamRole[] }
   /** An ERP integration client (API key) holding `scope`; a customer session is refused. */
   | { readonly kind: 'apiKey'; readonly scope: ApiScope };
 
 export const CUSTOMER = { kind: 'customer' } as const satisfies Access;
+/** A customer route that only these team roles may call. */
+export const customerRoles = <const R extends readonly TeamRole[]>(roles: R) => ({ kind: 'customer', roles }) as const;
+/** Ordering: basket changes, checkout, Quick Order, copying and cancelling orders. */
+const ORDERING = customerRoles(ORDERING_ROLES);
 export const publicAccess = <const W extends string>(why: W) => ({ kind: 'public', why }) as const;
 export const apiKey = <const S extends ApiScope>(scope: S) => ({ kind: 'apiKey', scope }) as const;
 
@@ -147,23 +156,28 @@ export const routes = /* @__PURE__ */ routeTable({
   addBasketLine: {
     method: 'POST',
     path: '/api/basket',
+    access: ORDERING,
   },
   updateBasketLine: {
     method: 'PATCH',
     path: '/api/basket',
+    access: ORDERING,
   },
   deleteBasketLine: {
     method: 'DELETE',
     path: '/api/basket/:id',
+    access: ORDERING,
   },
   /** Clear basket in one action, and its undo. */
   clearBasket: {
     method: 'DELETE',
     path: '/api/basket',
+    access: ORDERING,
   },
   undoClearBasket: {
     method: 'POST',
     path: '/api/basket/undo-clear',
+    access: ORDERING,
   },
   getBasketAmount: {
     method: 'GET',
@@ -187,6 +201,7 @@ export const routes = /* @__PURE__ */ routeTable({
   addQuickOrder: {
     method: 'POST',
     path: '/api/quick-order/add',
+    access: ORDERING,
   },
 
   // ---- checkout ----
@@ -197,10 +212,12 @@ export const routes = /* @__PURE__ */ routeTable({
   submitBasketHeader: {
     method: 'POST',
     path: '/api/basket/header',
+    access: ORDERING,
   },
   submitBasket: {
     method: 'POST',
     path: '/api/basket/submit/:id',
+    access: ORDERING,
   },
   getOrderConfirmation: {
     method: 'GET',
@@ -209,6 +226,7 @@ export const routes = /* @__PURE__ */ routeTable({
   requestOrderPayment: {
     method: 'POST',
     path: '/api/payment/request',
+    access: ORDERING,
   },
 
   // ---- products ----
@@ -269,10 +287,12 @@ export const routes = /* @__PURE__ */ routeTable({
   copyOrder: {
     method: 'POST',
     path: '/api/order/:orderNumber/copy',
+    access: ORDERING,
   },
   cancelOrder: {
     method: 'POST',
     path: '/api/order/:orderNumber/cancel',
+    access: ORDERING,
   },
   downloadOrderStatement: {
     method: 'POST',
@@ -310,10 +330,58 @@ export const routes = /* @__PURE__ */ routeTable({
     path: '/api/account/statement/:filename',
   },
 
+  // ---- team accounts: the team, limits and order approval ----
+  listTeamUsers: {
+    method: 'GET',
+    path: '/api/team/users',
+    access: customerRoles(TEAM_ADMIN_ROLES),
+  },
+  inviteTeamUser: {
+    method: 'POST',
+    path: '/api/team/users',
+    access: customerRoles(TEAM_ADMIN_ROLES),
+  },
+  updateTeamUser: {
+    method: 'PATCH',
+    path: '/api/team/users/:userId',
+    access: customerRoles(TEAM_ADMIN_ROLES),
+  },
+  getOrderLimits: {
+    method: 'GET',
+    path: '/api/team/limits',
+    access: ORDERING,
+  },
+  listApprovals: {
+    method: 'GET',
+    path: '/api/approvals',
+    access: customerRoles(APPROVING_ROLES),
+  },
+  reviewApproval: {
+    method: 'GET',
+    path: '/api/approvals/:orderNumber',
+    access: customerRoles(APPROVING_ROLES),
+  },
+  approveOrder: {
+    method: 'POST',
+    path: '/api/approvals/:orderNumber/approve',
+    access: customerRoles(APPROVING_ROLES),
+  },
+  declineOrder: {
+    method: 'POST',
+    path: '/api/approvals/:orderNumber/decline',
+    access: customerRoles(APPROVING_ROLES),
+  },
+  withdrawOrder: {
+    method: 'POST',
+    path: '/api/order/:orderNumber/withdraw',
+    access: ORDERING,
+  },
+
   // ---- payments ----
   requestInvoicePayment: {
     method: 'POST',
     path: '/api/payment/request/invoice',
+    access: customerRoles(PAYING_ROLES),
   },
   receivePaymentCallback: {
     method: 'POST',

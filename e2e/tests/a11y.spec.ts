@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { MAIL_MSG, MSG, pathOf, QUICK_MSG, RESET_MSG, routes } from '@wholesale/contract';
+import { MAIL_MSG, MSG, pathOf, QUICK_MSG, RESET_MSG, TEAM_MSG, routes } from '@wholesale/contract';
 import { api, atPath, demoUsers, expectNoA11yViolations, login, type BasketLine } from './helpers';
 
 interface ScreenCheck {
@@ -118,6 +118,17 @@ export const SCREENS: readonly ScreenCheck[] = [
     },
   },
   { path: '/quick-order', heading: QUICK_MSG.heading, session: true },
+  // Team accounts: the demo user is an account admin, who manages the team and approves.
+  {
+    path: '/account/team',
+    heading: TEAM_MSG.teamHeading,
+    session: true,
+    open: async (page) => {
+      await page.goto('/account/team');
+      await expect(page.getByRole('list', { name: 'Users' })).toBeVisible();
+    },
+  },
+  { path: '/approvals', heading: TEAM_MSG.approvalsHeading, session: true },
   { path: '/no-such-page', heading: 'Page not found', session: true },
 ];
 

@@ -82,6 +82,9 @@ import { quickOrderRepository } from './modules/quick-order/quick-order.reposito
 import { quickOrderService } from './modules/quick-order/quick-order.service.js';
 import { settingsService } from './modules/site/settings.service.js';
 import { siteRepository } from './modules/site/site.repository.js';
+import { teamRepository } from './modules/team/team.repository.js';
+import { teamService } from './modules/team/team.service.js';
+import { approvalsService } from './modules/team/approvals.service.js';
 
 /** Every module's repositories over one database (each `Repos`: over it, a transaction, or a new one). */
 function repositoriesOver(db: Db) {
@@ -107,6 +110,7 @@ function repositoriesOver(db: Db) {
     pricing: over(pricingRepository),
     quickOrder: over((conn) => quickOrderRepository(conn, engine)),
     site: over(siteRepository),
+    team: over(teamRepository),
     /**
      * What an ERP upsert reads and writes in its transaction: the integration module's repositories,
      * and the account and auth areas' own statements it needs in the same transaction.
@@ -259,21 +263,34 @@ export function compose(options: ComposeOptions) {
     refreshReuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
     sessionCacheMs: config.SESSION_CACHE_MS,
   });
+  /** Team accounts: the team, and the spending limits checkout applies (an order over them waits for approval). */
+  const team = teamService({
+    team: repos.team,
+    basket,
+    box,
+    baseUrl: mailBaseUrl(config),
+    onUserChanged: (userId) => auth.forgetUserSessions(userId),
+  });
+  const checkout = checkoutService({
+    checkout: repos.checkout,
+    placeOrder: store.internal.placeOrder,
+    settings,
+    basket,
+    payments,
+    approvals: team.approvalPort,
+  });
   const mailUnsubscribe = unsubscribeSigner(config.jwtSecret);
   const { db: _db, internal: _internal, housekeepingJobs: _jobs, ...shared } = store;
   const services = {
     ...shared,
     auth,
+    team,
+    /** Orders over a buyer's limits: approve (placing them as checkout does), decline, withdraw. */
+    approvals: approvalsService({ team: repos.team, basket, settings, checkout }),
     /** Set-password links for users the ERP creates; setting a password ends the user's cached sessions. */
     passwordLinks: passwordLinksService(repos.auth, (userId) => auth.forgetUserSessions(userId)),
     accountDocuments: accountDocuments(store.account, settings),
-    checkout: checkoutService({
-      checkout: repos.checkout,
-      placeOrder: store.internal.placeOrder,
-      settings,
-      basket,
-      payments,
-    }),
+    checkout,
     invoicePayments,
     /** Checks pasted lines against the same catalogue index as search. */
     quickOrder: quickOrderService({

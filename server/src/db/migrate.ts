@@ -25,6 +25,8 @@ import * as mailOutbox from './migrations/016-mail-outbox.js';
 // who cancelled an order, and when
 import * as orderCancellation from './migrations/019-order-cancellation.js';
 import * as basketClearedLines from './migrations/021-basket-cleared-lines.js';
+// team accounts: roles, limits, order approval
+import * as teamAccounts from './migrations/040-team-accounts.js';
 import type { DbHandle, Engine } from './client.js';
 
 type EngineMigration = { up(db: Kysely<unknown>, engine: Engine): Promise<void> };
@@ -51,6 +53,7 @@ const migrations: Record<string, EngineMigration> = {
   '016-mail-outbox': mailOutbox,
   '019-order-cancellation': orderCancellation,
   '021-basket-cleared-lines': basketClearedLines,
+  '040-team-accounts': teamAccounts,
 };
 
 class EngineAwareProvider implements MigrationProvider {

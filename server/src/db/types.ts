@@ -5,7 +5,7 @@
  * - percentages in basis points (1/100 of a percent): columns ending `_bp`;
  * - booleans as integers 0/1; dates as ISO text 'yyyy-mm-dd'; timestamps as ISO text.
  */
-import type { CurrencyCode, OrderCanceller, ShipmentPreference } from '@wholesale/contract';
+import type { CurrencyCode, OrderCanceller, ShipmentPreference, TeamRole } from '@wholesale/contract';
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 
 type Id = Generated<number>;
@@ -55,6 +55,12 @@ export interface UsersTable {
   disabled: Bool;
   created_at: string;
   password_changed_at: string;
+  /** The user's role within the account (migration 040); existing users are account admins. */
+  team_role: ColumnType<TeamRole, TeamRole | undefined, TeamRole>;
+  /** Per-order limit and monthly budget in minor units of the account's currency; null: none. */
+  order_limit_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  monthly_budget_minor: ColumnType<number | null, number | null | undefined, number | null>;
+  last_login_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DeliveryAddressesTable {
@@ -214,6 +220,13 @@ export interface OrdersTable {
   cancelled_by: ColumnType<OrderCanceller | null, OrderCanceller | null | undefined, OrderCanceller | null>;
   cancelled_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   cancelled_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Order approval (migration 040): who approved or declined it, when, why; when it was withdrawn. */
+  approved_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  approved_at: ColumnType<string | null, string | null | undefined, string | null>;
+  declined_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  declined_at: ColumnType<string | null, string | null | undefined, string | null>;
+  decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  withdrawn_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {

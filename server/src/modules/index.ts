@@ -18,6 +18,7 @@ import { integrationBindings } from './integration/integration.bind.js';
 import { eventsBindings } from './events/events.bind.js';
 import { sandboxRoutes } from './payments/sandbox.routes.js';
 import { unsubscribeRoutes } from './mail/unsubscribe.routes.js';
+import { teamBindings } from './team/team.bind.js';
 
 type Module = FastifyPluginAsync<{ ctx: AppContext }>;
 
@@ -39,6 +40,8 @@ export const apiBindings = (ctx: AppContext): BindingSet[] => [
   mailBindings(ctx),
   invoicePaymentsBindings(ctx),
   paymentsBindings(ctx),
+  // The team, spending limits and order approval.
+  teamBindings(ctx),
 ];
 
 /** Modules that serve pages outside /api (the sandbox payment page, the unsubscribe page). */

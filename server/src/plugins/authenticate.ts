@@ -1,7 +1,7 @@
-import { API_KEY_PREFIX, SERVER_MSG } from '@wholesale/contract';
+import { API_KEY_PREFIX, SERVER_MSG, TEAM_MSG, roleMay } from '@wholesale/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims, AuthService } from '../modules/auth/auth.service.js';
-import { unauthorized } from '../lib/http-errors.js';
+import { forbidden, unauthorized } from '../lib/http-errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +20,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /**
  * preHandler for protected routes. No token: 401 with a plain Bearer challenge (the web logs out).
  * Expired, forged or ended session: 401 with error="invalid_token" (the web refreshes once).
+ * A team role the route's contract entry does not allow (`access.roles`, set on the route's config
+ * by plugins/routes.ts): 403 with the contract's message, before the body is read.
  */
 export function requireAuth(auth: AuthService) {
   return async function (request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -30,5 +32,6 @@ export function requireAuth(auth: AuthService) {
     const claims = await auth.authenticate(token);
     if (!claims) throw unauthorized(SERVER_MSG.sessionExpired, true);
     request.auth = claims;
+    if (!roleMay(claims.role, request.routeOptions.config.roles)) throw forbidden(TEAM_MSG.roleNotAllowed(claims.role));
   };
 }

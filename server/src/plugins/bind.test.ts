@@ -82,7 +82,7 @@ function addressesService(repo: ReturnType<typeof addressesRepository>) {
   };
 }
 
-const CALLER = { userId: 7, accountId: 3, familyId: 'f' };
+const CALLER = { userId: 7, accountId: 3, familyId: 'f', role: 'admin' as const };
 const oneAttempt = { name: 'notes-user', points: 1, seconds: 60 };
 
 function fakeServices() {

@@ -10,7 +10,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { z } from 'zod';
-import type { Access, ApiScope, Endpoint, Produces } from '@wholesale/contract';
+import type { Access, ApiScope, Endpoint, Produces, TeamRole } from '@wholesale/contract';
 
 /**
  * Every route of the server is registered here, from its entry in the contract's endpoint table
@@ -44,6 +44,8 @@ declare module 'fastify' {
     endpoint?: string;
     /** The area whose bindings answer it (plugins/bind.ts), when not registered by hand. */
     boundTo?: string;
+    /** The team roles its contract entry allows (customer routes); the customer guard refuses others. */
+    roles?: readonly TeamRole[];
   }
 }
 
@@ -151,7 +153,11 @@ export function registerRoute(
   app.route({
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length) || '/',
-    config: boundTo ? { endpoint: endpoint.name, boundTo } : { endpoint: endpoint.name },
+    config: {
+      endpoint: endpoint.name,
+      ...(boundTo ? { boundTo } : {}),
+      ...(endpoint.access.kind === 'customer' && endpoint.access.roles ? { roles: endpoint.access.roles } : {}),
+    },
     schema,
     ...(guard ? { onRequest: guard.check as onRequestHookHandler } : {}),
     ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),

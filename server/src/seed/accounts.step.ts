@@ -112,6 +112,9 @@ async function seedUsers(
       disabled: 0,
       created_at: createdAt,
       password_changed_at: createdAt,
+      team_role: u.role ?? 'admin',
+      order_limit_minor: u.orderLimitMinor ?? null,
+      monthly_budget_minor: u.monthlyBudgetMinor ?? null,
     })),
   );
   const ids = await repos.users.insertUsers(rows);
@@ -198,7 +201,8 @@ function orderAccount(
   return {
     id,
     spec: a,
-    userIds: a.users.map((u) => userIds.get(u.username) ?? 0),
+    // The order history is the admins' (the demo's buyer starts the month with an unused budget).
+    userIds: a.users.filter((u) => (u.role ?? 'admin') === 'admin').map((u) => userIds.get(u.username) ?? 0),
     discountFor: (typeIndex: number) => byType.get(typeIndex) ?? a.discountBp,
     regulars: [...regulars],
   };

@@ -2,7 +2,7 @@
  * Demo customer accounts: the three named logins of the README (demo, proforma, euro) and, for
  * benchmarks, any number of generated trade accounts. Pure; no I/O.
  */
-import type { CurrencyCode } from '@wholesale/contract';
+import type { CurrencyCode, TeamRole } from '@wholesale/contract';
 import type { Rng } from './random.js';
 
 export type Country = 'United Kingdom (Mainland)' | 'UK Islands' | 'Northern Ireland' | 'Republic of Ireland';
@@ -14,6 +14,11 @@ export interface UserSpec {
   name: string;
   jobTitle: string;
   email: string;
+  /** Role within the account (team accounts); account admin when left out. Only admins have order history. */
+  role?: TeamRole;
+  /** A buyer's per-order limit and monthly budget, minor units. */
+  orderLimitMinor?: number;
+  monthlyBudgetMinor?: number;
 }
 
 export interface AddressSpec {
@@ -100,6 +105,23 @@ export const DEMO_ACCOUNTS: readonly AccountSpec[] = [
         name: 'Tom Evans',
         jobTitle: 'Workshop Supervisor',
         email: 'tom.evans@kingfisherblinds.example',
+      },
+      // Team accounts: a buyer with limits (nothing placed yet, so the month's budget is unused) and an approver.
+      {
+        username: 'demo3',
+        name: 'Priya Shah',
+        jobTitle: 'Site Buyer',
+        email: 'priya.shah@kingfisherblinds.example',
+        role: 'buyer',
+        orderLimitMinor: 25_000,
+        monthlyBudgetMinor: 100_000,
+      },
+      {
+        username: 'demo4',
+        name: 'Mark Jones',
+        jobTitle: 'Operations Manager',
+        email: 'mark.jones@kingfisherblinds.example',
+        role: 'approver',
       },
     ],
     addresses: [

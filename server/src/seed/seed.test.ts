@@ -21,14 +21,14 @@ const DEMO_FINGERPRINT = {
   account_discounts: '6:582b633a715b91c0',
   accounts: '3:329c51b6f900b019',
   delivery_addresses: '4:832b5f45e598f0b8',
-  favourites: '30:26b66ebadde31f57',
+  favourites: '42:e061523eac96563b',
   inbound_deliveries: '979:dae91817b6ac0d18',
   invoice_lines: '288:cf7ab076de00dbc0',
   invoices: '60:ee41903dc203f38f',
   multibuy_tiers: '2034:7b673331ca7c73ea',
   order_lines: '357:88aec3fa0597bea7',
   order_tracking: '78:58ea5edc45c935ea',
-  orders: '72:807178c988c77368',
+  orders: '72:b28cdbc022af1f7b',
   product_images: '4800:5a8c6edcc66bc330',
   product_prices: '4800:be5cb63bb5e75570',
   product_ranges: '42:0287f025f8b61dfa',
@@ -36,7 +36,7 @@ const DEMO_FINGERPRINT = {
   products: '2400:97402985fef79d37',
   settings: '14:1f20e54d7daadeb5',
   statements: '12:a722c558a65befc2',
-  users: '4:4a87cc6011a7cbd4',
+  users: '6:7dbd3377e7495b97',
 };
 
 /** The same for 400 products, 23 accounts and 600 orders (generated accounts and orders). */
@@ -44,14 +44,14 @@ const GENERATED_FINGERPRINT = {
   account_discounts: '19:89907aa6c74f72c6',
   accounts: '23:1084004e12e7c3ce',
   delivery_addresses: '16:1b91094d27b949b2',
-  favourites: '70:637f0a967f0aba6a',
+  favourites: '82:59ea4e711056f99d',
   inbound_deliveries: '149:15f7526f1a6979e1',
   invoice_lines: '2803:c530a02bf8cd98f8',
   invoices: '555:23d4b552234134e1',
   multibuy_tiers: '348:593037cdc1f850d7',
   order_lines: '3036:7a5c52c4526fcce6',
   order_tracking: '714:71419c1501996044',
-  orders: '600:81f9ba0903244d7e',
+  orders: '600:34714aaf78218d62',
   product_images: '800:1ea20634d18c0a72',
   product_prices: '800:4557344a4eb431e9',
   product_ranges: '42:0287f025f8b61dfa',
@@ -59,7 +59,7 @@ const GENERATED_FINGERPRINT = {
   products: '400:a9a7f7539c5610ea',
   settings: '14:1f20e54d7daadeb5',
   statements: '52:0dccd25f7e70d03b',
-  users: '34:8b76a79e47301b5a',
+  users: '36:8f1232d16f9f0b31',
 };
 
 /** A digest of the seeded content (no ids, no password hash), to compare two seeds. */
@@ -231,7 +231,7 @@ describe.each(testEngines())('demo seed on $name', (engine) => {
       .orderBy('u.username')
       .execute();
     const by = Object.fromEntries(accounts.map((a) => [a.username, a]));
-    expect(Object.keys(by)).toEqual(['demo', 'demo2', 'euro', 'proforma']);
+    expect(Object.keys(by)).toEqual(['demo', 'demo2', 'demo3', 'demo4', 'euro', 'proforma']);
     expect(by.demo).toMatchObject({
       customer_number: 'C10001',
       currency_code: 'GBP',
@@ -241,6 +241,40 @@ describe.each(testEngines())('demo seed on $name', (engine) => {
       vat_rate_bp: 2000,
     });
     expect(by.demo2?.customer_number).toBe('C10001');
+    // Team accounts: demo and demo2 are account admins; demo3 a buyer with limits who has placed
+    // nothing (the month's budget starts unused), demo4 an approver, all on the demo account.
+    const team = await handle.db
+      .selectFrom('users')
+      .select((eb) => [
+        'username',
+        'team_role',
+        'order_limit_minor',
+        'monthly_budget_minor',
+        eb
+          .selectFrom('orders')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('orders.user_id', '=', 'users.id')
+          .as('orders'),
+      ])
+      .where('username', 'in', ['demo', 'demo2', 'demo3', 'demo4'])
+      .orderBy('username')
+      .execute();
+    expect(
+      team.map((u) => [
+        u.username,
+        u.team_role,
+        u.order_limit_minor === null ? null : Number(u.order_limit_minor),
+        u.monthly_budget_minor === null ? null : Number(u.monthly_budget_minor),
+        Number(u.orders) > 0,
+      ]),
+    ).toEqual([
+      ['demo', 'admin', null, null, true],
+      ['demo2', 'admin', null, null, true],
+      ['demo3', 'buyer', 25_000, 100_000, false],
+      ['demo4', 'approver', null, null, false],
+    ]);
+    expect(by.demo3?.customer_number).toBe('C10001');
+    expect(by.demo4?.customer_number).toBe('C10001');
     expect(by.proforma).toMatchObject({
       currency_code: 'GBP',
       country: 'Northern Ireland',

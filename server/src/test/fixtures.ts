@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@wholesale/contract';
+import type { CurrencyCode, TeamRole } from '@wholesale/contract';
 import type { Db } from '../db/client.js';
 import type { NewAccount } from '../db/types.js';
 import { hashPassword } from '../modules/auth/password.js';
@@ -47,7 +47,13 @@ export async function insertUser(
   accountId: number,
   username: string,
   password = 'Portal-test-1',
-  overrides: { disabled?: number; name?: string } = {},
+  overrides: {
+    disabled?: number;
+    name?: string;
+    role?: TeamRole;
+    orderLimitMinor?: number | null;
+    monthlyBudgetMinor?: number | null;
+  } = {},
 ): Promise<number> {
   const now = nowIso();
   const row = await db
@@ -62,6 +68,9 @@ export async function insertUser(
       disabled: overrides.disabled ?? 0,
       created_at: now,
       password_changed_at: now,
+      team_role: overrides.role ?? 'admin',
+      order_limit_minor: overrides.orderLimitMinor ?? null,
+      monthly_budget_minor: overrides.monthlyBudgetMinor ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -6,6 +6,8 @@ import { selectIsLoggedIn, selectUser } from '../lib/session';
 import { useGetSettingsQuery } from '../lib/settings-api';
 import { useAppDispatch, useAppSelector } from '../lib/store-types';
 import { BasketLink } from './basket-link';
+import { ApprovalsLink } from './approvals-link';
+import { mayApprove } from '../lib/roles';
 import { UserIcon } from './icons';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -85,6 +87,7 @@ export function Header() {
               <span className="sr-only">Signed in as</span>
               <span className="font-medium text-white">{user.name}</span>
             </p>
+            {mayApprove(user) && <ApprovalsLink />}
             <BasketLink />
             <div className="md:hidden">
               <MobileMenu user={user} />

@@ -63,6 +63,9 @@ const screens: Record<string, Screen> = {
   ),
   '/products/search': screen('session', () => import('../features/products/search-page'), 'SearchPage'),
   '/quick-order': screen('session', () => import('../features/quick-order/quick-order-page'), 'QuickOrderPage'),
+  // team accounts: the team (account admins) and the approvals queue (approvers, account admins)
+  '/account/team': screen('session', () => import('../features/team/team-page'), 'TeamPage'),
+  '/approvals': screen('session', () => import('../features/team/approvals-page'), 'ApprovalsPage'),
 };
 
 /** The screen at a path ('/basket/' is '/basket'); undefined for an unknown path. */

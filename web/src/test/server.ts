@@ -39,6 +39,8 @@ export const defaultHandlers = [
     }),
   ),
   on(routes.getCreditSummary, () => HttpResponse.json(quietCreditSummary)),
+  // Team accounts: the header counts the approvals queue for approvers and account admins.
+  on(routes.listApprovals, () => HttpResponse.json({ approvals: [] })),
   // Email: My Details' email preferences, both on.
   on(routes.getMailPreferences, () => HttpResponse.json({ despatch: true, cancellation: true })),
   on(routes.logout, () => HttpResponse.json({ ok: true })),

@@ -148,7 +148,7 @@ describe.each(testEngines())('auth API on $name', (engine) => {
     }
   });
 
-  it('requires exp, sid and the account the user belongs to in a correctly signed token', async () => {
+  it('requires exp, sid, the role and the account the user belongs to in a correctly signed token', async () => {
     const s = await login(app, 'bob');
     const real = decodeJwt(s.accessToken);
     const otherAccount = await insertAccount(handle.db);
@@ -165,8 +165,11 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       (await app.inject({ method: 'GET', url: pathOf(routes.getCurrentUser), headers: bearer(token) })).statusCode;
 
     // The same claims re-signed work: the refusals below are about the claims alone.
-    expect(await status(await sign({ acc: real.acc, sid: real.sid }, true))).toBe(200);
-    expect(await status(await sign({ acc: real.acc, sid: real.sid }, false))).toBe(401);
+    expect(await status(await sign({ acc: real.acc, sid: real.sid, rol: real.rol }, true))).toBe(200);
+    expect(await status(await sign({ acc: real.acc, sid: real.sid, rol: real.rol }, false))).toBe(401);
+    // The team role is required, and must be one of the roles.
+    expect(await status(await sign({ acc: real.acc, sid: real.sid }, true))).toBe(401);
+    expect(await status(await sign({ acc: real.acc, sid: real.sid, rol: 'owner' }, true))).toBe(401);
     expect(await status(await sign({ acc: real.acc }, true))).toBe(401);
     expect(await status(await sign({ acc: real.acc, fam: real.sid }, true))).toBe(401);
     expect(await status(await sign({ acc: otherAccount, sid: real.sid }, true))).toBe(401);

@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import { insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
 import type { UsersTable } from '../../db/types.js';
+import type { TeamRole } from '@wholesale/contract';
 import { nowIso } from '../../lib/time.js';
 import { recordUserUpdated, type UpdatedUser } from '../events/outbox.js';
 
@@ -16,6 +17,7 @@ export function authRepository(db: Db) {
         'users.account_id',
         'users.password_hash',
         'users.disabled',
+        'users.team_role',
         'accounts.disabled as account_disabled',
       ]);
 
@@ -61,11 +63,16 @@ export function authRepository(db: Db) {
       return selectLogin().where('users.id', '=', userId).executeTakeFirst();
     },
 
+    /** When the user last signed in (the Team screen shows it). */
+    async recordLogin(userId: number, at: string): Promise<void> {
+      await db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
+    },
+
     /**
      * Active = the user and the account are enabled, the user still belongs to the account the token
      * names, and the session (refresh-token family) is the user's and not revoked.
      */
-    async isSessionActive(userId: number, accountId: number, familyId: string): Promise<boolean> {
+    async isSessionActive(userId: number, accountId: number, familyId: string, role?: TeamRole): Promise<boolean> {
       // One statement per signed-in request: the user, the account and the session family together.
       const row = await db
         .selectFrom('users')
@@ -73,6 +80,7 @@ export function authRepository(db: Db) {
         .select((eb) => [
           'users.account_id',
           'users.disabled',
+          'users.team_role',
           'accounts.disabled as account_disabled',
           eb
             .selectFrom('refresh_tokens')
@@ -90,6 +98,8 @@ export function authRepository(db: Db) {
         .where('users.id', '=', userId)
         .executeTakeFirst();
       if (!row || row.disabled || row.account_disabled || row.account_id !== accountId) return false;
+      // A token issued before the user's role changed is no longer good (the web refreshes it).
+      if (role !== undefined && row.team_role !== role) return false;
       return Number(row.tokens) > 0 && Number(row.revoked) === 0;
     },
 
@@ -103,6 +113,7 @@ export function authRepository(db: Db) {
           'users.name as user_name',
           'users.job_title',
           'users.email as user_email',
+          'users.team_role',
           'accounts.id as account_id',
           'accounts.customer_number',
           'accounts.name as account_name',

@@ -3,6 +3,7 @@ import {
   MSG,
   type AuthResponse,
   type ChangePasswordRequest,
+  type TeamRole,
   type User,
   SERVER_MSG,
 } from '@wholesale/contract';
@@ -62,11 +63,15 @@ export function authService(auth: AuthRepository, opts: AuthServiceOptions) {
       isProforma: !!row.is_proforma,
       deliveryAddresses: addresses.map((a) => ({ reference: a.reference, ...addressFromColumns(a) })),
       statements,
+      role: row.team_role,
     };
   }
 
   /** A new session: access token, refresh token in a family, and the user. */
-  async function issue(userId: number, accountId: number, familyId = newFamilyId()): Promise<AuthResponse> {
+  async function issue(
+    { id: userId, account_id: accountId, team_role: role }: { id: number; account_id: number; team_role: TeamRole },
+    familyId = newFamilyId(),
+  ): Promise<AuthResponse> {
     const refreshToken = newOpaqueToken();
     await repo.insertRefreshToken({
       familyId,
@@ -74,7 +79,7 @@ export function authService(auth: AuthRepository, opts: AuthServiceOptions) {
       tokenHash: hashToken(refreshToken),
       expiresAt: addSeconds(nowIso(), opts.refreshTokenTtlDays * 86_400),
     });
-    const accessToken = await access.sign({ userId, accountId, familyId });
+    const accessToken = await access.sign({ userId, accountId, familyId, role });
     return { accessToken, refreshToken, user: await profile(userId) };
   }
 
@@ -93,7 +98,8 @@ export function authService(auth: AuthRepository, opts: AuthServiceOptions) {
       const ok =
         (await verifyPassword(password, stored ?? (await dummyPasswordHash()), knownDevice)) && stored !== undefined;
       if (!found || !ok || found.disabled || found.account_disabled) throw unauthorized(MSG.loginFailed);
-      return issue(found.id, found.account_id);
+      await repo.recordLogin(found.id, nowIso());
+      return issue(found);
     },
 
     /**
@@ -116,7 +122,7 @@ export function authService(auth: AuthRepository, opts: AuthServiceOptions) {
         await repo.revokeFamily(row.family_id);
         throw unauthorized();
       }
-      return issue(user.id, user.account_id, row.family_id);
+      return issue(user, row.family_id);
     },
 
     /** The /redirect route's rt: works once, within its lifetime. */
@@ -125,7 +131,8 @@ export function authService(auth: AuthRepository, opts: AuthServiceOptions) {
       if (userId === undefined) throw unauthorized();
       const user = await repo.findUserById(userId);
       if (!user || user.disabled || user.account_disabled) throw unauthorized();
-      return issue(user.id, user.account_id);
+      await repo.recordLogin(user.id, nowIso());
+      return issue(user);
     },
 
     async createOneTimeToken(userId: number, ttlMinutes?: number): Promise<string> {
@@ -136,7 +143,9 @@ export function authService(auth: AuthRepository, opts: AuthServiceOptions) {
     async authenticate(accessToken: string): Promise<AccessClaims | null> {
       const claims = await access.verify(accessToken);
       if (!claims) return null;
-      return (await repo.isSessionActive(claims.userId, claims.accountId, claims.familyId)) ? claims : null;
+      return (await repo.isSessionActive(claims.userId, claims.accountId, claims.familyId, claims.role))
+        ? claims
+        : null;
     },
 
     /** Checks the old password, stores the new one and ends the user's other sessions. */

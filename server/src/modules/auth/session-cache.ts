@@ -116,11 +116,11 @@ export class SessionCache {
 export function withSessionCache(repo: AuthRepository, cache: SessionCache): AuthRepository {
   return {
     ...repo,
-    async isSessionActive(userId, accountId, familyId) {
-      const rest = [accountId];
+    async isSessionActive(userId, accountId, familyId, role) {
+      const rest = [accountId, role];
       const check = async () => {
         const since = cache.begin();
-        const active = await repo.isSessionActive(userId, accountId, familyId);
+        const active = await repo.isSessionActive(userId, accountId, familyId, role);
         if (active) cache.remember(userId, familyId, rest, since);
         else cache.forget(userId, familyId, rest);
         return active;

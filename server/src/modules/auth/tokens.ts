@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { TEAM_ROLES, type TeamRole } from '@wholesale/contract';
 import type { Caller } from '../../domain/caller.js';
 
 /** Opaque tokens (refresh, one-time rt) are random and stored only as their SHA-256. */
@@ -12,6 +13,12 @@ export const newFamilyId = (): string => randomUUID();
 export interface AccessClaims extends Caller {
   /** The refresh-token family (the login session) this access token belongs to. */
   familyId: string;
+  /**
+   * The user's role within the account when the token was issued. The session check compares it
+   * with the stored role on every request, so a changed role ends the token (401 invalid_token, the
+   * web refreshes and the new token carries the new role).
+   */
+  role: TeamRole;
 }
 
 /** Verified access tokens remembered at most (oldest forgotten first). */
@@ -34,7 +41,7 @@ export class AccessTokens {
   }
 
   async sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ acc: claims.accountId, sid: claims.familyId })
+    return new SignJWT({ acc: claims.accountId, sid: claims.familyId, rol: claims.role })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
@@ -45,7 +52,8 @@ export class AccessTokens {
 
   /**
    * The claims of a valid token, or null for an expired, forged or malformed one. A token must carry
-   * exp, sub (the user), acc (the account) and sid (the session); one without any of them is refused
+   * exp, sub (the user), acc (the account), sid (the session) and rol (the team role); one without
+   * any of them is refused
    * even when its signature is good.
    */
   async verify(token: string): Promise<AccessClaims | null> {
@@ -74,15 +82,17 @@ export class AccessTokens {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: 'wholesale-portal',
-        requiredClaims: ['exp', 'iat', 'sub', 'acc', 'sid'],
+        requiredClaims: ['exp', 'iat', 'sub', 'acc', 'sid', 'rol'],
       });
       const userId = typeof payload.sub === 'string' && /^\d{1,15}$/.test(payload.sub) ? Number(payload.sub) : NaN;
-      const { acc, sid } = payload;
+      const { acc, sid, rol } = payload;
       if (!Number.isSafeInteger(userId) || userId < 1 || !Number.isSafeInteger(acc) || typeof sid !== 'string')
         return null;
+      const role = TEAM_ROLES.find((r) => r === rol);
+      if (!role) return null;
       if (!/^[0-9a-f-]{36}$/i.test(sid)) return null;
       return {
-        claims: { userId, accountId: acc as number, familyId: sid },
+        claims: { userId, accountId: acc as number, familyId: sid, role },
         expiresAtMs: (payload.exp as number) * 1000,
       };
     } catch (err) {

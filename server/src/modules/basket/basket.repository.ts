@@ -106,6 +106,29 @@ export function basketRepository(db: Db) {
       return { id: first.basket_id, revision: first.revision, lines };
     },
 
+    /** Active products by id with their list price in `currency` (pricing an order's lines again). */
+    async productsForPricing(productIds: readonly number[], currency: CurrencyCode) {
+      if (productIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('products as p')
+        .leftJoin('product_prices as pp', (j) =>
+          j.onRef('pp.product_id', '=', 'p.id').on('pp.currency_code', '=', currency),
+        )
+        .select([
+          'p.id as product_id',
+          'p.item_number',
+          'p.description',
+          'p.product_type_id',
+          'p.stock',
+          'p.unit',
+          'pp.list_price_e5',
+        ])
+        .where('p.id', 'in', [...new Set(productIds)])
+        .where('p.active', '=', 1)
+        .execute();
+      return rows.map((r) => ({ ...r, list_price_e5: r.list_price_e5 === null ? null : Number(r.list_price_e5) }));
+    },
+
     findActiveProduct(itemNumber: string) {
       return db
         .selectFrom('products')

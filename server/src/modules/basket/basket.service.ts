@@ -53,6 +53,45 @@ export interface PricedBasket {
 export const CARRIAGE_ITEM = 'CARRIAGE';
 const stockText = new Intl.NumberFormat('en-GB');
 
+type ProductRow = {
+  id: number;
+  line_number: number;
+  quantity: number;
+  product_id: number;
+  item_number: string;
+  description: string;
+  product_type_id: number;
+  stock: number;
+  unit: string;
+  list_price_e5: number | null;
+};
+
+/** THE line pricing of a basket, and of an order's lines priced again (approval): today's prices and terms. */
+function priceRows(terms: AccountTerms, rows: readonly ProductRow[], tiers: Map<number, Tier[]>): PricedLine[] {
+  return rows.map((r): PricedLine => {
+    const listPriceE5 = r.list_price_e5 ?? 0;
+    const productTiers = tiers.get(r.product_id) ?? [];
+    const accountPriceE5 = discountPriceE5(listPriceE5, termsFor(terms, r.product_type_id));
+    return {
+      lineId: r.id,
+      lineNumber: r.line_number,
+      productId: r.product_id,
+      productTypeId: r.product_type_id,
+      itemNumber: r.item_number,
+      description: r.description,
+      stock: r.stock,
+      unit: r.unit,
+      quantity: r.quantity,
+      listPriceE5,
+      accountPriceE5,
+      tiers: productTiers,
+      price: priceLine(listPriceE5, termsFor(terms, r.product_type_id), productTiers, r.quantity),
+      // As the product list: only a tier below the account's own price is an offer (one at or above it saves nothing).
+      hasMultiBuyDiscount: productTiers.some((t) => t.priceE5 < accountPriceE5),
+    };
+  });
+}
+
 export interface BasketDeps {
   baskets: Repos<BasketRepository>;
   /** The pricing read model (modules/pricing). */
@@ -72,31 +111,52 @@ export function basketService({ baskets, pricing: prices }: BasketDeps) {
       rows.map((r) => r.product_id),
       terms.currencyCode,
     );
-    const lines: PricedLine[] = rows.map((r) => {
-      const listPriceE5 = r.list_price_e5 ?? 0;
-      const productTiers = tiers.get(r.product_id) ?? [];
-      const accountPriceE5 = discountPriceE5(listPriceE5, termsFor(terms, r.product_type_id));
-      return {
-        lineId: r.id,
-        lineNumber: r.line_number,
-        productId: r.product_id,
-        productTypeId: r.product_type_id,
-        itemNumber: r.item_number,
-        description: r.description,
-        stock: r.stock,
-        unit: r.unit,
-        quantity: r.quantity,
-        listPriceE5,
-        accountPriceE5,
-        tiers: productTiers,
-        price: priceLine(listPriceE5, termsFor(terms, r.product_type_id), productTiers, r.quantity),
-        // As the product list: only a tier below the account's own price is an offer (one at or above it saves nothing).
-        hasMultiBuyDiscount: productTiers.some((t) => t.priceE5 < accountPriceE5),
-      };
-    });
+    const lines = priceRows(terms, rows, tiers);
     return {
       basketId: basket?.id ?? null,
       revision: basket?.revision ?? 0,
+      terms,
+      lines,
+      totals: totals(
+        lines.map((l) => l.price.totalMinor),
+        terms.carriage,
+        terms.vatRateBp,
+      ),
+    };
+  }
+
+  /**
+   * Prices goods lines that are not in a basket (an order awaiting approval, priced again when it is
+   * approved) exactly as a basket's lines are priced. A product no longer sold in the account's
+   * currency is left out; the caller compares what came back with what it asked for.
+   */
+  async function priceItems(
+    accountId: number,
+    items: readonly { productId: number; quantity: number }[],
+    trx?: Db,
+  ): Promise<{ terms: AccountTerms; lines: PricedLine[]; totals: Totals }> {
+    const pricing = trx ? prices.over(trx) : prices.base;
+    const repo = trx ? baskets.over(trx) : baskets.base;
+    const terms = await pricing.accountTerms(accountId);
+    if (!terms) throw notFound();
+    const products = new Map(
+      (
+        await repo.productsForPricing(
+          items.map((i) => i.productId),
+          terms.currencyCode,
+        )
+      ).map((p) => [p.product_id, p]),
+    );
+    const rows = items.flatMap((item, i) => {
+      const p = products.get(item.productId);
+      return p && p.list_price_e5 !== null ? [{ ...p, id: i + 1, line_number: i + 1, quantity: item.quantity }] : [];
+    });
+    const tiers = await pricing.tiers(
+      rows.map((r) => r.product_id),
+      terms.currencyCode,
+    );
+    const lines = priceRows(terms, rows, tiers);
+    return {
       terms,
       lines,
       totals: totals(
@@ -153,6 +213,7 @@ export function basketService({ baskets, pricing: prices }: BasketDeps) {
 
   return {
     price,
+    priceItems,
     toView,
     toSummary,
 

@@ -466,7 +466,7 @@ describe.each(testEngines())('checkout API on $name', (engine) => {
       // The same revision again answers the same order (a double click, a retry).
       const again = await submit(credit, b.revision, s.totalAmount);
       expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual({ orderNumber });
+      expect(again.json()).toEqual({ orderNumber, status: 'Open' });
     });
 
     it('applies multi-buy tiers and free carriage over the threshold', async () => {

@@ -37,6 +37,8 @@ export interface NewOrder {
   sourceRevision: number;
   paymentId: string | null;
   shipmentPreference: ShipmentPreference;
+  /** 'Open' unless it waits for approval (team accounts). */
+  status?: string;
 }
 
 /** The counters row that numbers orders. */
@@ -190,7 +192,7 @@ export function checkoutRepository(db: Db) {
     async orderFromSource(basketId: number, revision: number) {
       return db
         .selectFrom('orders')
-        .select(['id', 'order_number', 'account_id'])
+        .select(['id', 'order_number', 'account_id', 'status'])
         .where('source_basket_id', '=', basketId)
         .where('source_revision', '=', revision)
         .executeTakeFirst();
@@ -239,7 +241,7 @@ export function checkoutRepository(db: Db) {
           account_id: o.accountId,
           user_id: o.userId,
           reference: d.purchaseOrder,
-          status: 'Open',
+          status: o.status ?? 'Open',
           location: o.location,
           ordered_date: o.orderedDate,
           despatch_date: null,

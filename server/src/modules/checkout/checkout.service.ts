@@ -1,4 +1,5 @@
 import {
+  AWAITING_APPROVAL,
   DEFAULT_SHIPMENT_PREFERENCE,
   type ShipmentPreference,
   DEFAULT_ADDRESS_REFERENCE,
@@ -13,18 +14,20 @@ import {
   normalisePhone,
   type SubmitBasketHeader,
   SERVER_MSG,
+  TEAM_MSG,
   creditExposure,
   exceedsAvailableCredit,
 } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
 import type { Repos } from '../../db/repos.js';
 import type { SettingsService } from '../site/settings.service.js';
 import { amountToMinor, minorToAmount } from '../../domain/money.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
-import type { BasketService, Caller, PricedBasket } from '../basket/basket.service.js';
+import type { BasketService, Caller, PricedBasket, PricedLine } from '../basket/basket.service.js';
 import type { PaymentGateway } from '../payments/gateway.js';
 import type { CheckoutRepository, DeliveryDetails } from './checkout.repository.js';
 import { addressFromColumns, addressOf, deliveryFromColumns, type Delivery } from '../../domain/address.js';
-import { placedLines, type PlaceOrder } from './order-placement.js';
+import { announcePlacedOrder, ORDER_LOCATION, orderLinesOf, placedLines, type PlaceOrder } from './order-placement.js';
 import { basketSubject, type OrderPaymentPayload } from './order-payment.js';
 
 /** How long after placing an order GET /basket/confirmation still answers it. */
@@ -80,6 +83,17 @@ function requireAvailableCredit(
   if (exceedsAvailableCredit(limit, exposure, totalMinor)) throw forbidden(SERVER_MSG.overCreditLimit(email));
 }
 
+/**
+ * Team accounts' spending limits, as checkout needs them (the team module implements it; compose.ts
+ * hands it in).
+ */
+export interface OrderApprovalPort {
+  /** Whether an order of `totalMinor` is over the caller's per-order limit or monthly budget (inside `trx` when given). */
+  needsApproval(caller: Caller, totalMinor: number, trx?: Db): Promise<boolean>;
+  /** An order was just stored 'Awaiting approval': tell the account's approvers. */
+  submitted(trx: Db, orderNumber: string): Promise<void>;
+}
+
 export interface CheckoutDeps {
   checkout: Repos<CheckoutRepository>;
   /** Places an order inside a transaction (order-placement.ts, built once in compose.ts). */
@@ -87,9 +101,18 @@ export interface CheckoutDeps {
   settings: SettingsService;
   basket: BasketService;
   payments: PaymentGateway;
+  /** Spending limits; without it (tests of checkout alone) every order is placed. */
+  approvals?: OrderApprovalPort;
 }
 
-export function checkoutService({ checkout, placeOrder, settings, basket: baskets, payments }: CheckoutDeps) {
+export function checkoutService({
+  checkout,
+  placeOrder,
+  settings,
+  basket: baskets,
+  payments,
+  approvals,
+}: CheckoutDeps) {
   async function invoiceAddress(accountId: number): Promise<Delivery> {
     const a = await checkout.base.account(accountId);
     if (!a) throw notFound();
@@ -143,6 +166,31 @@ export function checkoutService({ checkout, placeOrder, settings, basket: basket
   }
 
   return {
+    /**
+     * The account-level rules an order must pass to be placed: not on stop, and (credit accounts)
+     * within the available credit. Place Order applies them; approving an order that waited applies
+     * the same (team/approvals.service.ts) inside its own transaction. `email` is the support
+     * address the refusals name, read before the transaction (settings read outside it).
+     */
+    async requirePlaceable(
+      trx: Db,
+      accountId: number,
+      terms: { onStop: boolean; isProforma: boolean },
+      totalMinor: number,
+      email: string,
+    ): Promise<void> {
+      if (terms.onStop) throw forbidden(MSG.accountOnStop(email));
+      if (!terms.isProforma) requireAvailableCredit(await checkout.over(trx).credit(accountId), totalMinor, email);
+    },
+
+    /** An approved order's lines as Place Order stores them: the priced goods and the carriage line. */
+    orderLinesFor: (lines: readonly PricedLine[], carriageMinor: number) =>
+      orderLinesOf(placedLines({ lines: [...lines] }), carriageMinor),
+    /** Where orders are placed from (an approved order too). */
+    orderLocation: ORDER_LOCATION,
+    /** What placing tells the buyer and the ERP; an order approved after waiting ends here too. */
+    announcePlaced: announcePlacedOrder,
+
     /** The delivery information stored on the basket, or the INVOICE defaults when none is. */
     async getBasketHeader(caller: Caller): Promise<BasketHeader> {
       const inv = await invoiceAddress(caller.accountId);
@@ -172,6 +220,8 @@ export function checkoutService({ checkout, placeOrder, settings, basket: basket
     /**
      * Places a credit order from the basket revision the customer reviewed, in one transaction.
      * The same revision again (a double click, a retry, 20 at once) answers the same order.
+     * Over the buyer's limits it is stored 'Awaiting approval' instead, after the same checks, and
+     * the account's approvers are emailed; approving places it (team/approvals.service.ts).
      */
     async submitBasket(
       caller: Caller,
@@ -180,14 +230,15 @@ export function checkoutService({ checkout, placeOrder, settings, basket: basket
         amount,
         shipmentPreference = DEFAULT_SHIPMENT_PREFERENCE,
       }: { id: number; amount: number; shipmentPreference?: ShipmentPreference },
-    ): Promise<{ orderNumber: string }> {
+    ): Promise<{ orderNumber: string; status: string }> {
       const email = await supportEmail();
       return checkout.transaction(async (repo, trx) => {
         const header = await repo.header(caller.userId);
         if (!header) throw badRequest(EMPTY_BASKET);
         const current = await repo.lockBasket(header.id);
         const existing = await repo.orderFromSource(header.id, revision);
-        if (existing && existing.account_id === caller.accountId) return { orderNumber: existing.order_number };
+        if (existing && existing.account_id === caller.accountId)
+          return { orderNumber: existing.order_number, status: existing.status };
 
         const priced = await baskets.price(caller, trx);
         if (priced.terms.isProforma) throw forbidden(PROFORMA_MUST_PAY);
@@ -197,6 +248,7 @@ export function checkoutService({ checkout, placeOrder, settings, basket: basket
         requireShownAmount(amount, priced);
         const delivery = requireCompleteDelivery(storedDelivery(header));
         requireAvailableCredit(await repo.credit(caller.accountId), priced.totals.totalMinor, email);
+        const awaitingApproval = (await approvals?.needsApproval(caller, priced.totals.totalMinor, trx)) ?? false;
         const placed = await placeOrder(trx, {
           accountId: caller.accountId,
           userId: caller.userId,
@@ -208,8 +260,10 @@ export function checkoutService({ checkout, placeOrder, settings, basket: basket
           totals: priced.totals,
           paymentId: null,
           shipmentPreference,
+          awaitingApproval,
         });
-        return { orderNumber: placed.orderNumber };
+        if (awaitingApproval && placed.created) await approvals?.submitted(trx, placed.orderNumber);
+        return { orderNumber: placed.orderNumber, status: awaitingApproval ? AWAITING_APPROVAL : 'Open' };
       });
     },
 
@@ -245,6 +299,8 @@ export function checkoutService({ checkout, placeOrder, settings, basket: basket
       if (priced.terms.onStop) throw forbidden(MSG.accountOnStop(await supportEmail()));
       if (priced.basketId === null || priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
       requireShownAmount(amount, priced);
+      // A card-paying account's order over the buyer's limits is not paid for before approval.
+      if (await approvals?.needsApproval(caller, priced.totals.totalMinor)) throw forbidden(TEAM_MSG.proformaOverLimit);
       const delivery = requireCompleteDelivery(storedDelivery(await checkout.base.header(caller.userId)));
       const payload: OrderPaymentPayload = {
         basketId: priced.basketId,

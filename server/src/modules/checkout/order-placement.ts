@@ -1,4 +1,5 @@
 import {
+  AWAITING_APPROVAL,
   DEFAULT_SHIPMENT_PREFERENCE,
   NEW_ADDRESS_REFERENCE,
   type CurrencyCode,
@@ -41,9 +42,14 @@ export interface PlacementInput {
   paymentId: string | null;
   /** The ship choice made at review; default 'partial'. */
   shipmentPreference?: ShipmentPreference;
+  /**
+   * Over the buyer's limits (team accounts): the order is stored 'Awaiting approval' with its number,
+   * and neither the ERP (outbox) nor the buyer (acknowledgement) hears of it until it is approved.
+   */
+  awaitingApproval?: boolean;
 }
 
-export function placedLines(p: PricedBasket): PlacedLine[] {
+export function placedLines(p: Pick<PricedBasket, 'lines'>): PlacedLine[] {
   return p.lines.map((l) => ({
     productId: l.productId,
     itemNumber: l.itemNumber,
@@ -56,36 +62,10 @@ export function placedLines(p: PricedBasket): PlacedLine[] {
   }));
 }
 
-/**
- * THE order placement, for credit orders and paid proforma orders alike; call it inside a
- * transaction. It turns the priced lines into an order (goods lines 'Item' plus the carriage line
- * 'Charge') with its delivery details, and empties the basket if it is still at the placed revision.
- * Idempotent: the same basket revision placed again answers the existing order's number.
- * The ERP hears of it through the outbox (order.placed, and delivery_address.added for a new
- * address), written last in the same transaction; the buyer through the order acknowledgement
- * email (mail outbox, same transaction).
- */
-export type PlaceOrder = (trx: Db, input: PlacementInput) => Promise<{ orderNumber: string; created: boolean }>;
-
-/** `placeOrder` over checkout's repositories and the basket service (compose.ts builds it once). */
-export const orderPlacement =
-  ({ checkout, basket }: { checkout: Repos<CheckoutRepository>; basket: BasketService }): PlaceOrder =>
-  (trx, input) =>
-    placeOrder(checkout.over(trx), basket, trx, input);
-
-async function placeOrder(
-  repo: CheckoutRepository,
-  basket: BasketService,
-  trx: Db,
-  input: PlacementInput,
-): Promise<{ orderNumber: string; created: boolean }> {
-  const currentRevision = await repo.lockBasket(input.basketId);
-  const existing = await repo.orderFromSource(input.basketId, input.revision);
-  if (existing) return { orderNumber: existing.order_number, created: false };
-
-  const carriage = input.totals.carriageMinor;
-  const lines: NewOrderLine[] = [
-    ...input.lines.map((l) => ({
+/** An order's lines: the priced goods lines ('Item') and the carriage line ('Charge'). */
+export function orderLinesOf(lines: readonly PlacedLine[], carriage: number): NewOrderLine[] {
+  return [
+    ...lines.map((l) => ({
       type: 'Item' as const,
       productId: l.productId,
       itemNo: l.itemNumber,
@@ -108,6 +88,37 @@ async function placeOrder(
       totalMinor: carriage,
     },
   ];
+}
+
+/**
+ * THE order placement, for credit orders and paid proforma orders alike; call it inside a
+ * transaction. It turns the priced lines into an order (goods lines 'Item' plus the carriage line
+ * 'Charge') with its delivery details, and empties the basket if it is still at the placed revision.
+ * Idempotent: the same basket revision placed again answers the existing order's number.
+ * The ERP hears of it through the outbox (order.placed, and delivery_address.added for a new
+ * address), written last in the same transaction; the buyer through the order acknowledgement
+ * email (mail outbox, same transaction). An order over the buyer's limits is stored 'Awaiting
+ * approval' and announced only when it is approved (announcePlacedOrder).
+ */
+export type PlaceOrder = (trx: Db, input: PlacementInput) => Promise<{ orderNumber: string; created: boolean }>;
+
+/** `placeOrder` over checkout's repositories and the basket service (compose.ts builds it once). */
+export const orderPlacement =
+  ({ checkout, basket }: { checkout: Repos<CheckoutRepository>; basket: BasketService }): PlaceOrder =>
+  (trx, input) =>
+    placeOrder(checkout.over(trx), basket, trx, input);
+
+async function placeOrder(
+  repo: CheckoutRepository,
+  basket: BasketService,
+  trx: Db,
+  input: PlacementInput,
+): Promise<{ orderNumber: string; created: boolean }> {
+  const currentRevision = await repo.lockBasket(input.basketId);
+  const existing = await repo.orderFromSource(input.basketId, input.revision);
+  if (existing) return { orderNumber: existing.order_number, created: false };
+
+  const lines = orderLinesOf(input.lines, input.totals.carriageMinor);
   const orderNumber = await repo.nextOrderNumber();
   await repo.insertOrder(
     {
@@ -125,6 +136,7 @@ async function placeOrder(
       sourceRevision: input.revision,
       paymentId: input.paymentId,
       shipmentPreference: input.shipmentPreference ?? DEFAULT_SHIPMENT_PREFERENCE,
+      status: input.awaitingApproval ? AWAITING_APPROVAL : 'Open',
     },
     lines,
   );
@@ -135,9 +147,18 @@ async function placeOrder(
     await basket.emptyPlaced(trx, input.basketId);
     await repo.saveHeader(input.basketId, null);
   }
-  // The acknowledgement email goes through the mail outbox, sent after the commit by the mail worker.
+  if (!input.awaitingApproval) await announcePlacedOrder(trx, orderNumber, input.delivery.addressReference);
+  return { orderNumber, created: true };
+}
+
+/**
+ * What placing an order tells the world, in the placing transaction: the buyer (the acknowledgement
+ * email, through the mail outbox, sent after the commit by the mail worker) and the ERP (order.placed,
+ * and delivery_address.added for a new address). Placing from the basket and approving an order
+ * that waited for approval both end here.
+ */
+export async function announcePlacedOrder(trx: Db, orderNumber: string, addressReference: string): Promise<void> {
   await recordOrderAcknowledgement(trx, orderNumber);
   await recordOrderPlaced(trx, orderNumber);
-  if (input.delivery.addressReference === NEW_ADDRESS_REFERENCE) await recordDeliveryAddressAdded(trx, orderNumber);
-  return { orderNumber, created: true };
+  if (addressReference === NEW_ADDRESS_REFERENCE) await recordDeliveryAddressAdded(trx, orderNumber);
 }

@@ -4,6 +4,8 @@ import {
   SERVER_MSG,
   type DeliveryPromise,
   type OrderDeliveryPromise,
+  DECLINED,
+  WITHDRAWN,
 } from '@wholesale/contract';
 import { cutOffAt, promiseLines, shipmentOptions, type PromiseLine } from '../../domain/delivery-promise.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -15,7 +17,7 @@ import type { Repos } from '../../db/repos.js';
 import type { DeliveryRepository } from './delivery.repository.js';
 
 /** Orders in these statuses have nothing left to promise. */
-const DONE_STATUSES = ['Shipped', 'Cancelled'];
+const DONE_STATUSES: readonly string[] = ['Shipped', 'Cancelled', DECLINED, WITHDRAWN];
 
 /**
  * Delivery promise per line: the basket's lines (basket, review) and an open

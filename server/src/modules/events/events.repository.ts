@@ -78,6 +78,7 @@ export function eventsRepository(db: Db) {
         .selectFrom('orders')
         .innerJoin('accounts', 'accounts.id', 'orders.account_id')
         .leftJoin('users', 'users.id', 'orders.user_id')
+        .leftJoin('users as approver', 'approver.id', 'orders.approved_by_user_id')
         .selectAll('orders')
         .select([
           'accounts.customer_number',
@@ -85,6 +86,9 @@ export function eventsRepository(db: Db) {
           'users.username',
           'users.name as user_name',
           'users.email as user_email',
+          'approver.username as approver_username',
+          'approver.name as approver_name',
+          'approver.email as approver_email',
         ])
         .where('orders.order_number', '=', orderNumber)
         .executeTakeFirst();

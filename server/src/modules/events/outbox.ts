@@ -93,14 +93,15 @@ export interface UpdatedUser {
 
 /**
  * user.updated: a user of an account created, changed, enabled or disabled (`change`), by the
- * integration API's PUT /accounts/{n}/users or the admin CLI (`source`).
+ * integration API's PUT /accounts/{n}/users, the admin CLI or an account admin's Team screen
+ * (`source`).
  */
 export async function recordUserUpdated(
   trx: Db,
   accountId: number,
   user: UpdatedUser,
   change: 'created' | 'updated',
-  source: 'integration-api' | 'admin-cli',
+  source: 'integration-api' | 'admin-cli' | 'portal-team',
 ): Promise<string> {
   return recordEvent(trx, 'user.updated', accountId, { ...user, change, source });
 }
@@ -178,6 +179,10 @@ async function orderData(trx: Db, orderNumber: string) {
       location: o.location,
       purchaseOrder: o.reference,
       placedBy: o.username ? { username: o.username, name: o.user_name, email: o.user_email } : null,
+      // Who approved it, when it waited for approval (over its buyer's spending limits).
+      approvedBy: o.approver_username
+        ? { username: o.approver_username, name: o.approver_name, email: o.approver_email }
+        : null,
       delivery: deliveryFromColumns(o),
       lines: lines.map((l) => ({
         lineNo: l.line_no,

@@ -1,3 +1,4 @@
+import { APPROVAL_STATUSES } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 import type { OrderStatus } from '@wholesale/contract';
 
@@ -9,6 +10,8 @@ export function orderStatusRepository(db: Db) {
         .selectFrom('orders')
         .select(['id', 'status', 'ordered_date', 'despatch_date'])
         .where('order_number', '=', orderNumber)
+        // Orders in approval are not the ERP's to change: it has never been sent them.
+        .where('status', 'not in', [...APPROVAL_STATUSES])
         .executeTakeFirst(),
     tracking: async (orderId: number) =>
       (

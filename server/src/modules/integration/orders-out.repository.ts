@@ -1,3 +1,4 @@
+import { APPROVAL_STATUSES } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 
 /** SQL of orders out: orders placed in the portal (from a basket), oldest first, by id. */
@@ -8,12 +9,14 @@ export function ordersOutRepository(db: Db) {
         .selectFrom('orders as o')
         .innerJoin('accounts as a', 'a.id', 'o.account_id')
         .leftJoin('users as u', 'u.id', 'o.user_id')
+        .leftJoin('users as ap', 'ap.id', 'o.approved_by_user_id')
         .leftJoin('payments as p', 'p.id', 'o.payment_id')
         .select([
           'o.id',
           'o.order_number',
           'a.customer_number',
           'u.username',
+          'ap.username as approved_by',
           'o.created_at',
           'o.ordered_date',
           'o.status',
@@ -39,6 +42,8 @@ export function ordersOutRepository(db: Db) {
           'o.shipment_preference',
         ])
         .where('o.source_basket_id', 'is not', null)
+        // Orders in approval stay out until approved (approving gives the order a new id: team.repository.ts).
+        .where('o.status', 'not in', [...APPROVAL_STATUSES])
         .where('o.id', '>', afterId)
         .orderBy('o.id')
         .limit(limit)
@@ -72,6 +77,7 @@ export function ordersOutRepository(db: Db) {
         .select(['id', 'erp_reference', 'erp_acknowledged_at'])
         .where('order_number', '=', orderNumber)
         .where('source_basket_id', 'is not', null)
+        .where('status', 'not in', [...APPROVAL_STATUSES])
         .executeTakeFirst(),
 
     /** Records the reference once; a second acknowledge with the same one changes nothing. */

@@ -38,6 +38,7 @@ export function ordersOutService(repo: OrdersOutRepository) {
         orderNumber: o.order_number,
         customerNumber: o.customer_number,
         placedBy: o.username ?? null,
+        approvedBy: o.approved_by ?? null,
         placedAt: o.created_at,
         orderedDate: o.ordered_date,
         status: o.status,

@@ -21,6 +21,8 @@ export const MAIL_KINDS = [
   'password.reset',
   'password.invitation',
   'password.changed',
+  'approval.requested',
+  'approval.declined',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -220,5 +222,38 @@ export async function recordPasswordChanged(trx: Db, userId: number): Promise<vo
     userId,
     to: [u.user_email],
     payload: { userId } satisfies UserMailPayload,
+  });
+}
+
+/**
+ * An order waits for approval (team accounts): to the account's active approvers and account admins
+ * other than the buyer who submitted it (`to`, found by the team module), in one email.
+ */
+export async function recordApprovalRequested(
+  trx: Db,
+  order: { accountId: number; orderNumber: string },
+  to: readonly string[],
+): Promise<void> {
+  if (!mailRecording.enabled) return;
+  await recordMail(trx, {
+    kind: 'approval.requested',
+    accountId: order.accountId,
+    userId: null,
+    to,
+    payload: { orderNumber: order.orderNumber } satisfies OrderMailPayload,
+  });
+}
+
+/** An order was declined: to the buyer who submitted it, with the reason (read from the order). */
+export async function recordApprovalDeclined(trx: Db, orderNumber: string): Promise<void> {
+  if (!mailRecording.enabled) return;
+  const o = await mailRepository(trx).order(orderNumber);
+  if (!o) throw new Error(`mail: order ${orderNumber} not found`);
+  await recordMail(trx, {
+    kind: 'approval.declined',
+    accountId: o.account_id,
+    userId: o.user_id,
+    to: [o.user_email],
+    payload: { orderNumber } satisfies OrderMailPayload,
   });
 }

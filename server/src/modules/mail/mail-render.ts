@@ -42,6 +42,7 @@ import type { MailRepository } from './mail.repository.js';
 import type { PaidInvoice } from '../events/outbox.js';
 import type { Brand } from './templates/layout.js';
 import { OrderAcknowledgement } from './templates/order-acknowledgement.js';
+import { ApprovalDeclined, ApprovalRequested } from './templates/approval.js';
 
 /**
  * The portal's public origin for links in emails: the same as every link handed to someone else
@@ -108,7 +109,50 @@ export async function renderMail(kind: MailKind, payload: unknown, deps: RenderD
       return passwordLink(kind, payload as LinkMailPayload, deps);
     case 'password.changed':
       return passwordChanged(payload as UserMailPayload, deps);
+    case 'approval.requested':
+      return approvalRequested(payload as OrderMailPayload, deps);
+    case 'approval.declined':
+      return approvalDeclined(payload as OrderMailPayload, deps);
   }
+}
+
+/** Team accounts: an order over its buyer's limits, to the account's approvers (the approvals queue). */
+async function approvalRequested({ orderNumber }: OrderMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const o = await deps.repo.order(orderNumber);
+  if (!o) throw new MailNotRenderable(`order ${orderNumber} not found`);
+  const brand = await brandOf(deps.settings);
+  const symbol = CURRENCY_SYMBOLS[o.currency_code as CurrencyCode];
+  const buyer = o.user_name ?? o.account_name;
+  const el = ApprovalRequested({
+    brand,
+    recipientName: o.account_contact ?? o.account_name,
+    orderNumber: o.order_number,
+    purchaseOrder: o.reference,
+    buyer,
+    total: formatMoney(minorToAmount(Number(o.total_minor)), symbol),
+    url: `${deps.baseUrl}/approvals?order=${encodeURIComponent(o.order_number)}`,
+  });
+  return { subject: MAIL_MSG.approval.requestedSubject(o.order_number, buyer), ...(await html(el)) };
+}
+
+/** A declined order, to its buyer, with who declined it and why. */
+async function approvalDeclined({ orderNumber }: OrderMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const o = await deps.repo.order(orderNumber);
+  if (!o) throw new MailNotRenderable(`order ${orderNumber} not found`);
+  const [brand, by] = await Promise.all([
+    brandOf(deps.settings),
+    o.declined_by_user_id === null ? undefined : deps.repo.userContact(o.declined_by_user_id),
+  ]);
+  const el = ApprovalDeclined({
+    brand,
+    recipientName: o.user_name ?? o.account_contact ?? o.account_name,
+    orderNumber: o.order_number,
+    purchaseOrder: o.reference,
+    declinedBy: by?.user_name ?? o.account_name,
+    reason: o.decline_reason ?? '',
+    url: `${deps.baseUrl}/open-order-enquiry?order=${encodeURIComponent(o.order_number)}`,
+  });
+  return { subject: MAIL_MSG.approval.declinedSubject(o.order_number, o.reference), ...(await html(el)) };
 }
 
 async function orderAcknowledgement({ orderNumber }: OrderMailPayload, deps: RenderDeps): Promise<RenderedMail> {

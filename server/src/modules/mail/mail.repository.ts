@@ -175,6 +175,8 @@ export function mailRepository(db: Db) {
           'orders.delivery_postcode',
           'orders.payment_id',
           'orders.shipment_preference',
+          'orders.decline_reason',
+          'orders.declined_by_user_id',
           'accounts.name as account_name',
           'accounts.email as account_email',
           'accounts.contact as account_contact',

@@ -1,8 +1,8 @@
-import { ORDER_LOCKED_STATUSES, type CurrencyCode } from '@wholesale/contract';
-import type { Insertable } from 'kysely';
+import { DECLINED, ORDER_LOCKED_STATUSES, WITHDRAWN, type CurrencyCode } from '@wholesale/contract';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import { insertInBatches, insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
-import type { OrderLinesTable, OrdersTable, OrderTrackingTable } from '../../db/types.js';
+import type { Database, OrderLinesTable, OrdersTable, OrderTrackingTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 
 const orderColumns = [
@@ -30,7 +30,24 @@ const orderColumns = [
   'orders.cancelled_at',
   'orders.cancelled_by',
   'orders.cancelled_by_name',
+  'orders.user_id',
+  'orders.decline_reason',
 ] as const;
+
+/** Who placed (or submitted), approved and declined an order: the names of the account's users. */
+const byNames = (eb: ExpressionBuilder<Database, 'orders'>) => [
+  eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'orders.user_id').as('placed_by_name'),
+  eb
+    .selectFrom('users')
+    .select('users.name')
+    .whereRef('users.id', '=', 'orders.approved_by_user_id')
+    .as('approved_by_name'),
+  eb
+    .selectFrom('users')
+    .select('users.name')
+    .whereRef('users.id', '=', 'orders.declined_by_user_id')
+    .as('declined_by_name'),
+];
 
 const lineColumns = [
   'order_lines.order_id',
@@ -62,12 +79,14 @@ export function ordersRepository(db: Db) {
       .where('orders.account_id', '=', accountId)
       .where((eb) =>
         eb.or([
-          eb('orders.status', 'not in', ['Shipped', 'Cancelled']),
+          eb('orders.status', 'not in', ['Shipped', 'Cancelled', DECLINED, WITHDRAWN]),
           eb.and([
             eb('orders.status', '=', 'Shipped'),
             eb(eb.fn.coalesce('orders.despatch_date', 'orders.ordered_date'), '>=', shippedSince),
           ]),
           eb.and([eb('orders.status', '=', 'Cancelled'), eb('orders.cancelled_at', '>=', shippedSince)]),
+          // Orders that ended before approval stay listed as long, so the buyer sees why.
+          eb.and([eb('orders.status', 'in', [DECLINED, WITHDRAWN]), eb('orders.updated_at', '>=', shippedSince)]),
         ]),
       );
 
@@ -76,6 +95,7 @@ export function ordersRepository(db: Db) {
     listOpenOrders(accountId: number, shippedSince: string) {
       return openOrdersOf(accountId, shippedSince)
         .select(orderColumns)
+        .select(byNames)
         .select((eb) =>
           eb
             .exists(
@@ -107,6 +127,7 @@ export function ordersRepository(db: Db) {
       return db
         .selectFrom('orders')
         .select(orderColumns)
+        .select(byNames)
         .where('orders.account_id', '=', accountId)
         .where('orders.order_number', '=', orderNumber)
         .executeTakeFirst();

@@ -12,6 +12,9 @@ import {
   type OrderCancellation,
   type TrackingResponse,
   SERVER_MSG,
+  TEAM_MSG,
+  APPROVAL_STATUSES,
+  AWAITING_APPROVAL,
   type OrderNumberParams as OrderNumber,
 } from '@wholesale/contract';
 import { bpToPercent, e5ToAmount, minorToAmount } from '../../domain/money.js';
@@ -64,7 +67,7 @@ function toLine(l: LineRow): OpenOrderLine {
   };
 }
 
-function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenOrder {
+function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean, callerId?: number): OpenOrder {
   const cancellation: OrderCancellation | null =
     o.status === 'Cancelled' && o.cancelled_at && o.cancelled_by
       ? { at: o.cancelled_at, by: o.cancelled_by, name: o.cancelled_by === 'customer' ? o.cancelled_by_name : null }
@@ -94,6 +97,11 @@ function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean): OpenO
       country: o.delivery_country,
     },
     cancellation,
+    placedBy: o.placed_by_name,
+    placedByMe: callerId !== undefined && o.user_id === callerId,
+    approvedBy: o.approved_by_name,
+    declinedBy: o.declined_by_name,
+    declineReason: o.decline_reason,
   };
 }
 
@@ -113,7 +121,11 @@ export function ordersService(orders: Repos<OrdersRepository>, settings: Setting
     orderLines: (orderId: number) => repo.orderLines(orderId),
 
     /** GET /api/order: the caller's open orders with their lines, newest first. */
-    async listOpenOrders({ accountId }: AccountCaller, _input?: unknown, today = todayIso()): Promise<OpenOrder[]> {
+    async listOpenOrders(
+      { accountId, userId }: AccountCaller & { userId?: number },
+      _input?: unknown,
+      today = todayIso(),
+    ): Promise<OpenOrder[]> {
       const since = daysAgoIso(SHIPPED_VISIBLE_DAYS, today);
       const [orders, lines] = await Promise.all([
         repo.listOpenOrders(accountId, since),
@@ -125,7 +137,7 @@ export function ordersService(orders: Repos<OrdersRepository>, settings: Setting
         list.push(l);
         byOrder.set(l.order_id, list);
       }
-      return orders.map((o) => toOpenOrder(o, byOrder.get(o.id) ?? [], Boolean(o.has_tracking)));
+      return orders.map((o) => toOpenOrder(o, byOrder.get(o.id) ?? [], Boolean(o.has_tracking), userId));
     },
 
     /** GET /api/order/{orderNumber}/track: the order's tracking numbers, oldest first; [] when none. */
@@ -204,6 +216,9 @@ export function ordersService(orders: Repos<OrdersRepository>, settings: Setting
         }
         const now = await r.findOrder(accountId, orderNumber);
         if (now?.status === 'Cancelled') throw conflict(SERVER_MSG.alreadyCancelled(orderNumber));
+        if (now?.status === AWAITING_APPROVAL) throw conflict(TEAM_MSG.useWithdraw);
+        if (now && (APPROVAL_STATUSES as readonly string[]).includes(now.status))
+          throw conflict(TEAM_MSG.alreadyDecided(orderNumber, now.status));
         throw conflict(now?.status === 'Shipped' ? MSG.cancelShipped(email) : MSG.cancelNotAllowed(email));
       });
     },
@@ -249,6 +264,9 @@ export function ordersService(orders: Repos<OrdersRepository>, settings: Setting
           ['VAT', money(view.vatAmount)],
           ['Invoice Total', money(view.invoiceTotal)],
           [DELIVERY_MSG.choiceLabel, DELIVERY_MSG.preference[order.shipment_preference]],
+          // Team accounts: who placed it, and who approved it when it waited for approval.
+          ...(view.placedBy ? [[TEAM_MSG.placedBy, view.placedBy] as [string, string]] : []),
+          ...(view.approvedBy ? [[TEAM_MSG.approvedBy, view.approvedBy] as [string, string]] : []),
         ],
         columns: DOCUMENT_LINE_COLUMNS,
         lines: view.openOrderLine.map((l) => documentLineCells(l, symbol)),

@@ -1,8 +1,9 @@
-import { MSG, formatMoney, type Invoice } from '@wholesale/contract';
+import { MSG, TEAM_MSG, formatMoney, type Invoice } from '@wholesale/contract';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from '../../lib/router';
+import { Link, useSearchParams } from '../../lib/router';
+import { mayManageTeam } from '../../lib/roles';
 import { toast } from 'react-toastify';
-import { Button } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { selectUser } from '../../lib/session';
@@ -110,12 +111,20 @@ export function AccountPage() {
     <div>
       <PageHeading title="My Account">
         {user && (
-          <p className="text-sm text-slate-700">
-            Account balance{' '}
-            <span className="font-semibold tabular-nums text-brand-900">
-              {formatMoney(user.balance, user.currencySymbol)}
-            </span>
-          </p>
+          <div className="flex flex-wrap items-center gap-4">
+            {/* Team accounts: account admins manage the account's users. */}
+            {mayManageTeam(user) && (
+              <Link to="/account/team" className={buttonClass('secondary')}>
+                {TEAM_MSG.teamLink}
+              </Link>
+            )}
+            <p className="text-sm text-slate-700">
+              Account balance{' '}
+              <span className="font-semibold tabular-nums text-brand-900">
+                {formatMoney(user.balance, user.currencySymbol)}
+              </span>
+            </p>
+          </div>
         )}
       </PageHeading>
       {/* A proforma account pays each order up front: it has no credit to show. */}

@@ -1,6 +1,8 @@
 import { CreditUsage, useOrderStop } from '../../components/credit-usage';
 import { OnStopBanner } from '../../components/on-stop-banner';
 import {
+  AWAITING_APPROVAL,
+  TEAM_MSG,
   CHECKOUT_MSG,
   CREDIT_MSG,
   MSG,
@@ -30,6 +32,9 @@ import {
 } from './checkout-api';
 import { errorMessage, errorStatus, toBasketHeader } from './delivery-wire';
 import { StepIndicator } from './step-indicator';
+import { LimitsNotice } from './limits-notice';
+import { useGetOrderLimitsQuery } from '../team/team-api';
+import { roleOf } from '../../lib/roles';
 import { ShipmentChoice } from './shipment-choice';
 
 import { DeliveryDetails, ReviewTable, Section, Summary, Terms } from './review-sections';
@@ -88,17 +93,26 @@ export function ReviewOrderPage() {
   }, [header.data, busy, navigate]);
 
   const ready = !!(user && header.data?.saved && basket.data && basket.data.basketLines.length > 0 && amount.data);
+  // Team accounts: a buyer's limits against this basket (others have none); refetched as the basket changes.
+  const limits = useGetOrderLimitsQuery(undefined, { skip: roleOf(user) !== 'buyer' });
+  const needsApproval = !!limits.data?.needsApproval;
 
   async function placeOrder() {
     if (!user || !header.data || !basket.data || !amount.data) return;
     setBusy(true);
     try {
       await submitHeader(toBasketHeader(header.data)).unwrap();
-      await submitBasket({
+      const placed = await submitBasket({
         revision: basket.data.revision,
         amount: amount.data.totalAmount,
         shipmentPreference: shipment,
       }).unwrap();
+      if (placed.status === AWAITING_APPROVAL) {
+        // Over the buyer's limits: it waits for an approver; the enquiry says so.
+        toast.success(TEAM_MSG.submittedForApproval(placed.orderNumber));
+        await navigate(`/open-order-enquiry?order=${encodeURIComponent(placed.orderNumber)}`);
+        return;
+      }
       await navigate('/open-orders?confirmorder=success');
     } catch (err) {
       const status = errorStatus(err);
@@ -206,6 +220,7 @@ export function ReviewOrderPage() {
           {onStop && <OnStopBanner urgent className="" />}
         </div>
         <div className="space-y-4 lg:col-start-1 lg:row-start-2">
+          {limits.data && <LimitsNotice limits={limits.data} />}
           <p className="text-sm text-slate-700">{MSG.termsConsent}</p>
           {proforma ? (
             <Button
@@ -227,7 +242,7 @@ export function ReviewOrderPage() {
                 onClick={() => void placeOrder()}
               >
                 {busy && <Spinner decorative size="sm" />}
-                Place Order
+                {needsApproval ? TEAM_MSG.submitForApproval : 'Place Order'}
               </Button>
               {stop && (
                 <p

@@ -1,4 +1,6 @@
 import {
+  APPROVAL_STATUSES,
+  AWAITING_APPROVAL,
   MSG,
   ORDER_MSG,
   orderCancellable,
@@ -21,6 +23,7 @@ import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { OrderStatusBadge } from './order-status-badge';
+import { ApprovalNotes, WithdrawButton } from './approval-notes';
 import { OrderDeliveryPromise } from './order-delivery-promise';
 import {
   errorMessage,
@@ -141,7 +144,10 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
   const canCancel = !user?.isProforma && orderCancellable(order.status);
   const email = settings?.supportEmail ?? '';
   const cancelRefusal =
-    user?.isProforma || canCancel || order.status === 'Cancelled'
+    user?.isProforma ||
+    canCancel ||
+    order.status === 'Cancelled' ||
+    (APPROVAL_STATUSES as readonly string[]).includes(order.status)
       ? undefined
       : order.status === 'Shipped'
         ? MSG.cancelShipped(email)
@@ -188,9 +194,11 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
               Cancel Order
             </Button>
           )}
+          {order.status === AWAITING_APPROVAL && order.placedByMe && <WithdrawButton orderNumber={order.orderNumber} />}
         </div>
       </PageHeading>
 
+      <ApprovalNotes order={order} />
       {order.cancellation && (
         <p className="mb-4 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm font-medium text-slate-800">
           {ORDER_MSG.cancelledNote(order.cancellation)}

@@ -1,4 +1,6 @@
 import {
+  APPROVAL_STATUSES,
+  TEAM_MSG,
   MSG,
   OPEN_ORDERS_PAGE_SIZE,
   ORDER_MSG,
@@ -17,6 +19,7 @@ import { OrderConfirmationDialog } from '../../components/order-confirmation-dia
 import { cx } from '../../lib/cx';
 import { revealAndFocus } from '../../lib/focus';
 import { selectUser } from '../../lib/session';
+import { roleOf } from '../../lib/roles';
 import { useAppSelector } from '../../lib/store-types';
 import { OrderStatusBadge } from './order-status-badge';
 import {
@@ -33,6 +36,9 @@ import {
 } from './order-list';
 import { useListOpenOrdersQuery } from './orders-api';
 import { TrackingDialog } from './tracking-dialog';
+
+/** The statuses an order of the list can have, for the status filter (with those of approval). */
+const STATUSES = [...ORDER_STATUSES, ...APPROVAL_STATUSES] as const;
 
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'orderNumber', label: 'Order No' },
@@ -67,7 +73,12 @@ function SortIcon({ direction }: { direction: 'asc' | 'desc' | null }) {
 export function OpenOrdersPage() {
   const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
-  const { data, isLoading } = useListOpenOrdersQuery();
+  const { data: all, isLoading } = useListOpenOrdersQuery();
+  // Team accounts: a buyer sees their own orders first, and may show the whole account's.
+  const isBuyer = roleOf(user) === 'buyer';
+  const [mineOnly, setMineOnly] = useState(isBuyer);
+  const scopeId = useId();
+  const data = useMemo(() => (all && mineOnly ? all.filter((o) => o.placedByMe) : all), [all, mineOnly]);
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
   const statusId = useId();
@@ -185,6 +196,9 @@ export function OpenOrdersPage() {
                     </th>
                   );
                 })}
+                <th scope="col" className="px-3 py-2">
+                  {TEAM_MSG.placedBy}
+                </th>
                 <th scope="col" className="px-3 py-2 text-right">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -207,6 +221,14 @@ export function OpenOrdersPage() {
                     )}
                   </td>
                   <td className="px-3 py-2 text-right font-medium tabular-nums">{money(o.invoiceTotal)}</td>
+                  <td className="px-3 py-2">
+                    {o.placedBy ?? ''}
+                    {o.approvedBy && (
+                      <span className="block text-xs text-slate-700">
+                        {TEAM_MSG.approvedBy} {o.approvedBy}
+                      </span>
+                    )}
+                  </td>
                   <td className="px-3 py-2">{actions(o)}</td>
                 </tr>
               ))}
@@ -256,6 +278,8 @@ export function OpenOrdersPage() {
                       ['Dispatch Date', o.despatchDate ?? '\u2013'],
                       ['Location', orderListLocation(o.location)],
                       ['Invoice Total', money(o.invoiceTotal)],
+                      [TEAM_MSG.placedBy, o.placedBy ?? '\u2013'],
+                      ...(o.approvedBy ? ([[TEAM_MSG.approvedBy, o.approvedBy]] as const) : []),
                     ] as const
                   ).map(([label, value]) => (
                     <div key={label}>
@@ -293,6 +317,25 @@ export function OpenOrdersPage() {
           className="w-full sm:w-80"
         />
         <div className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
+          {isBuyer && (
+            <div>
+              <label htmlFor={scopeId} className="block text-sm font-medium text-slate-800">
+                Show
+              </label>
+              <select
+                id={scopeId}
+                value={mineOnly ? 'mine' : 'account'}
+                onChange={(e) => {
+                  setMineOnly(e.target.value === 'mine');
+                  setPage(1);
+                }}
+                className="mt-1 block h-[42px] rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
+              >
+                <option value="mine">{TEAM_MSG.myOrders}</option>
+                <option value="account">{TEAM_MSG.accountOrders}</option>
+              </select>
+            </div>
+          )}
           <div>
             <label htmlFor={statusId} className="block text-sm font-medium text-slate-800">
               Order status
@@ -304,7 +347,7 @@ export function OpenOrdersPage() {
               className="mt-1 block h-[42px] rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm"
             >
               <option value="">All statuses</option>
-              {ORDER_STATUSES.map((s) => (
+              {STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {s}
                 </option>

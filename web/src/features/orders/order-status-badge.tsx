@@ -5,6 +5,9 @@ const colours: Record<string, string> = {
   'In Progress': 'bg-amber-100 text-amber-900 ring-amber-300',
   Shipped: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
   Cancelled: 'bg-slate-200 text-slate-800 ring-slate-300',
+  'Awaiting approval': 'bg-violet-100 text-violet-900 ring-violet-300',
+  Declined: 'bg-red-100 text-red-900 ring-red-300',
+  Withdrawn: 'bg-slate-200 text-slate-800 ring-slate-300',
 };
 
 /** An order status as a coloured badge (section 4); unknown statuses are grey. */

@@ -3,10 +3,12 @@ import {
   pathOf,
   routes,
   documentFilename,
+  approvalOutcome,
   cancelOrderResponse,
   copyOrderResponse,
   openOrderList,
   trackingResponse,
+  type ApprovalOutcome,
   type CancelOrderResponse,
   type CopyOrderMode,
   type CopyOrderResponse,
@@ -51,6 +53,12 @@ export const ordersApi = api.injectEndpoints({
       responseSchema: cancelOrderResponse,
       invalidatesTags: ['OpenOrders'],
     }),
+    /** POST /order/{orderNumber}/withdraw: the buyer takes back an order awaiting approval. */
+    withdrawOrder: build.mutation<ApprovalOutcome, string>({
+      query: (orderNumber) => requestOf(routes.withdrawOrder, { orderNumber }),
+      responseSchema: approvalOutcome,
+      invalidatesTags: ['OpenOrders'],
+    }),
     /**
      * POST /order/statement-template: the selected order merged with the user, as the spec posts
      * it (the server reads only orderNumber); the PDF is saved under the order's number
@@ -77,6 +85,7 @@ export const {
   useCopyOrderMutation,
   useCancelOrderMutation,
   useDownloadOrderStatementMutation,
+  useWithdrawOrderMutation,
 } = ordersApi;
 
 /** The message an error response carries, if any (the server's refusal texts are the spec's). */

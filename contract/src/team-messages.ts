@@ -1,0 +1,80 @@
+// Messages of team accounts (roles, limits, order approval), in a module of their own so that the
+// web app's start-up chunk (which carries messages.ts) does not carry them.
+import { TEAM_ROLES, TEAM_ROLE_LABELS, type TeamRole } from './team-roles.js';
+
+const roleList = TEAM_ROLES.map((r) => TEAM_ROLE_LABELS[r]).join(', ');
+
+export const TEAM_MSG = {
+  // ---- refusals (the server's 4xx answers) ----
+  /** 403: the caller's role may not use this route (the customer guard, from the route's access). */
+  roleNotAllowed: (role: TeamRole) =>
+    `Your role (${TEAM_ROLE_LABELS[role]}) does not allow this. Ask an account admin of your account.`,
+  unknownRole: `Role must be one of: ${roleList}`,
+  limitFormat: 'Enter an amount above 0 with at most two decimals, or leave it empty for no limit',
+  userNotFound: 'There is no such user on your account',
+  usernameTaken: 'That username is already taken: choose another',
+  lastAdmin: 'Your account must keep at least one active account admin',
+  nothingToChange: 'Say what to change: role, limits or status',
+  orderNotFound: 'There is no such order awaiting approval on your account',
+  alreadyDecided: (orderNumber: string, status: string) =>
+    `Order ${orderNumber} is no longer awaiting approval (${status})`,
+  changedSinceReview: (orderNumber: string) =>
+    `Order ${orderNumber} has changed since you reviewed it (prices or stock): review it again before approving`,
+  ownOrder: 'You cannot approve your own order while another approver or account admin can approve it',
+  reasonRequired: 'Say why the order is declined',
+  reasonTooLong: (max: number) => `Max ${max} Characters`,
+  notYourOrder: 'Only the buyer who submitted an order can withdraw it',
+  proformaOverLimit:
+    'This order is over your spending limits. Card-paying accounts cannot send orders for approval yet: ask an approver or account admin to place it.',
+  useWithdraw: 'This order is awaiting approval: withdraw it instead of cancelling it',
+
+  // ---- screens ----
+  teamHeading: 'Team',
+  teamLink: 'Team',
+  approvalsHeading: 'Orders awaiting approval',
+  approvalsLink: 'Approvals',
+  noApprovals: 'No orders are awaiting approval.',
+  inviteHeading: 'Invite a user',
+  invite: 'Send invitation',
+  inviting: 'Sending...',
+  invited: (email: string) => `Invitation sent to ${email}`,
+  saved: (username: string) => `Saved ${username}`,
+  disable: 'Disable',
+  enable: 'Enable',
+  noLimit: 'No limit',
+  statusActive: 'Active',
+  statusInvited: 'Invited',
+  statusDisabled: 'Disabled',
+  neverSignedIn: 'Never',
+  placedBy: 'Placed by',
+  approvedBy: 'Approved by',
+  declinedBy: 'Declined by',
+  declineReason: 'Reason',
+  approve: 'Approve',
+  approving: 'Approving...',
+  decline: 'Decline',
+  declining: 'Declining...',
+  withdraw: 'Withdraw',
+  withdrawing: 'Withdrawing...',
+  withdrawQuestion: 'Withdraw this order? It will not be placed.',
+  keepIt: 'Keep it',
+  awaitingNote: 'This order is awaiting approval: it is not placed until an approver of your account approves it.',
+  approvedToast: (orderNumber: string) => `Order ${orderNumber} approved and placed`,
+  declinedToast: (orderNumber: string) => `Order ${orderNumber} declined`,
+  withdrawnToast: (orderNumber: string) => `Order ${orderNumber} withdrawn`,
+  submitForApproval: 'Submit for approval',
+  submittedForApproval: (orderNumber: string) =>
+    `Order ${orderNumber} was sent for approval. You will be emailed when it is approved or declined.`,
+  myOrders: 'My orders',
+  accountOrders: "All the account's orders",
+  priceChanged: (was: string, now: string) => `Price changed: was ${was}, now ${now}`,
+  pricesChangedNote: 'Prices changed since the order was submitted: the new prices apply when you approve.',
+
+  // ---- limits (Review Order) ----
+  withinLimits: 'This order is within your limits.',
+  overOrderLimit: (limit: string) =>
+    `This order is over your per-order limit of ${limit}: it will be sent for approval.`,
+  overBudget: (remaining: string) =>
+    `This order is over what remains of your monthly budget (${remaining}): it will be sent for approval.`,
+  budgetRemaining: (remaining: string, budget: string) => `Monthly budget remaining: ${remaining} of ${budget}`,
+} as const;

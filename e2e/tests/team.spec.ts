@@ -1,0 +1,188 @@
+// Team accounts: a buyer over their limit submits an order for approval, an approver approves or
+// declines it from the queue, and an account admin invites a user who sets a password from the
+// email. The demo account's users: demo (account admin), demo3 (buyer: £250 an order, £1,000 a
+// month), demo4 (approver). The e2e server writes each email as an .eml file under DATA_DIR/mail/.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { MAIL_MSG, MSG, TEAM_MSG, pathOf, routes } from '@wholesale/contract';
+import { api, atPath, expectNoA11yViolations, login, submitLogin, type BasketLine } from './helpers';
+
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+const MAIL_DIR = path.join(os.tmpdir(), `wholesale-e2e-${PORT}`, 'mail');
+
+/** The newest .eml written since `after` to `to` with `subject`, its quoted-printable undone. */
+async function emailTo(to: string, subject: string, after: number): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR) : [];
+        for (const f of files.sort().reverse()) {
+          const file = path.join(MAIL_DIR, f);
+          if (fs.statSync(file).mtimeMs < after) continue;
+          const eml = fs.readFileSync(file, 'utf8');
+          if (!eml.includes(`To: ${to}`) || !eml.includes(`Subject: ${subject}`)) continue;
+          found = eml
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+          return true;
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
+/** Signs out by forgetting the stored session, then signs in as `username`. */
+async function switchUser(page: Page, username: string) {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await login(page, username);
+}
+
+/**
+ * As demo3: a basket over £250 (one line of an in-stock product), then checkout to Review Order,
+ * which says the order is over the per-order limit; Submit for approval. Answers the order number.
+ */
+async function submitOverLimit(page: Page, purchaseOrder: string): Promise<string> {
+  const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
+  for (const l of basket.basketLines) await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id: l.lineNumber }));
+  const products = await api<{ itemNumber: string; stock: number; discountPrice: number }[]>(
+    page,
+    'GET',
+    `${pathOf(routes.searchProducts)}?searchValue=blind`,
+  );
+  const product = products.find((p) => p.stock > 0 && p.discountPrice > 5);
+  expect(product).toBeDefined();
+  const quantity = Math.ceil(300 / product!.discountPrice);
+  await api(page, 'POST', pathOf(routes.addBasketLine), { itemNumber: product!.itemNumber, quantity });
+  await page.goto('/checkout/deliveryinformation');
+  await page.getByLabel('Purchase Order').fill(purchaseOrder);
+  await page.getByRole('button', { name: 'Proceed', exact: true }).click();
+  await expect(page).toHaveURL(atPath('/checkout/review-order'));
+  await expect(page.getByTestId('order-limits')).toContainText(TEAM_MSG.overOrderLimit('£250.00'));
+  await expect(page.getByTestId('order-limits')).toContainText('Monthly budget remaining:');
+  await page.getByRole('button', { name: TEAM_MSG.submitForApproval }).click();
+  await expect(page).toHaveURL(atPath('/open-order-enquiry'));
+  await expect(page.getByText(TEAM_MSG.awaitingNote)).toBeVisible();
+  const orderNumber = new URL(page.url()).searchParams.get('order') ?? '';
+  expect(orderNumber).toMatch(/^SO-\d+$/);
+  return orderNumber;
+}
+
+/** As demo4: the header's count leads to the queue; the order's review opens. */
+async function openInQueue(page: Page, orderNumber: string, testInfo: TestInfo) {
+  const link = page.getByRole('link', { name: /^Approvals\s*, [1-9]\d* awaiting$/ });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: TEAM_MSG.approvalsHeading })).toBeVisible();
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Order ${orderNumber}` }) });
+  await item.getByRole('button', { name: `Review order ${orderNumber}` }).click();
+  await expect(item.getByRole('list', { name: `Lines of ${orderNumber}` })).toBeVisible();
+  await expectNoA11yViolations(page, 'approvals queue with a review open');
+  await page.screenshot({ path: testInfo.outputPath('approvals.png'), fullPage: true });
+  return item;
+}
+
+test.describe('team accounts', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('demo3 submits an order over £250; demo4 approves it from the queue; it is placed with both names', async ({
+    page,
+  }, testInfo) => {
+    await login(page, 'demo3');
+    const orderNumber = await submitOverLimit(page, `APR-${testInfo.project.name.slice(0, 3)}-${Date.now() % 100_000}`);
+
+    await switchUser(page, 'demo4');
+    const item = await openInQueue(page, orderNumber, testInfo);
+    await item.getByRole('button', { name: `${TEAM_MSG.approve} ${orderNumber}` }).click();
+    await expect(page.getByText(TEAM_MSG.approvedToast(orderNumber))).toBeVisible();
+
+    await page.goto(`/open-order-enquiry?order=${orderNumber}`);
+    const who = page.getByRole('definition');
+    await expect(page.getByText('Open', { exact: true }).first()).toBeVisible();
+    await expect(who.filter({ hasText: 'Priya Shah' })).toBeVisible();
+    await expect(who.filter({ hasText: 'Mark Jones' })).toBeVisible();
+    await page.goto('/open-orders');
+    const row = page
+      .getByRole('row')
+      .or(page.getByRole('listitem'))
+      .filter({ hasText: orderNumber })
+      .filter({ visible: true });
+    await expect(row).toContainText('Priya Shah');
+    await expect(row).toContainText(`${TEAM_MSG.approvedBy}`);
+    await expect(row).toContainText('Mark Jones');
+  });
+
+  test('a decline reaches demo3 with the reason: on the order and by email', async ({ page }, testInfo) => {
+    await login(page, 'demo3');
+    const started = Date.now();
+    const orderNumber = await submitOverLimit(page, `DEC-${testInfo.project.name.slice(0, 3)}-${Date.now() % 100_000}`);
+    const reason = `Use the framework agreement (${testInfo.project.name})`;
+
+    await switchUser(page, 'demo4');
+    const item = await openInQueue(page, orderNumber, testInfo);
+    await item.getByLabel(TEAM_MSG.declineReason).fill(reason);
+    await item.getByRole('button', { name: `${TEAM_MSG.decline} ${orderNumber}` }).click();
+    await expect(page.getByText(TEAM_MSG.declinedToast(orderNumber))).toBeVisible();
+
+    await switchUser(page, 'demo3');
+    await page.goto(`/open-order-enquiry?order=${orderNumber}`);
+    await expect(page.getByTestId('decline-reason')).toContainText(reason);
+    await expect(page.getByTestId('decline-reason')).toContainText('Mark Jones');
+    const eml = await emailTo('priya.shah@kingfisherblinds.example', `Order ${orderNumber}`, started - 1000);
+    expect(eml).toContain(MAIL_MSG.approval.declinedHeading(orderNumber));
+    expect(eml).toContain(reason);
+  });
+
+  test('demo invites a user, who sets a password from the email and signs in as a buyer', async ({
+    page,
+  }, testInfo) => {
+    const username = `team.new.${testInfo.project.name}.${Date.now() % 100_000}`;
+    const email = `${username}@kingfisherblinds.example`;
+    await login(page, 'demo');
+    await page.goto('/account');
+    await page.getByRole('link', { name: TEAM_MSG.teamLink, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: TEAM_MSG.teamHeading })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Priya Shah/ })).toBeVisible();
+    await expectNoA11yViolations(page, 'team screen');
+    await page.screenshot({ path: testInfo.outputPath('team.png'), fullPage: true });
+
+    const started = Date.now();
+    const form = page.getByRole('form', { name: TEAM_MSG.inviteHeading });
+    await form.getByLabel('Username', { exact: true }).fill(username);
+    await form.getByLabel('Name', { exact: true }).fill('Nia New');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Role').selectOption('buyer');
+    await form.getByLabel(/Per-order limit/).fill('100');
+    await form.getByRole('button', { name: TEAM_MSG.invite }).click();
+    await expect(page.getByText(TEAM_MSG.invited(email))).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: username })).toContainText(TEAM_MSG.statusInvited);
+
+    const eml = await emailTo(email, MAIL_MSG.invitation.subject('Harbour Home Trade'), started - 1000);
+    const link = /https?:\/\/[^\s"<>]+(\/set-password\?token=[A-Za-z0-9_-]+)/.exec(eml)?.[1];
+    expect(link).toBeDefined();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link!);
+    const password = 'Team-new-pass-1';
+    await page.getByLabel('New Password').fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: MSG.setPasswordButton }).click();
+    await expect(page.getByRole('status')).toHaveText(MSG.passwordSet, { timeout: 30_000 });
+
+    await page.goto('/login');
+    await submitLogin(page, username, password);
+    await expect(page).not.toHaveURL(/\/login(\?|$)/);
+    const me = await api<{ role: string; name: string }>(page, 'GET', pathOf(routes.getCurrentUser));
+    expect(me).toMatchObject({ role: 'buyer', name: 'Nia New' });
+    // A buyer neither manages the team nor approves.
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+    await expect(page.getByRole('link', { name: TEAM_MSG.teamLink, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Approvals/ })).toHaveCount(0);
+  });
+});
