@@ -83,8 +83,11 @@ import { quickOrderService } from './modules/quick-order/quick-order.service.js'
 import { settingsService } from './modules/site/settings.service.js';
 import { siteRepository } from './modules/site/site.repository.js';
 
-/** Every module's repositories over one database (each `Repos`: over it, a transaction, or a new one). */
-function repositoriesOver(db: Db) {
+/**
+ * Every module's repositories over one database (each `Repos`: over it, a transaction, or a new one).
+ * The demo seed writes its fixtures through them too (seed/run.ts).
+ */
+export function repositoriesOver(db: Db) {
   const engine = engineOf(db);
   const over = <R>(build: (conn: Db) => R) => reposOf(db, build);
   return {
@@ -105,6 +108,11 @@ function repositoriesOver(db: Db) {
     ordersOut: over(ordersOutRepository),
     payments: over(paymentsRepository),
     pricing: over(pricingRepository),
+    /**
+     * The product area's statements over a connection or transaction (the seed's favourites). Built
+     * on demand: the server's product search is composeProducts, with its cache settings.
+     */
+    products: (conn: Db) => productsRepository(conn, engine),
     quickOrder: over((conn) => quickOrderRepository(conn, engine)),
     site: over(siteRepository),
     /**

@@ -1,31 +1,35 @@
 /**
- * What every step of the demo seed works with: the repositories it writes through (opened over the
- * seed's one transaction, as a service opens its own), the seeded random numbers, today and the
- * running counts. No step writes SQL: each write is a method of the repository that owns the table.
+ * What every step of the demo seed works with: where it writes (over the seed's one transaction),
+ * the seeded random numbers, today and the running counts. No step writes SQL.
+ *
+ * The operator settings go through the settings service, the one owner of that rule. Everything else
+ * is a fixture: history that no service creates as it is (orders in every status with their lines
+ * and tracking, invoices, credit memos and statements, catalogue pictures, deliveries due), and
+ * accounts and users back-dated by 420 days with their passwords already set, which the ERP upsert
+ * service cannot express (it stamps them now, gives a new user a set-password link, and records
+ * outbox events and invitation emails; seed.test.ts fingerprints every row). Fixtures are written
+ * in bulk through the owning repositories, which compose.ts's `repositoriesOver` hands out: the
+ * seed builds none itself.
  */
-import type { Db, Engine } from '../db/client.js';
-import { accountRepository } from '../modules/account/account.repository.js';
-import { authRepository } from '../modules/auth/auth.repository.js';
-import { catalogueUpsertRepository } from '../modules/integration/catalogue-upsert.repository.js';
-import { ordersRepository } from '../modules/orders/orders.repository.js';
-import { productsRepository } from '../modules/products/products.repository.js';
-import { siteRepository } from '../modules/site/site.repository.js';
+import { composeStore, repositoriesOver } from '../compose.js';
+import type { Db } from '../db/client.js';
 import type { Rng } from './random.js';
 
-/** The owners of the tables the seed fills, over its transaction. */
-export function seedRepositories(trx: Db, engine: Engine) {
+/** The settings service and the owners of the fixture tables, over the seed's transaction `trx` on `db`. */
+export function seedRepositories(db: Db, trx: Db) {
+  const repos = repositoriesOver(db);
   return {
+    /** Operator settings: through the service, as `admin settings` and the banner commands do. */
+    settings: composeStore(trx).settings,
     /** Types, ranges, products, prices, tiers, deliveries due, pictures: the catalogue's writes. */
-    catalogue: catalogueUpsertRepository(trx),
+    catalogue: repos.upserts(trx),
     /** Favourites. */
-    products: productsRepository(trx, engine),
+    products: repos.products(trx),
     /** Accounts, discounts, delivery addresses, statements, invoices and credit memos, balances. */
-    accounts: accountRepository(trx),
-    users: authRepository(trx),
+    accounts: repos.account.over(trx),
+    users: repos.auth.over(trx),
     /** Orders, their lines and tracking numbers. */
-    orders: ordersRepository(trx),
-    /** Operator settings. */
-    site: siteRepository(trx),
+    orders: repos.orders.over(trx),
   };
 }
 export type SeedRepositories = ReturnType<typeof seedRepositories>;
