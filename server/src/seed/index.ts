@@ -67,8 +67,8 @@ async function seedSteps(run: SeedRun, opts: SeedOptions, passwordHash: string):
   const sharedImages = opts.images === false || productCount > SHARED_IMAGES_ABOVE;
 
   await run.repos.settings.setMany(demoSettings());
-  const { typeIds, products } = await seedCatalogue(run, productCount, sharedImages);
-  const accounts = await seedAccounts(run, accountCount, passwordHash, typeIds, products);
+  const { products } = await seedCatalogue(run, productCount, sharedImages);
+  const accounts = await seedAccounts(run, accountCount, passwordHash, products);
   await seedFavourites(run, accounts, products);
   const orders = await seedOrders(run, accounts.orderAccounts, products, opts.orders ?? 0);
   await seedCreditMemo(run, accounts.orderAccounts[0], orders, products);

@@ -18,9 +18,12 @@ import type { Rng } from './random.js';
 /** The settings service and the owners of the fixture tables, over the seed's transaction `trx` on `db`. */
 export function seedRepositories(db: Db, trx: Db) {
   const repos = repositoriesOver(db);
+  const store = composeStore(trx);
   return {
     /** Operator settings: through the service, as `admin settings` and the banner commands do. */
-    settings: composeStore(trx).settings,
+    settings: store.settings,
+    /** The ERP upserts (accounts' discounts and delivery addresses), as `admin create-account` calls them. */
+    upserts: store.upserts,
     /** Types, ranges, products, prices, tiers, deliveries due, pictures: the catalogue's writes. */
     catalogue: repos.upserts(trx),
     /** Favourites. */

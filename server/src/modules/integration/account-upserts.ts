@@ -143,6 +143,9 @@ export const accountSpec: UpsertSpec<AccountItem, AccountsLoaded> = {
   },
   async write(repo, items, loaded) {
     const created = new Set<AccountItem>();
+    // Discounts and addresses are replaced for the whole batch at once (a few statements, not a few per account).
+    const discounts: { accountId: number; rows: ReturnType<typeof accountDiscounts> }[] = [];
+    const addresses: { accountId: number; rows: AddressRow[] }[] = [];
     for (const i of items) {
       const existing = loaded.accounts.get(i.customerNumber);
       const values = accountColumns(i, loaded, existing);
@@ -159,9 +162,11 @@ export const accountSpec: UpsertSpec<AccountItem, AccountsLoaded> = {
         });
         created.add(i);
       }
-      if (i.productTypeDiscounts) await repo.replaceDiscounts(id, accountDiscounts(i, loaded));
-      if (i.deliveryAddresses) await repo.replaceAddresses(id, accountAddresses(i, loaded));
+      if (i.productTypeDiscounts) discounts.push({ accountId: id, rows: accountDiscounts(i, loaded) });
+      if (i.deliveryAddresses) addresses.push({ accountId: id, rows: accountAddresses(i, loaded) });
     }
+    await repo.replaceDiscounts(discounts);
+    await repo.replaceAddresses(addresses);
     return created;
   },
 };
