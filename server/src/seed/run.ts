@@ -2,14 +2,18 @@
  * What every step of the demo seed works with: where it writes (over the seed's one transaction),
  * the seeded random numbers, today and the running counts. No step writes SQL.
  *
- * The operator settings go through the settings service, the one owner of that rule. Everything else
- * is a fixture: history that no service creates as it is (orders in every status with their lines
- * and tracking, invoices, credit memos and statements, catalogue pictures, deliveries due), and
- * accounts and users back-dated by 420 days with their passwords already set, which the ERP upsert
- * service cannot express (it stamps them now, gives a new user a set-password link, and records
- * outbox events and invitation emails; seed.test.ts fingerprints every row). Fixtures are written
- * in bulk through the owning repositories, which compose.ts's `repositoriesOver` hands out: the
- * seed builds none itself.
+ * Writes that carry a rule go through the service that owns it: the operator settings through the
+ * settings service; each account's type discounts and delivery addresses through the ERP's account
+ * upsert (a product type and a country must exist; the sets are replaced whole).
+ *
+ * The rest are fixtures, written in bulk through the owning repositories, which compose.ts's
+ * `repositoriesOver` hands out (the seed builds none): history that no service creates as it is
+ * (orders in every status with their lines and tracking, invoices, credit memos and statements,
+ * balances), the catalogue with its pictures, tiers and deliveries due, favourites, and the accounts
+ * and users themselves. Those are back-dated 420 days, accounts keep a fax number and users their
+ * demo password: the ERP upsert cannot express that (it stamps rows now, has no fax number, gives a
+ * new user a set-password link, and records outbox events and invitation emails), and
+ * seed.test.ts fingerprints every row.
  */
 import { composeStore, repositoriesOver } from '../compose.js';
 import type { Db } from '../db/client.js';
@@ -28,7 +32,7 @@ export function seedRepositories(db: Db, trx: Db) {
     catalogue: repos.upserts(trx),
     /** Favourites. */
     products: repos.products(trx),
-    /** Accounts, discounts, delivery addresses, statements, invoices and credit memos, balances. */
+    /** Accounts, statements, invoices and credit memos, balances. */
     accounts: repos.account.over(trx),
     users: repos.auth.over(trx),
     /** Orders, their lines and tracking numbers. */
