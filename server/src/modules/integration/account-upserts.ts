@@ -152,7 +152,9 @@ export const accountSpec: UpsertSpec<AccountItem, AccountsLoaded> = {
       let id: number;
       if (existing) {
         id = existing.id;
-        await repo.updateAccount(id, values);
+        // An item that changes only discounts or addresses leaves the account's row (and its change feed) alone.
+        if (Object.entries(values).some(([k, v]) => existing[k as keyof AccountRow] !== v))
+          await repo.updateAccount(id, values);
       } else {
         id = await repo.insertAccount({
           customer_number: i.customerNumber,
