@@ -123,7 +123,7 @@ export default defineConfig(
             {
               target: './server/src/db',
               from: './server/src/modules',
-              message: boundary('the database layer never imports a module (the demo seed, server/src/seed, may).'),
+              message: boundary('the database layer never imports a module.'),
             },
             {
               target: './server/src/lib',
@@ -213,11 +213,12 @@ export default defineConfig(
     },
   },
   {
-    // Services and workers receive their repositories from compose.ts (db/repos.ts `Repos`); they
-    // never build one. Types and the pricing read model's helpers may be imported. The exceptions
-    // write inside a caller's transaction (the outboxes, set-password links) or are a cache that
-    // loads itself (the catalogue index). Repeats the kysely rule: a later block's options replace.
-    files: ['server/src/modules/**/*.ts'],
+    // Services and workers, the demo seed and the admin CLI receive their repositories from
+    // compose.ts (db/repos.ts `Repos`); they never build one. Types and the pricing read model's
+    // helpers may be imported. The exceptions write inside a caller's transaction (the outboxes,
+    // set-password links) or are a cache that loads itself (the catalogue index). Repeats the
+    // kysely rule: a later block's options replace.
+    files: ['server/src/modules/**/*.ts', 'server/src/seed/**/*.ts', 'server/src/cli/**/*.ts'],
     ignores: [
       'server/src/**/*.repository.ts',
       'server/src/**/*.test.ts',

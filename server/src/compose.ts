@@ -86,8 +86,11 @@ import { teamRepository } from './modules/team/team.repository.js';
 import { teamService } from './modules/team/team.service.js';
 import { approvalsService } from './modules/team/approvals.service.js';
 
-/** Every module's repositories over one database (each `Repos`: over it, a transaction, or a new one). */
-function repositoriesOver(db: Db) {
+/**
+ * Every module's repositories over one database (each `Repos`: over it, a transaction, or a new one).
+ * The demo seed writes its fixtures through them too (seed/run.ts).
+ */
+export function repositoriesOver(db: Db) {
   const engine = engineOf(db);
   const over = <R>(build: (conn: Db) => R) => reposOf(db, build);
   return {
@@ -108,6 +111,11 @@ function repositoriesOver(db: Db) {
     ordersOut: over(ordersOutRepository),
     payments: over(paymentsRepository),
     pricing: over(pricingRepository),
+    /**
+     * The product area's statements over a connection or transaction (the seed's favourites). Built
+     * on demand: the server's product search is composeProducts, with its cache settings.
+     */
+    products: (conn: Db) => productsRepository(conn, engine),
     quickOrder: over((conn) => quickOrderRepository(conn, engine)),
     site: over(siteRepository),
     team: over(teamRepository),

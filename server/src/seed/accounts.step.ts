@@ -1,7 +1,9 @@
 /**
- * Seed steps 2 and 3: the accounts with their users, type discounts, delivery addresses and
- * statements (through the account and auth repositories), then each user's favourites (products).
+ * Seed steps 2 and 3: the accounts with their users and statements (fixtures: run.ts), their type
+ * discounts and delivery addresses (through the ERP's account upsert), then each user's favourites.
  */
+import type { accountUpsertItem } from '@wholesale/contract';
+import type { z } from 'zod';
 import { DEMO_ACCOUNTS, generateAccount, type AccountSpec } from './accounts.js';
 import { CATALOGUE } from './catalogue.js';
 import { addDays, type OrderAccount, type PricedProduct } from './orders.js';
@@ -37,7 +39,6 @@ export async function seedAccounts(
   run: SeedRun,
   accountCount: number,
   passwordHash: string,
-  typeIds: readonly number[],
   products: readonly PricedProduct[],
 ): Promise<SeededAccounts> {
   const accRng = run.rng.fork(2);
@@ -46,8 +47,7 @@ export async function seedAccounts(
   const ids = await insertAccounts(run, specs, createdAt);
   const accountId: AccountIdOf = (a) => ids.get(a.customerNumber) ?? 0;
   const userIds = await seedUsers(run, specs, accountId, passwordHash, createdAt);
-  await seedDiscounts(run, specs, accountId, typeIds);
-  await seedAddresses(run, specs, accountId);
+  await seedDiscountsAndAddresses(run, specs);
   await seedStatements(run, specs, accountId);
   const orderAccounts = specs.map((a, i) => orderAccount(accRng, a, i, accountId(a), userIds, products.length));
   return { accRng, orderAccounts, userIds };
@@ -122,40 +122,56 @@ async function seedUsers(
   return ids;
 }
 
-async function seedDiscounts(
-  { repos }: SeedRun,
-  specs: readonly AccountSpec[],
-  accountId: AccountIdOf,
-  typeIds: readonly number[],
-) {
-  await repos.accounts.insertDiscounts(
-    specs.flatMap((a) =>
-      Object.entries(a.typeDiscounts).map(([name, bp]) => ({
-        account_id: accountId(a),
-        product_type_id: typeIds[typeIndexByName.get(name) ?? -1] ?? 0,
-        discount_bp: bp,
-      })),
-    ),
-  );
-}
+/** An amount in minor units (or basis points) as the ERP sends it: '1234.50'. */
+const decimal = (minor: number) => (minor / 100).toFixed(2);
 
-async function seedAddresses({ repos }: SeedRun, specs: readonly AccountSpec[], accountId: AccountIdOf) {
-  await repos.accounts.insertAddresses(
-    specs.flatMap((a) =>
-      a.addresses.map((d) => ({
-        account_id: accountId(a),
-        reference: d.reference,
-        name: d.name,
-        address1: d.address1,
-        address2: d.address2,
-        city: d.city,
-        county: d.county,
-        country: d.country,
-        postcode: d.postcode,
-        phone_number: d.phoneNumber,
-      })),
-    ),
-  );
+/**
+ * Each account's type discounts and delivery addresses through the ERP's account upsert (the contract's
+ * item, over the seed's transaction), so the rules that check and replace them live once: a product
+ * type and a country must exist. The account's own columns are sent as they were just stored, so
+ * its row is left as it is (back-dated, with its fax number: see run.ts).
+ */
+async function seedDiscountsAndAddresses({ repos }: SeedRun, specs: readonly AccountSpec[]) {
+  const items: z.input<typeof accountUpsertItem>[] = specs.map((a) => ({
+    customerNumber: a.customerNumber,
+    name: a.name,
+    currency: a.currency,
+    paymentTerms: a.isProforma ? 'proforma' : 'credit',
+    creditLimit: decimal(a.creditLimitMinor),
+    onStop: a.onStop,
+    enabled: true,
+    balance: '0',
+    vatPercent: decimal(a.vatRateBp),
+    discountPercent: decimal(a.discountBp),
+    productTypeDiscounts: Object.entries(a.typeDiscounts).map(([productType, bp]) => ({
+      productType,
+      percent: decimal(bp),
+    })),
+    carriage: { charge: decimal(a.carriageMinor), freeOver: decimal(a.carriageFreeOverMinor) },
+    invoiceAddress: {
+      contact: a.contact,
+      address1: a.address1,
+      address2: a.address2,
+      city: a.city,
+      county: a.county,
+      postcode: a.postcode,
+      country: a.country,
+      email: a.email,
+      phone: a.phoneNumber,
+    },
+    deliveryAddresses: a.addresses.map((d) => ({
+      reference: d.reference,
+      name: d.name,
+      address1: d.address1,
+      address2: d.address2,
+      city: d.city,
+      county: d.county,
+      country: d.country,
+      postcode: d.postcode,
+      phone: d.phoneNumber,
+    })),
+  }));
+  await repos.upserts.upsertAccounts(items, { atomic: true });
 }
 
 /** Monthly statements of the last complete months. */

@@ -9,8 +9,6 @@ import { hashString } from './random.js';
 import type { SeedRun } from './run.js';
 
 export interface SeededCatalogue {
-  /** Product type ids by index in CATALOGUE. */
-  typeIds: number[];
   products: PricedProduct[];
 }
 
@@ -31,7 +29,7 @@ export async function seedCatalogue(
   await seedPrices(run, specs, idOf);
   await seedDueIn(run, specs, idOf);
   await seedImages(run, specs, idOf, sharedImages);
-  return { typeIds, products: specs.map((p) => pricedProduct(p, idOf(p))) };
+  return { products: specs.map((p) => pricedProduct(p, idOf(p))) };
 }
 
 /** The types in CATALOGUE order, each with its ranges in order. */

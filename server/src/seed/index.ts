@@ -3,9 +3,9 @@
  * for benchmarks any number of generated accounts and orders. Deterministic for a seed number
  * (dates are relative to today so the data always looks fresh). Amounts come from pricing.ts.
  *
- * `seedDemo` runs small steps in one transaction; each writes through the repositories that own its
- * tables (run.ts), so this folder holds the data (specs, random numbers, pictures, order drafts) and
- * the order of the steps, and no SQL.
+ * `seedDemo` runs small steps in one transaction: the settings through their service, the rest as
+ * fixtures through the repositories compose.ts hands out (run.ts says why), so this folder holds the
+ * data (specs, random numbers, pictures, order drafts) and the order of the steps, and no SQL.
  */
 import type { DbHandle } from '../db/client.js';
 import { isEmpty, refreshStatistics } from '../db/maintenance.js';
@@ -47,7 +47,7 @@ export async function seedDemo(handle: DbHandle, opts: SeedOptions = {}): Promis
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const summary = await handle.db.transaction().execute(async (trx) => {
     const run: SeedRun = {
-      repos: seedRepositories(trx, handle.engine),
+      repos: seedRepositories(handle.db, trx),
       rng: new Rng(opts.seed ?? DEFAULT_SEED),
       today: (opts.now ?? new Date()).toISOString().slice(0, 10),
       summary: emptySummary(),
@@ -66,9 +66,9 @@ async function seedSteps(run: SeedRun, opts: SeedOptions, passwordHash: string):
   const accountCount = Math.max(DEMO_ACCOUNTS.length, Math.floor(opts.accounts ?? DEMO_ACCOUNTS.length));
   const sharedImages = opts.images === false || productCount > SHARED_IMAGES_ABOVE;
 
-  await run.repos.site.putSettings(demoSettings());
-  const { typeIds, products } = await seedCatalogue(run, productCount, sharedImages);
-  const accounts = await seedAccounts(run, accountCount, passwordHash, typeIds, products);
+  await run.repos.settings.setMany(demoSettings());
+  const { products } = await seedCatalogue(run, productCount, sharedImages);
+  const accounts = await seedAccounts(run, accountCount, passwordHash, products);
   await seedFavourites(run, accounts, products);
   const orders = await seedOrders(run, accounts.orderAccounts, products, opts.orders ?? 0);
   await seedCreditMemo(run, accounts.orderAccounts[0], orders, products);

@@ -1,31 +1,42 @@
 /**
- * What every step of the demo seed works with: the repositories it writes through (opened over the
- * seed's one transaction, as a service opens its own), the seeded random numbers, today and the
- * running counts. No step writes SQL: each write is a method of the repository that owns the table.
+ * What every step of the demo seed works with: where it writes (over the seed's one transaction),
+ * the seeded random numbers, today and the running counts. No step writes SQL.
+ *
+ * Writes that carry a rule go through the service that owns it: the operator settings through the
+ * settings service; each account's type discounts and delivery addresses through the ERP's account
+ * upsert (a product type and a country must exist; the sets are replaced whole).
+ *
+ * The rest are fixtures, written in bulk through the owning repositories, which compose.ts's
+ * `repositoriesOver` hands out (the seed builds none): history that no service creates as it is
+ * (orders in every status with their lines and tracking, invoices, credit memos and statements,
+ * balances), the catalogue with its pictures, tiers and deliveries due, favourites, and the accounts
+ * and users themselves. Those are back-dated 420 days, accounts keep a fax number and users their
+ * demo password: the ERP upsert cannot express that (it stamps rows now, has no fax number, gives a
+ * new user a set-password link, and records outbox events and invitation emails), and
+ * seed.test.ts fingerprints every row.
  */
-import type { Db, Engine } from '../db/client.js';
-import { accountRepository } from '../modules/account/account.repository.js';
-import { authRepository } from '../modules/auth/auth.repository.js';
-import { catalogueUpsertRepository } from '../modules/integration/catalogue-upsert.repository.js';
-import { ordersRepository } from '../modules/orders/orders.repository.js';
-import { productsRepository } from '../modules/products/products.repository.js';
-import { siteRepository } from '../modules/site/site.repository.js';
+import { composeStore, repositoriesOver } from '../compose.js';
+import type { Db } from '../db/client.js';
 import type { Rng } from './random.js';
 
-/** The owners of the tables the seed fills, over its transaction. */
-export function seedRepositories(trx: Db, engine: Engine) {
+/** The settings service and the owners of the fixture tables, over the seed's transaction `trx` on `db`. */
+export function seedRepositories(db: Db, trx: Db) {
+  const repos = repositoriesOver(db);
+  const store = composeStore(trx);
   return {
+    /** Operator settings: through the service, as `admin settings` and the banner commands do. */
+    settings: store.settings,
+    /** The ERP upserts (accounts' discounts and delivery addresses), as `admin create-account` calls them. */
+    upserts: store.upserts,
     /** Types, ranges, products, prices, tiers, deliveries due, pictures: the catalogue's writes. */
-    catalogue: catalogueUpsertRepository(trx),
+    catalogue: repos.upserts(trx),
     /** Favourites. */
-    products: productsRepository(trx, engine),
-    /** Accounts, discounts, delivery addresses, statements, invoices and credit memos, balances. */
-    accounts: accountRepository(trx),
-    users: authRepository(trx),
+    products: repos.products(trx),
+    /** Accounts, statements, invoices and credit memos, balances. */
+    accounts: repos.account.over(trx),
+    users: repos.auth.over(trx),
     /** Orders, their lines and tracking numbers. */
-    orders: ordersRepository(trx),
-    /** Operator settings. */
-    site: siteRepository(trx),
+    orders: repos.orders.over(trx),
   };
 }
 export type SeedRepositories = ReturnType<typeof seedRepositories>;

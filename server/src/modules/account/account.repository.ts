@@ -2,14 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import { uninvoicedOrdersMinor } from '../../db/credit.js';
 import { insertInBatches, insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
-import type {
-  AccountDiscountsTable,
-  AccountsTable,
-  DeliveryAddressesTable,
-  InvoiceLinesTable,
-  InvoicesTable,
-  StatementsTable,
-} from '../../db/types.js';
+import type { AccountsTable, InvoiceLinesTable, InvoicesTable, StatementsTable } from '../../db/types.js';
 
 /**
  * The only place account SQL lives (invoices, statements). Every query is scoped to one account, but
@@ -66,10 +59,6 @@ export function accountRepository(db: Db) {
     /** Bulk inserts (the demo seed): accounts answer their ids by customer number, documents by number. */
     insertAccounts: (rows: readonly Insertable<AccountsTable>[]) =>
       insertReturningIds(db, 'accounts', rows, 'customer_number'),
-    insertDiscounts: (rows: readonly Insertable<AccountDiscountsTable>[]) =>
-      insertInBatches(db, 'account_discounts', rows),
-    insertAddresses: (rows: readonly Insertable<DeliveryAddressesTable>[]) =>
-      insertInBatches(db, 'delivery_addresses', rows),
     insertStatements: (rows: readonly Insertable<StatementsTable>[]) => insertInBatches(db, 'statements', rows),
     insertInvoices: (rows: readonly Insertable<InvoicesTable>[]) =>
       insertReturningIds(db, 'invoices', rows, 'document_number'),

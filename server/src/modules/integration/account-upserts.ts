@@ -143,13 +143,18 @@ export const accountSpec: UpsertSpec<AccountItem, AccountsLoaded> = {
   },
   async write(repo, items, loaded) {
     const created = new Set<AccountItem>();
+    // Discounts and addresses are replaced for the whole batch at once (a few statements, not a few per account).
+    const discounts: { accountId: number; rows: ReturnType<typeof accountDiscounts> }[] = [];
+    const addresses: { accountId: number; rows: AddressRow[] }[] = [];
     for (const i of items) {
       const existing = loaded.accounts.get(i.customerNumber);
       const values = accountColumns(i, loaded, existing);
       let id: number;
       if (existing) {
         id = existing.id;
-        await repo.updateAccount(id, values);
+        // An item that changes only discounts or addresses leaves the account's row (and its change feed) alone.
+        if (Object.entries(values).some(([k, v]) => existing[k as keyof AccountRow] !== v))
+          await repo.updateAccount(id, values);
       } else {
         id = await repo.insertAccount({
           customer_number: i.customerNumber,
@@ -159,9 +164,11 @@ export const accountSpec: UpsertSpec<AccountItem, AccountsLoaded> = {
         });
         created.add(i);
       }
-      if (i.productTypeDiscounts) await repo.replaceDiscounts(id, accountDiscounts(i, loaded));
-      if (i.deliveryAddresses) await repo.replaceAddresses(id, accountAddresses(i, loaded));
+      if (i.productTypeDiscounts) discounts.push({ accountId: id, rows: accountDiscounts(i, loaded) });
+      if (i.deliveryAddresses) addresses.push({ accountId: id, rows: accountAddresses(i, loaded) });
     }
+    await repo.replaceDiscounts(discounts);
+    await repo.replaceAddresses(addresses);
     return created;
   },
 };

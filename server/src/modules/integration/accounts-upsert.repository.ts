@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { batches, insertInBatches } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
 import type {
   AccountsTable,
@@ -49,21 +50,43 @@ export function accountsUpsertRepository(db: Db) {
       (await db.insertInto('accounts').values(values).returning('id').executeTakeFirstOrThrow()).id,
     updateAccount: (id: number, values: Updateable<AccountsTable>) =>
       db.updateTable('accounts').set(values).where('id', '=', id).execute(),
-    async replaceDiscounts(accountId: number, rows: { product_type_id: number; discount_bp: number }[]) {
-      await db.deleteFrom('account_discounts').where('account_id', '=', accountId).execute();
-      if (rows.length > 0)
+    /** Each named account's type discounts replaced: one delete and a few inserts for the whole batch. */
+    async replaceDiscounts(
+      sets: readonly { accountId: number; rows: { product_type_id: number; discount_bp: number }[] }[],
+    ) {
+      for (const part of batches(sets, 1000))
         await db
-          .insertInto('account_discounts')
-          .values(rows.map((r) => ({ account_id: accountId, ...r })))
+          .deleteFrom('account_discounts')
+          .where(
+            'account_id',
+            'in',
+            part.map((s) => s.accountId),
+          )
           .execute();
+      await insertInBatches(
+        db,
+        'account_discounts',
+        sets.flatMap((s) => s.rows.map((r) => ({ account_id: s.accountId, ...r }))),
+      );
     },
-    async replaceAddresses(accountId: number, rows: Omit<Insertable<DeliveryAddressesTable>, 'account_id'>[]) {
-      await db.deleteFrom('delivery_addresses').where('account_id', '=', accountId).execute();
-      if (rows.length > 0)
+    /** Each named account's delivery addresses replaced, as the discounts are. */
+    async replaceAddresses(
+      sets: readonly { accountId: number; rows: Omit<Insertable<DeliveryAddressesTable>, 'account_id'>[] }[],
+    ) {
+      for (const part of batches(sets, 1000))
         await db
-          .insertInto('delivery_addresses')
-          .values(rows.map((r) => ({ account_id: accountId, ...r })))
+          .deleteFrom('delivery_addresses')
+          .where(
+            'account_id',
+            'in',
+            part.map((s) => s.accountId),
+          )
           .execute();
+      await insertInBatches(
+        db,
+        'delivery_addresses',
+        sets.flatMap((s) => s.rows.map((r) => ({ account_id: s.accountId, ...r }))),
+      );
     },
 
     accountByNumber: (customerNumber: string) =>
