@@ -329,3 +329,4 @@ export function checkoutService({
     },
   };
 }
+export type CheckoutService = ReturnType<typeof checkoutService>;
