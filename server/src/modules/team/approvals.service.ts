@@ -207,4 +207,3 @@ export function approvalsService({ team, basket, settings, checkout }: Approvals
     },
   };
 }
-export type ApprovalsService = ReturnType<typeof approvalsService>;

@@ -210,4 +210,3 @@ export function teamService({ team, basket, box, baseUrl, onUserChanged, now = (
     },
   };
 }
-export type TeamService = ReturnType<typeof teamService>;
