@@ -2,15 +2,24 @@ import { TEAM_MSG } from '@wholesale/contract';
 import { NavLink } from '../lib/router';
 import { useListApprovalsQuery } from '../features/team/team-api';
 import { cx } from '../lib/cx';
+import { mayApprove } from '../lib/roles';
+import { selectUser } from '../lib/session';
+import { useAppSelector } from '../lib/store-types';
 
 /** "Approvals, 2 awaiting": the accessible name of the header's link to the queue. */
 export const approvalsLinkName = (n: number) => `${TEAM_MSG.approvalsLink}, ${n} awaiting`;
 
 /**
- * The header's link to the approvals queue with its count (approvers and account admins only; the
- * caller renders it for them). No count is shown while it loads or when the queue is empty.
+ * The header's link to the approvals queue with its count, for approvers and account admins only
+ * (decided here, so the roles' list stays out of every buyer's start-up code). No count is shown
+ * while it loads or when the queue is empty.
  */
 export function ApprovalsLink() {
+  const user = useAppSelector(selectUser);
+  return mayApprove(user) ? <QueueLink /> : null;
+}
+
+function QueueLink() {
   const { data } = useListApprovalsQuery();
   const count = data?.approvals.length ?? 0;
   return (

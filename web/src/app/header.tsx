@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { NavLink } from '../lib/router';
 import { signOut } from '../lib/base-api';
 import { cx } from '../lib/cx';
@@ -6,12 +6,14 @@ import { selectIsLoggedIn, selectUser } from '../lib/session';
 import { useGetSettingsQuery } from '../lib/settings-api';
 import { useAppDispatch, useAppSelector } from '../lib/store-types';
 import { BasketLink } from './basket-link';
-import { ApprovalsLink } from './approvals-link';
-import { mayApprove } from '../lib/roles';
 import { UserIcon } from './icons';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NAV_ITEMS } from './nav-items';
+
+// Only approvers and account admins see the queue's link (approvals-link.tsx decides): its code and
+// the team area's RTK module load after start-up, not in every buyer's initial JavaScript.
+const ApprovalsLink = lazy(() => import('./approvals-link').then((m) => ({ default: m.ApprovalsLink })));
 
 // On a phone the two links stack and the company's link usually wraps: three lines, reserved from the start.
 const externalLinks =
@@ -87,7 +89,9 @@ export function Header() {
               <span className="sr-only">Signed in as</span>
               <span className="font-medium text-white">{user.name}</span>
             </p>
-            {mayApprove(user) && <ApprovalsLink />}
+            <Suspense fallback={null}>
+              <ApprovalsLink />
+            </Suspense>
             <BasketLink />
             <div className="md:hidden">
               <MobileMenu user={user} />
