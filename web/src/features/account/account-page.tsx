@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
 import { mayManageTeam } from '../../lib/roles';
 import { toast } from 'react-toastify';
-import { Button, buttonClass } from '../../components/button';
+import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { selectUser } from '../../lib/session';
@@ -112,9 +112,10 @@ export function AccountPage() {
       <PageHeading title="My Account">
         {user && (
           <div className="flex flex-wrap items-center gap-4">
-            {/* Team accounts: account admins manage the account's users. */}
+            {/* Account admins manage the account's users. A text link, as tall as the balance beside
+                it: a button would make the heading's row taller than the static shell paints it. */}
             {mayManageTeam(user) && (
-              <Link to="/account/team" className={buttonClass('secondary')}>
+              <Link to="/account/team" className="text-sm font-medium text-brand-700 underline underline-offset-2">
                 {TEAM_MSG.teamLink}
               </Link>
             )}
