@@ -2,7 +2,7 @@
  * A flood of failed logins against signed-in traffic. Password hashing (scrypt at the production
  * cost, N=2^17) runs on libuv's thread pool, which also verifies JWTs; unbounded, 40 parallel failed
  * logins made every signed-in request wait seconds. The portal bounds concurrent hashing (HashGate,
- * server/src/modules/auth/password.ts) and answers 503 beyond a short queue.
+ * server/src/lib/password.ts) and answers 503 beyond a short queue.
  *
  *   npm run bench:login-flood                       # 40 attackers, 5 s per phase
  *   node --import tsx bench/login-flood.ts --attackers=40 --seconds=5
@@ -63,7 +63,7 @@ process.env.PASSWORD_HASH_COST = '17';
 const { openDatabase } = await import('../server/src/db/client.js');
 const { migrateToLatest } = await import('../server/src/db/migrate.js');
 const { insertAccount, insertUser } = await import('../server/src/test/fixtures.js');
-const { hashPassword } = await import('../server/src/modules/auth/password.js');
+const { hashPassword } = await import('../server/src/lib/password.js');
 
 const ATTACKERS = arg('attackers', 40);
 const SECONDS = arg('seconds', 5);

@@ -83,6 +83,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every journey logs in; the per-minute login limit would throttle a full run from one address.
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      // ...but a username locks after 20 attempts without a success (a success clears the count), so
+      // staff.spec.ts can lock out a buyer and unlock them. Other journeys type a wrong password at most
+      // once or twice for one username.
+      LOGIN_USER_LIMIT_PER_MINUTE: '20',
       // erp.spec.ts: its webhook receiver listens on 127.0.0.1.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
     },

@@ -46,7 +46,12 @@ function preloadFirstScreen(): Plugin {
       if (!entry) throw new Error('preload-first-screen: no entry chunk');
       const initial = closure([entry.fileName]);
       const screens: Record<string, string[]> = {};
-      for (const [, route, spec] of table.matchAll(/'(\/[^']*)':\s*screen\(\s*'\w+',\s*\(\) => import\('([^']+)'\)/g)) {
+      // The back office's screens are left out: every buyer's first visit downloads this map.
+      const staffRoutes = new Set<string>();
+      for (const [, route, access, spec] of table.matchAll(
+        /'(\/[^']*)':\s*screen\(\s*'(\w+)',\s*\(\) => import\('([^']+)'\)/g,
+      )) {
+        if (access === 'staff') staffRoutes.add(route!);
         const base = path.resolve(path.dirname(routerFile), spec!);
         const chunk = byModule.get(`${base}.tsx`) ?? byModule.get(`${base}.ts`);
         if (!chunk) throw new Error(`preload-first-screen: no chunk for ${route} (${spec})`);
@@ -69,7 +74,9 @@ function preloadFirstScreen(): Plugin {
       // After the stylesheet and the entry, so the first paint's CSS is asked for first.
       if (!html.includes('</head>')) throw new Error('preload-first-screen: no </head> in index.html');
       const withScript = (tag: string) => html.replace('</head>', `  ${tag}\n  </head>`);
-      const rest = Object.fromEntries(Object.entries(screens).filter(([route]) => !(route in screenShells)));
+      const rest = Object.fromEntries(
+        Object.entries(screens).filter(([route]) => !(route in screenShells) && !staffRoutes.has(route)),
+      );
       fs.writeFileSync(htmlFile, withScript(scriptFor(rest)));
       writeScreenShells(outDir, Object.keys(screens), (route) => withScript(scriptFor({ [route]: screens[route]! })));
     },
@@ -153,10 +160,24 @@ export default defineConfig({
     // scripts/size-budget.mjs).
     rolldownOptions: {
       output: {
+        // The state libraries and the shell's api stay one chunk, as they were before the back office
+        // imported them too: left to itself the bundler splits them by importer (the staff screens
+        // use Redux without the buyer's api), and the buyer's initial JS pays about 2.5 kB gzipped for
+        // the extra files. Everything in this group is needed at start anyway.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'base-api',
+              test: /node_modules[\\/](@reduxjs[\\/]toolkit|react-redux|redux|redux-thunk|reselect|immer)[\\/]|src[\\/]lib[\\/](base-api|session|connection|navigation|view-as)\.ts$/,
+            },
+          ],
+        },
         // The staff back office (web/src/features/staff/) is budgeted apart from the buyer's code:
-        // a chunk made only of its modules is named staff-*.js (scripts/size-budget.mjs).
+        // a chunk with its modules and no other app code (libraries only the back office uses, such
+        // as TanStack Table, may be in it) is named staff-*.js (scripts/size-budget.mjs).
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes('/src/features/staff/'))
+          chunk.moduleIds.some((id) => id.includes('/src/features/staff/')) &&
+          chunk.moduleIds.every((id) => id.includes('/src/features/staff/') || id.includes('/node_modules/'))
             ? 'assets/staff-[name]-[hash].js'
             : 'assets/[name]-[hash].js',
       },

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { TEAM_ROLES } from './team-roles.js';
 import { MSG } from './messages.js';
-import { CURRENCIES, FIELD_LIMITS, INPUT_LIMITS, PASSWORD_MIN_LENGTH } from './limits.js';
+import {
+  CURRENCIES,
+  FIELD_LIMITS,
+  INPUT_LIMITS,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX,
+  USERNAME_PATTERN,
+} from './limits.js';
 import { address, money, textBoolean } from './common.js';
 
 export const loginRequest = z.lazy(() =>
@@ -61,6 +68,17 @@ export type AuthResponse = z.infer<typeof authResponse>;
 
 export const refreshTokenParams = z.lazy(() =>
   z.object({ token: z.string().min(INPUT_LIMITS.tokenMin).max(INPUT_LIMITS.token) }),
+);
+
+/** A customer login's name, one rule wherever one is created (the staff back office, the admin CLI). */
+export const USERNAME_RULE_MESSAGE = 'A username may contain letters, digits and . _ @ - only';
+export const customerUsername = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1, MSG.required)
+    .max(USERNAME_MAX, MSG.maxCharacters(USERNAME_MAX))
+    .regex(USERNAME_PATTERN, USERNAME_RULE_MESSAGE),
 );
 
 /** Password rules for a new password: long enough and not trivially simple. */

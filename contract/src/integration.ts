@@ -9,6 +9,8 @@ import {
   ORDER_STATUSES,
   QUANTITY_MAX,
   STOCK_MAX,
+  TRACKING_NUMBER_PATTERN,
+  USERNAME_PATTERN,
 } from './limits.js';
 import { INTEGRATION_MSG } from './integration-messages.js';
 import { digitsParam, INT32_MAX } from './common.js';
@@ -481,12 +483,7 @@ export const setOrderStatusRequest = z.lazy(() =>
   z.object({
     status: z.enum(ORDER_STATUSES),
     trackingNumbers: z
-      .array(
-        z
-          .string()
-          .trim()
-          .regex(/^[A-Za-z0-9-]{1,50}$/, 'letters, digits and -, at most 50'),
-      )
+      .array(z.string().trim().regex(TRACKING_NUMBER_PATTERN, 'letters, digits and -, at most 50'))
       .max(INPUT_LIMITS.trackingNumbers)
       .default([])
       .describe('Added to the order (numbers it has already are not repeated)'),
@@ -641,7 +638,7 @@ export const accountUsersParams = z.lazy(() =>
 export const userUpsertItem = z.lazy(() =>
   z.object({
     username: erpText(INPUT_LIMITS.erpShortText)
-      .regex(/^[A-Za-z0-9._@-]+$/, 'letters, digits and . _ @ - only')
+      .regex(USERNAME_PATTERN, 'letters, digits and . _ @ - only')
       .describe('The login name (the key); unique across the portal'),
     name: erpText(FIELD_LIMITS.name),
     email: z.union([z.literal(''), z.email('must be an email address')]).default(''),

@@ -113,3 +113,33 @@ export const ACCOUNT_MONEY_MAX_MINOR = 999_999_999_999;
  * key (else a guess that works would show), until the minute has passed.
  */
 export const API_KEY_FAILURES_PER_MINUTE = 30;
+
+// ---- Staff back office ----
+
+/** Rows per page of a staff list when none is asked for, and the most one page may hold. */
+export const STAFF_PAGE_SIZE = 25;
+export const STAFF_PAGE_SIZE_MAX = 100;
+/** A credit limit set by staff: at most 10 digits before the point (ACCOUNT_MONEY_MAX_MINOR). */
+export const CREDIT_LIMIT_MAX_DIGITS = 10;
+/** A customer login's name: the admin CLI, the ERP's user upserts and the staff API all hold it. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]+$/;
+export const USERNAME_MAX = 50;
+/** The day's order cut-off setting: hh:mm, 24-hour (the staff settings form and the admin CLI check it). */
+export const ORDER_CUT_OFF_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A tracking number: the ERP's status push, the admin CLI and the staff API all hold it. */
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9-]{1,50}$/;
+/** How many recent orders and invoices an account's staff page shows. */
+export const STAFF_RECENT_ROWS = 10;
+
+/** Wrong second factors (TOTP or recovery codes) in a row before a staff login locks. */
+export const STAFF_FACTOR_MAX_FAILURES = 5;
+/** How long a staff login stays locked after STAFF_FACTOR_MAX_FAILURES wrong second factors. */
+export const STAFF_FACTOR_LOCK_MINUTES = 15;
+/** Between the password and the second factor: how long the sign-in's challenge is good for. */
+export const STAFF_CHALLENGE_MINUTES = 5;
+/** One-time recovery codes handed out at enrolment. */
+export const STAFF_RECOVERY_CODES = 10;
+/** How long `staff create`'s set-up link works. */
+export const STAFF_SETUP_LINK_TTL_HOURS = 24;
+/** The longest a view-as-customer session lasts. */
+export const VIEW_AS_MAX_MINUTES = 30;

@@ -101,6 +101,15 @@ export const MAIL_MSG = {
     button: 'Choose your password',
     expires: (hours: number) => `The link works once, for ${hours} hours. After that, ask us for a new one.`,
   },
+  /** A new staff member's back-office set-up link (`npm run admin -- staff create`). */
+  staffSetup: {
+    subject: (company: string) => `Your ${company} back-office login`,
+    heading: 'Your back-office login',
+    intro: (username: string) =>
+      `A back-office login has been created for you: your username is ${username}. Choose your password; when you first sign in you will set up an authenticator app.`,
+    button: 'Choose your password',
+    expires: (hours: number) => `The link works once, for ${hours} hours. After that, ask an admin for a new one.`,
+  },
   passwordChanged: {
     subject: 'Your password was changed',
     heading: 'Your password was changed',

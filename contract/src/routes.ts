@@ -1,5 +1,6 @@
 import type { ApiScope } from './integration.js';
 import { APPROVING_ROLES, ORDERING_ROLES, PAYING_ROLES, TEAM_ADMIN_ROLES, type TeamRole } from './team-roles.js';
+import type { StaffRole } from './staff/roles.js';
 
 /**
  * Every HTTP route of the portal, once: its name, method, path and who may call it. The name is
@@ -26,7 +27,12 @@ export type Access =
    */
   | { readonly kind: 'customer'; readonly roles?: readonly TeamRole[] }
   /** An ERP integration client (API key) holding `scope`; a customer session is refused. */
-  | { readonly kind: 'apiKey'; readonly scope: ApiScope };
+  | { readonly kind: 'apiKey'; readonly scope: ApiScope }
+  /**
+   * A signed-in staff member (the back office's own bearer token) whose role is at least `role`
+   * (staff-roles.ts says how roles nest); customer tokens and API keys are refused.
+   */
+  | { readonly kind: 'staff'; readonly role: StaffRole };
 
 export const CUSTOMER = { kind: 'customer' } as const satisfies Access;
 /** A customer route that only these team roles may call. */
@@ -35,6 +41,8 @@ export const customerRoles = <const R extends readonly TeamRole[]>(roles: R) => 
 const ORDERING = customerRoles(ORDERING_ROLES);
 export const publicAccess = <const W extends string>(why: W) => ({ kind: 'public', why }) as const;
 export const apiKey = <const S extends ApiScope>(scope: S) => ({ kind: 'apiKey', scope }) as const;
+/** A staff route: `role` is the least role that may call it (admin may call every one). */
+export const staff = <const R extends StaffRole>(role: R) => ({ kind: 'staff', role }) as const;
 
 /** What a route states; `access` left out means a customer session. */
 export interface RouteDefinition {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { MAIL_MSG, MSG, pathOf, QUICK_MSG, RESET_MSG, TEAM_MSG, routes } from '@wholesale/contract';
 import { api, atPath, demoUsers, expectNoA11yViolations, login, type BasketLine } from './helpers';
+import { enrolStaffByApi, signInStaff } from './staff-helpers';
 
 interface ScreenCheck {
   /** The route, as in web/src/app/router.tsx (or a path no route has). */
@@ -17,6 +18,8 @@ interface ScreenCheck {
   heading: string;
   /** Signed in (as the credit demo user) or not. */
   session: boolean;
+  /** Signed in to the back office (as an admin) instead. */
+  staff?: boolean;
   /** A basket with lines first (the basket and checkout screens show them). */
   basket?: boolean;
   /** How to reach the screen with something on it; page.goto(path) when absent. */
@@ -130,16 +133,87 @@ export const SCREENS: readonly ScreenCheck[] = [
   },
   { path: '/approvals', heading: TEAM_MSG.approvalsHeading, session: true },
   { path: '/no-such-page', heading: 'Page not found', session: true },
+  {
+    // Opened without a view-as session: says so.
+    path: '/view-as',
+    heading: 'View as customer',
+    session: false,
+    open: async (page) => {
+      await page.goto('/view-as');
+      await expect(page.getByRole('alert')).toBeVisible();
+    },
+  },
+  // The back office (features/staff/staff-app.tsx's table).
+  { path: '/staff/login', heading: 'Staff sign in', session: false },
+  {
+    path: '/staff/set-up',
+    heading: 'Set your back-office password',
+    session: false,
+    open: async (page) => {
+      await page.goto(`/staff/set-up?token=${'x'.repeat(43)}`);
+      await expect(page.getByRole('alert')).toBeVisible();
+    },
+  },
+  { path: '/staff', heading: 'Today', session: false, staff: true },
+  { path: '/staff/customers', heading: 'Customers', session: false, staff: true },
+  {
+    path: '/staff/customer',
+    heading: 'Kingfisher Blinds & Interiors Ltd (C10001)',
+    session: false,
+    staff: true,
+    open: (page) => page.goto('/staff/customer?customer=C10001').then(() => undefined),
+  },
+  { path: '/staff/users', heading: 'Users', session: false, staff: true },
+  {
+    path: '/staff/user',
+    heading: 'Sarah Whitfield (demo)',
+    session: false,
+    staff: true,
+    open: async (page) => {
+      await page.goto('/staff/customer?customer=C10001');
+      await page.getByRole('region', { name: 'Users' }).getByRole('link', { name: 'Sarah Whitfield' }).click();
+    },
+  },
+  { path: '/staff/orders', heading: 'Orders', session: false, staff: true },
+  {
+    path: '/staff/order',
+    heading: 'Order SO-',
+    session: false,
+    staff: true,
+    open: async (page) => {
+      await page.goto('/staff/orders');
+      await page.getByRole('table', { name: 'Orders' }).getByRole('link').first().click();
+    },
+  },
+  { path: '/staff/settings', heading: 'Settings', session: false, staff: true },
+  { path: '/staff/integration', heading: 'Integration', session: false, staff: true },
+  { path: '/staff/audit', heading: 'Audit log', session: false, staff: true },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 test('every screen of the router is in the accessibility list', () => {
-  const table = fs.readFileSync(path.join(root, 'web/src/app/router.tsx'), 'utf8');
+  // The buyer's route table, and the back office's (one '/staff' row in the first loads it).
+  const table = ['web/src/app/router.tsx', 'web/src/features/staff/staff-app.tsx']
+    .map((file) => fs.readFileSync(path.join(root, file), 'utf8'))
+    .join('\n');
   const routed = [...table.matchAll(/^\s*'(\/[^']*)':\s*screen\(/gm)].map((m) => m[1]);
-  expect(routed.length).toBeGreaterThan(10);
+  expect(routed.length).toBeGreaterThan(20);
   expect(routed.filter((route) => !SCREENS.some((s) => s.path === route))).toEqual([]);
 });
+
+/** An admin of the back office for this run and project, enrolled once; each screen signs in afresh. */
+const staffSecrets = new Map<string, string>();
+const STAFF_RUN = Date.now().toString(36);
+async function staffSignedIn(page: Page, project: string): Promise<void> {
+  const username = `a11y-${project}-${STAFF_RUN}`;
+  let secret = staffSecrets.get(username);
+  if (!secret) {
+    secret = await enrolStaffByApi(page.request, username, 'admin');
+    staffSecrets.set(username, secret);
+  }
+  await signInStaff(page, username, secret);
+}
 
 /** Puts two lines in the basket when it is empty; answers the line numbers it added. */
 async function basketWithLines(page: Page): Promise<number[]> {
@@ -165,8 +239,9 @@ test.describe("axe's full rule set on every screen", () => {
   // A login, the screen's data and a full axe pass: more than the default 30 s on a busy machine.
   test.describe.configure({ timeout: 60_000 });
   for (const screen of SCREENS) {
-    test(`${screen.path} has no axe violations`, async ({ page }) => {
+    test(`${screen.path} has no axe violations`, async ({ page }, testInfo) => {
       if (screen.session) await login(page, demoUsers.credit);
+      if (screen.staff) await staffSignedIn(page, testInfo.project.name);
       const added = screen.basket ? await basketWithLines(page) : [];
       try {
         if (screen.open) await screen.open(page);

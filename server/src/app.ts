@@ -21,7 +21,7 @@ import { compose, type Composed } from './compose.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
-import { apiBindings, integrationBindingSets, publicModules } from './modules/index.js';
+import { apiBindings, integrationBindingSets, publicModules, staffBindingSets } from './modules/index.js';
 import { connectRedis } from './lib/throttle.js';
 import { redactUrl } from './lib/redact.js';
 import { Lifecycle } from './lib/lifecycle.js';
@@ -34,6 +34,10 @@ import type { DispatcherTuning } from './modules/events/webhook-dispatcher.js';
 import { INTEGRATION_SECURITY_SCHEMES } from './modules/integration/integration-plugin-types.js';
 import type { MailWorkerTuning } from './modules/mail/mail-worker.js';
 import { mailRecording } from './modules/mail/mail-outbox.js';
+import { STAFF_PREFIX } from '@wholesale/contract/staff';
+import { staffModule } from './modules/staff/staff.plugin.js';
+import { STAFF_SECURITY_SCHEMES } from './modules/staff/staff-guard.js';
+import { auditViewAsWrites, viewAsGate } from './modules/staff/view-as-policy.js';
 
 export interface BuildOptions {
   config: Config;
@@ -217,6 +221,7 @@ export async function buildServer({
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           ...INTEGRATION_SECURITY_SCHEMES,
+          ...STAFF_SECURITY_SCHEMES,
         },
       },
       security: [{ bearer: [] }],
@@ -238,7 +243,12 @@ export async function buildServer({
   const ctx: AppContext = { config, handle, services, throttle, limits, pdf, lifecycle, redis };
 
   // Every route needs a customer session unless its contract entry says otherwise (plugins/routes.ts).
-  provideCustomerGuard(app, { check: requireAuth(services.auth), security: [{ bearer: [] }] });
+  // A staff member viewing as a customer comes through the same guard, within what view-as allows.
+  provideCustomerGuard(app, {
+    check: requireAuth(services.auth, viewAsGate(services.viewAs)),
+    security: [{ bearer: [] }],
+  });
+  auditViewAsWrites(app, services.viewAs);
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { ctx });
@@ -251,6 +261,8 @@ export async function buildServer({
   );
   // The ERP integration API: its own guard, errors (problem+json) and Idempotency-Key.
   await app.register(integrationModule, { ctx, bindings: integrationBindingSets(ctx), prefix: INTEGRATION_PREFIX });
+  // The staff back office's API: its own guard (staff tokens and roles) and audit log.
+  await app.register(staffModule, { ctx, bindings: staffBindingSets(ctx), prefix: STAFF_PREFIX });
   // Pages outside /api that the server itself serves (the sandbox payment page).
   for (const mod of publicModules) await app.register(mod, { ctx });
   // Refuses to start with an endpoint of the contract that nothing answers.

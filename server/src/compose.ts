@@ -20,7 +20,7 @@ import type { Config } from './config.js';
 import { engineOf, type Db, type DbHandle } from './db/client.js';
 import { reposOf } from './db/repos.js';
 import { PdfPool } from './documents/pdf-pool.js';
-import { portalLimits, Throttle } from './lib/throttle.js';
+import { keyPart, portalLimits, Throttle, type PortalLimits } from './lib/throttle.js';
 import { accountDocuments } from './modules/account/account.documents.js';
 import { accountRepository } from './modules/account/account.repository.js';
 import { accountService } from './modules/account/account.service.js';
@@ -85,6 +85,22 @@ import { siteRepository } from './modules/site/site.repository.js';
 import { teamRepository } from './modules/team/team.repository.js';
 import { teamService } from './modules/team/team.service.js';
 import { approvalsService } from './modules/team/approvals.service.js';
+import { customerUsersService, type CustomerUsersDeps } from './modules/auth/customer-users.service.js';
+import { backOfficeRepository } from './modules/staff/back-office.repository.js';
+import { backOfficeUsersService, type LoginLock } from './modules/staff/back-office-users.service.js';
+import { staffCustomersService } from './modules/staff/customers.service.js';
+import { staffIntegrationService } from './modules/staff/staff-integration.service.js';
+import { staffOrdersService } from './modules/staff/staff-orders.service.js';
+import { staffSettingsService } from './modules/staff/staff-settings.service.js';
+import { auditRepository } from './modules/staff/audit.repository.js';
+import { recordStaffSetupMail } from './modules/mail/mail-outbox.js';
+import { auditService } from './modules/staff/audit.service.js';
+import { staffRepository } from './modules/staff/staff.repository.js';
+import { staffService } from './modules/staff/staff.service.js';
+import { todayRepository } from './modules/staff/today.repository.js';
+import { todayService } from './modules/staff/today.service.js';
+import { viewAsRepository } from './modules/staff/view-as.repository.js';
+import { viewAsService } from './modules/staff/view-as.service.js';
 
 /**
  * Every module's repositories over one database (each `Repos`: over it, a transaction, or a new one).
@@ -119,6 +135,11 @@ export function repositoriesOver(db: Db) {
     quickOrder: over((conn) => quickOrderRepository(conn, engine)),
     site: over(siteRepository),
     team: over(teamRepository),
+    staff: over(staffRepository),
+    audit: over(auditRepository),
+    today: over(todayRepository),
+    viewAs: over(viewAsRepository),
+    backOffice: over(backOfficeRepository),
     /**
      * What an ERP upsert reads and writes in its transaction: the integration module's repositories,
      * and the account and auth areas' own statements it needs in the same transaction.
@@ -180,6 +201,10 @@ function buildStore(db: Db) {
     orderStatus: orderStatusService(repos.orderStatus.base),
     ordersOut: ordersOutService(repos.ordersOut.base),
     webhookOperator: webhookOperatorService(repos.events.base),
+    /** Customer users as the supplier manages them (the CLI's disable; the server's adds links and sessions). */
+    customerUsers: customerUsersService(repos.auth),
+    /** The same, inviting by a set-password link (the CLI's create-user --invite). */
+    customerUsersInviting: (links: CustomerUsersDeps['links']) => customerUsersService(repos.auth, { links }),
     /** The operator's view of the mail outbox (`admin mail list`, `mail resend`). */
     mailAdmin: mailCommands(repos.mail.base),
     /** A user's optional email categories (My Details, one-click unsubscribe). */
@@ -201,6 +226,47 @@ function buildStore(db: Db) {
 }
 export type Store = ReturnType<typeof buildStore>;
 const stores = new WeakMap<Db, Store>();
+
+/**
+ * The staff back office's services (modules/staff): the server builds them in `compose`, the admin
+ * CLI (`staff create|list|disable`) with the same configuration, so both run the same rules.
+ */
+export function composeStaff(
+  db: Db,
+  config: Pick<
+    Config,
+    | 'jwtSecret'
+    | 'paymentSecret'
+    | 'STAFF_SESSION_IDLE_MINUTES'
+    | 'STAFF_SESSION_MAX_HOURS'
+    | 'PUBLIC_URL'
+    | 'HOST'
+    | 'PORT'
+  >,
+) {
+  const { repos } = composeStore(db).internal;
+  const staffAudit = auditService(repos.audit.base);
+  const box = secretBox(config.paymentSecret);
+  const staff = staffService(repos.staff.base, staffAudit, box, {
+    jwtSecret: config.jwtSecret,
+    idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
+    maxHours: config.STAFF_SESSION_MAX_HOURS,
+    publicBaseUrl: mailBaseUrl(config),
+    recordSetupMail: (trx, member, link) => recordStaffSetupMail(trx, box, member, link),
+  });
+  return { staff, staffAudit };
+}
+
+/**
+ * The customer login's lock as the login route counts it (modules/auth/auth.routes.ts): failed
+ * attempts per username typed. The back office unlocks a buyer by forgetting them.
+ */
+function customerLoginLock(throttle: Throttle, limits: PortalLimits): LoginLock {
+  return {
+    isLocked: async (username) => !(await throttle.spent(limits.loginUser, keyPart(username))).ok,
+    unlock: (username) => throttle.reset(limits.loginUser, keyPart(username)),
+  };
+}
 
 export interface ComposeOptions {
   config: Config;
@@ -288,9 +354,44 @@ export function compose(options: ComposeOptions) {
     approvals: team.approvalPort,
   });
   const mailUnsubscribe = unsubscribeSigner(config.jwtSecret);
-  const { db: _db, internal: _internal, housekeepingJobs: _jobs, ...shared } = store;
+  // Attempt counters (login, password change, payments, the integration API, the staff sign-in).
+  const throttle = new Throttle(options.redis);
+  const limits = portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE, config.LOGIN_USER_LIMIT_PER_MINUTE);
+  const staff = composeStaff(db, config);
+  const customerUsers = customerUsersService(repos.auth, {
+    links: { box, baseUrl: mailBaseUrl(config) },
+    forgetSessions: (userId) => auth.forgetUserSessions(userId),
+  });
+  const { db: _db, internal: _internal, housekeepingJobs: _jobs, customerUsersInviting: _inviting, ...shared } = store;
   const services = {
     ...shared,
+    /** The staff back office: staff users and sign-in, the audit log, Today, view as customer. */
+    ...staff,
+    viewAs: viewAsService({ repo: repos.viewAs.base, auth, staff: staff.staff, audit: staff.staffAudit }),
+    staffToday: todayService(repos.today.base),
+    /** Customer users as the staff back office manages them: with set-password links, ending cached sessions. */
+    customerUsers,
+    /** The back office's customers, customer users, orders, settings and integration (staff.bind.ts). */
+    backOffice: {
+      customers: staffCustomersService({
+        repo: repos.backOffice.base,
+        account: store.account,
+        audit: staff.staffAudit,
+      }),
+      users: backOfficeUsersService({
+        users: customerUsers,
+        repo: repos.backOffice.base,
+        audit: staff.staffAudit,
+        lock: customerLoginLock(throttle, limits),
+      }),
+      orders: staffOrdersService({ repos: repos.backOffice, orderStatus: store.orderStatus, audit: staff.staffAudit }),
+      settings: staffSettingsService({ settings, audit: staff.staffAudit }),
+      integration: staffIntegrationService({
+        apiKeys: store.apiKeys,
+        webhookOperator: store.webhookOperator,
+        audit: staff.staffAudit,
+      }),
+    },
     auth,
     team,
     /** Orders over a buyer's limits: approve (placing them as checkout does), decline, withdraw. */
@@ -327,8 +428,7 @@ export function compose(options: ComposeOptions) {
     passwordReset: passwordResetService(repos.auth, { box, baseUrl: mailBaseUrl(config) }),
   };
 
-  // Attempt counters (login, password change, payments, the integration API) and the PDF pool.
-  const throttle = new Throttle(options.redis);
+  // The PDF pool, sharing the attempt counters.
   const pdf = new PdfPool(
     {
       threads: config.PDF_RENDER_THREADS,
@@ -389,7 +489,7 @@ export function compose(options: ComposeOptions) {
   return {
     services,
     throttle,
-    limits: portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE),
+    limits,
     pdf,
     workers,
     /** Periodic work, once per tick across all servers (a lease each); main.ts runs it. */

@@ -29,9 +29,21 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['LISTEN_FOR_CHANGES', 'yes'],
+    ['LOGIN_USER_LIMIT_PER_MINUTE', '0'],
+    ['LOGIN_USER_LIMIT_PER_MINUTE', 'many'],
+    ['LOGIN_USER_LIMIT_PER_MINUTE', '10001'],
   ])('names the variable when %s=%s is bad', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid ${name}=`));
+  });
+
+  it('reads LOGIN_USER_LIMIT_PER_MINUTE, unset by default (the login limit then counts per username too)', () => {
+    const dir = tmp();
+    const unset = loadConfig({ DATA_DIR: dir, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
+    expect(unset.LOGIN_RATE_LIMIT_PER_MINUTE).toBe(1000);
+    expect(unset.LOGIN_USER_LIMIT_PER_MINUTE).toBeUndefined();
+    const set = loadConfig({ DATA_DIR: dir, LOGIN_RATE_LIMIT_PER_MINUTE: '1000', LOGIN_USER_LIMIT_PER_MINUTE: '20' });
+    expect([set.LOGIN_RATE_LIMIT_PER_MINUTE, set.LOGIN_USER_LIMIT_PER_MINUTE]).toEqual([1000, 20]);
   });
 
   it('creates DATA_DIR readable by its owner only, before writing the secrets into it', () => {

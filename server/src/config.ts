@@ -23,6 +23,15 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  LOGIN_USER_LIMIT_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .describe(
+      'Login attempts a minute per username before it is locked out (a success clears the count); unset: LOGIN_RATE_LIMIT_PER_MINUTE',
+    ),
   TRUSTED_PROXIES: z
     .string()
     .trim()
@@ -34,6 +43,20 @@ const envSchema = z.object({
     .transform((v) => (v ? v.split(',').map((p) => p.trim()) : []))
     .describe('Reverse proxies whose X-Forwarded-For/-Proto are believed; none by default'),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30)
+    .describe('A back-office session ends after this long without a request'),
+  STAFF_SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24)
+    .default(10)
+    .describe('A back-office session ends this long after sign-in, however busy'),
   PAYMENT_LINK_TTL_MINUTES: z.coerce
     .number()
     .int()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_SCOPES, allEndpoints, routes, type Endpoint } from '@wholesale/contract';
+import { API_SCOPES, allEndpoints as portalAndIntegration, routes, type Endpoint } from '@wholesale/contract';
+import { staffEndpoints } from '@wholesale/contract/staff';
 import { testEngines } from './db/testing.js';
 import type { DbHandle } from './db/client.js';
 import { insertAccount, insertUser } from './test/fixtures.js';
@@ -31,6 +32,13 @@ const PUBLIC = [
   // Email: one-click unsubscribe, the signed token in the link is the key
   'showUnsubscribePage',
   'unsubscribeMail',
+  // The back office's sign-in: password (throttled as login), then the challenge it signed is the key
+  'staffLogin',
+  'enrolStaffFactor',
+  'verifyStaffFactor',
+  // The back office's one-time set-up link is the key, throttled
+  'describeStaffSetupLink',
+  'setUpStaffPassword',
 ];
 
 /**
@@ -94,6 +102,8 @@ const SPEC_CALLS = {
   downloadOrderStatement: 'POST /api/order/statement-template',
 } as const satisfies Partial<Record<keyof typeof routes, string>>;
 
+/** The portal, integration and staff endpoints: everything the server registers. */
+const allEndpoints = (): Endpoint[] => [...portalAndIntegration(), ...Object.values(staffEndpoints)];
 const byName = new Map(allEndpoints().map((e) => [e.name, e]));
 const key = (method: string, url: string) => `${method} ${url}`;
 

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTEGRATION_MSG, PASSWORD_RULE_MESSAGE } from '@wholesale/contract';
+import { INTEGRATION_MSG, PASSWORD_RULE_MESSAGE, USERNAME_RULE_MESSAGE } from '@wholesale/contract';
+import { BACK_OFFICE_MSG } from '@wholesale/contract/staff';
 import type { DbHandle } from '../db/client.js';
 import { testEngines } from '../db/testing.js';
 import { seedDemo } from '../seed/index.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
-import { verifyPassword } from '../modules/auth/password.js';
+import { verifyPassword } from '../lib/password.js';
 import {
   apiClientCreate,
   apiClientList,
@@ -88,6 +89,16 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
         creditLimit: '5,000',
       }),
     ).rejects.toThrow(/--credit-limit/);
+    // The staff back office's rule: 10 digits before the point.
+    await expect(
+      createAccount(handle.db, {
+        customerNumber: 'C30002',
+        name: 'X',
+        currency: 'GBP',
+        country: 'UK Islands',
+        creditLimit: '12345678901',
+      }),
+    ).rejects.toThrow(BACK_OFFICE_MSG.creditLimitFormat);
   });
 
   it('creates a user with a hashed password that meets the rule', async () => {
@@ -100,6 +111,14 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
     await expect(
       createUser(handle.db, { customerNumber: 'C10001', username: 'demo', name: 'Dup', password: 'Good-password-1' }),
     ).rejects.toThrow('username "demo" is taken');
+    await expect(
+      createUser(handle.db, {
+        customerNumber: 'C10001',
+        username: 'two words',
+        name: 'X',
+        password: 'Good-password-1',
+      }),
+    ).rejects.toThrow(USERNAME_RULE_MESSAGE);
     const out = await createUser(handle.db, {
       customerNumber: 'C10001',
       username: 'fitter',

@@ -3,18 +3,23 @@
  * Each validates its input, throws UsageError for bad input, and returns a one-line result.
  */
 import Papa from 'papaparse';
-import { INTEGRATION_MSG, ORDER_STATUSES, newPassword, userUpsertItem, type OrderStatus } from '@wholesale/contract';
+import { z } from 'zod';
+import {
+  INTEGRATION_MSG,
+  ORDER_STATUSES,
+  TRACKING_NUMBER_PATTERN,
+  newPassword,
+  type OrderStatus,
+} from '@wholesale/contract';
 import type { Db } from '../db/client.js';
 import { amountToE5 } from '../domain/money.js';
-import { hashPassword } from '../modules/auth/password.js';
 import { SETTING_DEFAULTS, SETTING_RULES } from '../modules/site/settings.service.js';
 import { composeStore } from '../compose.js';
-import { nowIso } from '../lib/time.js';
 import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { UsageError } from './db.js';
+import { creditLimitValue } from '@wholesale/contract/staff';
 import type { SecretBox } from '../lib/secret-box.js';
-import { createPasswordLink, NO_PASSWORD } from '../modules/auth/password-links.js';
-import { recordPasswordLinkMail } from '../modules/mail/mail-outbox.js';
+import { CustomerUserError } from '../modules/auth/customer-users.service.js';
 import type { ProductUpsertItem } from '@wholesale/contract';
 import type { UpsertService } from '../modules/integration/upsert.service.js';
 import { ApiClientError } from '../modules/integration/api-keys.js';
@@ -24,6 +29,19 @@ const text = (name: string, value: string | undefined, max: number, required = t
   const v = (value ?? '').trim();
   if (required && !v) throw new UsageError(`--${name} is required`);
   if (v.length > max) throw new UsageError(`--${name} must be at most ${max} characters`);
+  return v;
+};
+
+/** A credit limit: the staff back office's rule (10 digits, 2 decimals), one place for both. */
+function checkCreditLimit(value: string | undefined): void {
+  if (value === undefined) return;
+  const r = creditLimitValue.safeParse(value);
+  if (!r.success) throw new UsageError(`--credit-limit: ${r.error.issues[0]?.message ?? 'not accepted'}`);
+}
+
+const email = (value: string | undefined): string => {
+  const v = (value ?? '').trim();
+  if (v && !z.email().safeParse(v).success) throw new UsageError(`--email "${v}" is not an email address`);
   return v;
 };
 
@@ -82,6 +100,7 @@ const ACCOUNT_FLAGS: Record<string, string> = {
 export async function createAccount(db: Db, input: CreateAccountInput): Promise<string> {
   const customerNumber = (input.customerNumber ?? '').trim();
   const currency = (input.currency ?? '').trim().toUpperCase();
+  checkCreditLimit(input.creditLimit);
   const item = {
     customerNumber,
     name: input.name ?? '',
@@ -147,56 +166,34 @@ export interface CreateUserInput {
 
 export async function createUser(db: Db, input: CreateUserInput): Promise<string> {
   const customerNumber = text('customer-number', input.customerNumber, 20);
-  // The user's fields by the contract's rules for a user (the ERP's PUT /accounts/{n}/users item).
-  const fields = userUpsertItem.safeParse({
-    username: input.username ?? '',
-    name: input.name ?? '',
-    email: (input.email ?? '').trim(),
-    jobTitle: input.jobTitle ?? '',
-  });
-  if (!fields.success) {
-    const issue = fields.error.issues[0];
-    const flag = { username: 'username', name: 'name', email: 'email', jobTitle: 'job-title' }[String(issue?.path[0])];
-    throw new UsageError(`--${flag ?? 'username'} ${issue?.message ?? 'not accepted'}`);
-  }
-  const { username, name, email: userEmail, jobTitle } = fields.data;
+  const username = text('username', input.username, 50);
+  const name = text('name', input.name, 50);
   const checked = input.password === undefined ? undefined : newPassword.safeParse(input.password);
   if (checked && !checked.success)
     throw new UsageError(`--password: ${checked.error.issues[0]?.message ?? 'not accepted'}`);
   if (!checked && !input.invite) throw new UsageError('--password is required');
-  const { repositories } = composeStore(db);
-  const accountId = await repositories.accounts.idOfCustomer(customerNumber);
-  if (accountId === undefined) throw new UsageError(`no account ${customerNumber}`);
-  if (await repositories.users.userByName(username)) throw new UsageError(`username "${username}" is taken`);
-
-  const now = nowIso();
-  let invitation = '';
-  const id = await repositories.users.insertUser(
-    {
-      account_id: accountId,
-      username,
-      password_hash: checked ? await hashPassword(checked.data) : NO_PASSWORD,
-      name,
-      job_title: jobTitle,
-      email: userEmail,
-      disabled: 0,
-      created_at: now,
-      password_changed_at: now,
-    },
-    { customerNumber, username, name, email: userEmail, jobTitle, enabled: true },
-    checked || !input.invite
-      ? undefined
-      : async (trx, userId) => {
-          const { box, baseUrl } = input.invite!;
-          const link = await createPasswordLink(trx, userId, baseUrl);
-          const sent = await recordPasswordLinkMail(trx, box, 'password.invitation', userId, link);
-          invitation =
-            sent === 'queued'
-              ? `; invitation emailed to ${userEmail} (link valid until ${link.expiresAt})`
-              : `; no email address: give them this set-password link (valid until ${link.expiresAt}): ${link.url}`;
-        },
-  );
-  return `Created user ${username} on account ${customerNumber}, id ${id}${invitation}`;
+  const jobTitle = text('job-title', input.jobTitle, 50, false);
+  const userEmail = email(input.email);
+  let created;
+  try {
+    // The username's rule, the account check and the invitation live in the service the staff back office uses too.
+    created = await composeStore(db)
+      .customerUsersInviting(input.invite)
+      .create({ customerNumber, username, name, email: userEmail, jobTitle, password: checked?.data }, 'admin-cli');
+  } catch (err) {
+    if (!(err instanceof CustomerUserError)) throw err;
+    if (err.reason === 'bad-username') throw new UsageError(`--username: ${err.detail}`);
+    if (err.reason === 'no-account') throw new UsageError(`no account ${customerNumber}`);
+    if (err.reason === 'username-taken') throw new UsageError(`username "${username}" is taken`);
+    throw err;
+  }
+  const i = created.invitation;
+  const invitation = !i
+    ? ''
+    : i.emailed
+      ? `; invitation emailed to ${userEmail} (link valid until ${i.expiresAt})`
+      : `; no email address: give them this set-password link (valid until ${i.expiresAt}): ${i.link}`;
+  return `Created user ${username} on account ${customerNumber}, id ${created.id}${invitation}`;
 }
 
 // ---- disable-user ----
@@ -204,19 +201,16 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<string
 export async function disableUser(db: Db, input: { username: string }): Promise<string> {
   const username = text('username', input.username, 50);
   const user = await userByName(db, username);
-  // An unused redirect or set-password link must not let a disabled user in either; user.updated
-  // is recorded when the user was enabled.
-  const event = user.disabled
-    ? undefined
-    : {
-        customerNumber: user.customer_number,
-        username,
-        name: user.name,
-        email: user.email,
-        jobTitle: user.job_title,
-        enabled: false,
-      };
-  const revoked = await composeStore(db).repositories.users.disableUser(user.id, user.account_id, event);
+  // An unused redirect or set-password link must not let a disabled user in either (the service
+  // ends them with the sessions); user.updated is recorded.
+  let revoked: number;
+  try {
+    revoked = await composeStore(db).customerUsers.disable(user.id, 'admin-cli');
+  } catch (err) {
+    if (err instanceof CustomerUserError && err.reason === 'already-disabled')
+      throw new UsageError(`user "${username}" is already disabled`);
+    throw err;
+  }
   return `Disabled user ${username}; revoked ${revoked} refresh token${revoked === 1 ? '' : 's'}`;
 }
 
@@ -231,6 +225,8 @@ export async function setBanner(db: Db, input: { text?: string; off?: boolean })
     return 'Notification banner switched off';
   }
   const banner = text('text', input.text, 500);
+  const wrong = SETTING_RULES['notification.text']?.(banner);
+  if (wrong) throw new UsageError(`--text ${wrong}`);
   await composeStore(db).settings.setMany({ 'notification.text': banner, 'notification.show': 'true' });
   return `Notification banner on: "${banner}"`;
 }
@@ -282,7 +278,7 @@ export async function setOrderStatus(db: Db, input: SetOrderStatusInput): Promis
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  if (tracking.some((t) => t.length > 50 || !/^[A-Za-z0-9-]+$/.test(t)))
+  if (tracking.some((t) => !TRACKING_NUMBER_PATTERN.test(t)))
     throw new UsageError('--tracking takes comma-separated tracking numbers (letters, digits, -)');
   if (input.despatchDate !== undefined && !isIsoDate(input.despatchDate.trim()))
     throw new UsageError(`--despatch-date must be a date yyyy-mm-dd, not "${input.despatchDate}"`);

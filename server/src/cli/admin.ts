@@ -27,7 +27,8 @@ import { isMain, openFromEnv, runCli, UsageError } from './db.js';
 import { loadConfig } from '../config.js';
 import { secretBox } from '../lib/secret-box.js';
 import { mailBaseUrl } from '../modules/mail/mail-render.js';
-import { composeStore } from '../compose.js';
+import { staffCommands } from '../modules/staff/staff.admin.js';
+import { composeStaff, composeStore } from '../compose.js';
 
 /** The invitation's sealing key and link address, as the server has them (environment, DATA_DIR secrets). */
 function invitationFromEnv() {
@@ -65,6 +66,11 @@ Commands:
   mail list         [--failed] [--limit N]       (emails, newest first; --failed: failed and unsendable ones
                                                   with the mail server's answer)
   mail resend       --id N                       (queues a failed or unsendable email again, same Message-ID)
+  staff create      --username U --email E --role admin|customer_service|finance|read_only [--order-on-behalf]
+                                                 (a back-office user; prints a one-time set-up link, valid
+                                                  24 hours; PUBLIC_URL for its address)
+  staff list                                     (staff users, roles, enrolled, locked, disabled)
+  staff disable     --username U                 (also ends the staff member's sessions)
 
 Countries: "United Kingdom (Mainland)", "UK Islands", "Northern Ireland", "Republic of Ireland".
 The database is DATABASE_URL (postgres://...) or DATA_DIR/portal.sqlite (default ./data).
@@ -228,6 +234,27 @@ export const COMMANDS: Record<string, Command> = {
       return ok(await composeStore(db).mailAdmin.list({ failed: v.failed === true, limit: Number(limit) }));
     },
   },
+  'staff create': {
+    options: { username: str, email: str, role: str, 'order-on-behalf': flag },
+    run: async (db, v) =>
+      ok(
+        await staffCommands(composeStaff(db, loadConfig()).staff).create({
+          username: s(v, 'username') ?? '',
+          email: s(v, 'email') ?? '',
+          role: s(v, 'role') ?? '',
+          orderOnBehalf: v['order-on-behalf'] === true,
+        }),
+      ),
+  },
+  'staff list': {
+    options: {},
+    run: async (db) => ok(await staffCommands(composeStaff(db, loadConfig()).staff).list()),
+  },
+  'staff disable': {
+    options: { username: str },
+    run: async (db, v) =>
+      ok(await staffCommands(composeStaff(db, loadConfig()).staff).disable({ username: s(v, 'username') ?? '' })),
+  },
   'mail resend': {
     options: { id: str },
     run: async (db, v) => ok(await composeStore(db).mailAdmin.resend({ id: s(v, 'id') ?? '' })),
@@ -242,7 +269,9 @@ export function parseAdminArgs(
   if (!first || first === '--help' || first === '-h' || first === 'help') return { help: true };
   // Two-word commands: `api-client create`, `webhook list`, `mail list`, ...
   const name =
-    (first === 'api-client' || first === 'webhook' || first === 'mail') && rest[0] && !rest[0].startsWith('-')
+    (first === 'api-client' || first === 'webhook' || first === 'mail' || first === 'staff') &&
+    rest[0] &&
+    !rest[0].startsWith('-')
       ? `${first} ${rest.shift()}`
       : first;
   const command = COMMANDS[name];

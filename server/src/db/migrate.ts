@@ -25,6 +25,12 @@ import * as mailOutbox from './migrations/016-mail-outbox.js';
 // who cancelled an order, and when
 import * as orderCancellation from './migrations/019-order-cancellation.js';
 import * as basketClearedLines from './migrations/021-basket-cleared-lines.js';
+// the staff back office: staff users, sessions, view-as sessions, the append-only audit log
+import * as staff from './migrations/030-staff.js';
+// orders placed by staff viewing as the customer
+import * as ordersPlacedOnBehalf from './migrations/031-orders-placed-on-behalf.js';
+// where an account's credit limit and on-stop came from (the ERP or the portal)
+import * as accountValueSources from './migrations/035-account-value-sources.js';
 // team accounts: roles, limits, order approval
 import * as teamAccounts from './migrations/040-team-accounts.js';
 import type { DbHandle, Engine } from './client.js';
@@ -53,6 +59,9 @@ const migrations: Record<string, EngineMigration> = {
   '016-mail-outbox': mailOutbox,
   '019-order-cancellation': orderCancellation,
   '021-basket-cleared-lines': basketClearedLines,
+  '030-staff': staff,
+  '031-orders-placed-on-behalf': ordersPlacedOnBehalf,
+  '035-account-value-sources': accountValueSources,
   '040-team-accounts': teamAccounts,
 };
 

@@ -9,6 +9,8 @@ import type { CurrencyCode, OrderCanceller, ShipmentPreference, TeamRole } from 
 import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 
 type Id = Generated<number>;
+/** Where a credit limit's or on-stop's value came from (migration 035). */
+export type ValueSource = 'erp' | 'portal';
 type Bool = number;
 
 export interface AccountsTable {
@@ -36,6 +38,11 @@ export interface AccountsTable {
   carriage_minor: number;
   carriage_free_over_minor: number;
   created_at: string;
+  /** Who set the credit limit and on-stop last, and when (migration 035): the ERP's push or the portal. */
+  credit_limit_source: ColumnType<ValueSource, ValueSource | undefined, ValueSource>;
+  credit_limit_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  on_stop_source: ColumnType<ValueSource, ValueSource | undefined, ValueSource>;
+  on_stop_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccountDiscountsTable {
@@ -227,6 +234,9 @@ export interface OrdersTable {
   declined_at: ColumnType<string | null, string | null | undefined, string | null>;
   decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
   withdrawn_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Placed while a staff member viewed as the customer (migration 031): who, and "placed by {staff} for {user}". */
+  placed_by_staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  placed_on_behalf: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {
@@ -531,6 +541,79 @@ export interface Database {
   // Email
   mail_outbox: MailOutboxTable;
   mail_opt_outs: MailOptOutsTable;
+  // the staff back office (migration 030)
+  staff_users: StaffUsersTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  view_as_sessions: ViewAsSessionsTable;
+  staff_audit: StaffAuditTable;
+}
+
+// the staff back office (migration 030)
+export interface StaffUsersTable {
+  id: Id;
+  username: string;
+  email: string;
+  role: 'admin' | 'customer_service' | 'finance' | 'read_only';
+  can_order_on_behalf: ColumnType<number, number | undefined, number>;
+  /** Empty until the set-up link is used. */
+  password_hash: ColumnType<string, string | undefined, string>;
+  setup_token_hash: string | null;
+  setup_expires_at: string | null;
+  /** Sealed with the server's secret box. */
+  totp_secret: string | null;
+  totp_enrolled: ColumnType<number, number | undefined, number>;
+  totp_last_step: number | null;
+  failed_factors: ColumnType<number, number | undefined, number>;
+  locked_until: string | null;
+  disabled: ColumnType<number, number | undefined, number>;
+  session_version: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffRecoveryCodesTable {
+  staff_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: number;
+  session_version: number;
+  address: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface ViewAsSessionsTable {
+  id: string;
+  staff_id: number;
+  user_id: number;
+  account_id: number;
+  reason: string;
+  can_order: ColumnType<number, number | undefined, number>;
+  started_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface StaffAuditTable {
+  id: Id;
+  at: string;
+  staff_id: number | null;
+  staff_username: string;
+  address: string;
+  action: string;
+  target_kind: string | null;
+  target_id: string | null;
+  account_id: number | null;
+  before_json: string | null;
+  after_json: string | null;
+  view_as_id: string | null;
 }
 
 export type NewAccount = Insertable<AccountsTable>;

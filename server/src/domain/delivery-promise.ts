@@ -1,5 +1,6 @@
 import {
   DELIVERY_MSG,
+  ORDER_CUT_OFF_PATTERN,
   type LinePromise,
   type OrderCutOff,
   type ShipmentOption,
@@ -117,7 +118,7 @@ export function promiseLines(lines: readonly PromiseLine[], supply: ReadonlyMap<
 export const SHIPPING_TIME_ZONE = 'Europe/London';
 export const DEFAULT_CUT_OFF = '14:00';
 /** hh:mm, 24-hour. */
-export const CUT_OFF_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const CUT_OFF_PATTERN = ORDER_CUT_OFF_PATTERN;
 
 const londonParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: SHIPPING_TIME_ZONE,

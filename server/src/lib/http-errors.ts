@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More of the answer beside the message (a 409's current state), as its contract entry declares. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }

@@ -149,11 +149,14 @@ export async function connectRedis(
  * The portal's budgets. Per username (or user, or payment) so a spoofed or rotating address does not
  * help an attacker; per client address, set higher, so colleagues behind one office address do not
  * lock each other out while one address cannot spray a thousand usernames.
+ *
+ * `perMinute` is LOGIN_RATE_LIMIT_PER_MINUTE; `loginUserPerMinute` (LOGIN_USER_LIMIT_PER_MINUTE,
+ * the same unless set) is the username's budget, the lock the back office's Unlock clears.
  */
-export function portalLimits(perMinute: number) {
+export function portalLimits(perMinute: number, loginUserPerMinute: number = perMinute) {
   const limit = (name: string, points: number, seconds = 60): Limit => ({ name, points, seconds });
   return {
-    loginUser: limit('login-user', perMinute),
+    loginUser: limit('login-user', loginUserPerMinute),
     /** A device that signed in as the user before: not subject to loginUser, only to this. */
     loginDevice: limit('login-device', perMinute),
     loginIp: limit('login-ip', perMinute * 10),

@@ -16,6 +16,7 @@ import { quickOrderBindings } from './quick-order/quick-order.bind.js';
 import { siteBindings } from './site/site.bind.js';
 import { integrationBindings } from './integration/integration.bind.js';
 import { eventsBindings } from './events/events.bind.js';
+import { backOfficeBindings, staffBindings } from './staff/staff.bind.js';
 import { sandboxRoutes } from './payments/sandbox.routes.js';
 import { unsubscribeRoutes } from './mail/unsubscribe.routes.js';
 import { teamBindings } from './team/team.bind.js';
@@ -52,3 +53,6 @@ export const integrationBindingSets = (ctx: AppContext): BindingSet[] => [
   integrationBindings(ctx),
   eventsBindings(ctx),
 ];
+
+/** Who answers each endpoint under /api/staff (staff.plugin.ts binds them in its context). */
+export const staffBindingSets = (ctx: AppContext): BindingSet[] => [staffBindings(ctx), backOfficeBindings(ctx)];

@@ -36,7 +36,9 @@ type CallerOf<E extends Endpoint> = E['access'] extends { readonly kind: 'custom
   ? FastifyRequest['auth']
   : E['access'] extends { readonly kind: 'apiKey' }
     ? FastifyRequest['apiClient']
-    : undefined;
+    : E['access'] extends { readonly kind: 'staff' }
+      ? FastifyRequest['staff']
+      : undefined;
 
 /**
  * A bound method's input: the parsed query, body and path parameters in one object. A path
@@ -152,6 +154,8 @@ function callerOf(endpoint: Endpoint, req: FastifyRequest): unknown {
       return req.auth;
     case 'apiKey':
       return req.apiClient;
+    case 'staff':
+      return req.staff;
     case 'public':
       return undefined;
   }

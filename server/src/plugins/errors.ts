@@ -44,7 +44,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(err.statusCode)
         .headers(err.headers)
-        .send({ statusCode: err.statusCode, error: reason[err.statusCode] ?? 'Error', message: err.message });
+        .send({
+          ...err.details,
+          statusCode: err.statusCode,
+          error: reason[err.statusCode] ?? 'Error',
+          message: err.message,
+        });
     }
     if (err instanceof ResponseSchemaError) {
       request.log.error({ err, url: redactUrl(request.url) }, 'response did not match its schema');

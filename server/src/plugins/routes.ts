@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { Access, ApiScope, Endpoint, Produces, TeamRole } from '@wholesale/contract';
+import type { StaffRole } from '@wholesale/contract/staff';
 
 /**
  * Every route of the server is registered here, from its entry in the contract's endpoint table
@@ -36,6 +37,8 @@ declare module 'fastify' {
     customerGuard: AccessGuard;
     /** The API-key guard, one per scope; only the integration module's context has it. */
     apiKeyGuard: (scope: ApiScope) => AccessGuard;
+    /** The staff guard, one per least role; only the staff module's context has it (modules/staff). */
+    staffGuard: (role: StaffRole) => AccessGuard;
     /** Every route registered, in order (`recordRoutes`); tests hold it against the contract. */
     registeredRoutes: readonly RegisteredRoute[];
   }
@@ -59,6 +62,11 @@ export function provideApiKeyGuard(app: FastifyInstance, guard: (scope: ApiScope
   app.decorate('apiKeyGuard', guard);
 }
 
+/** Makes the staff guard known to the routes registered under `app` (the staff module). */
+export function provideStaffGuard(app: FastifyInstance, guard: (role: StaffRole) => AccessGuard): void {
+  app.decorate('staffGuard', guard);
+}
+
 function guardFor(app: FastifyInstance, endpoint: Endpoint): AccessGuard | undefined {
   const access: Access = endpoint.access;
   switch (access.kind) {
@@ -70,6 +78,9 @@ function guardFor(app: FastifyInstance, endpoint: Endpoint): AccessGuard | undef
     case 'apiKey':
       if (!app.hasDecorator('apiKeyGuard')) throw new Error(`${endpoint.name}: no API-key guard in this context`);
       return app.apiKeyGuard(access.scope);
+    case 'staff':
+      if (!app.hasDecorator('staffGuard')) throw new Error(`${endpoint.name}: no staff guard in this context`);
+      return app.staffGuard(access.role);
   }
 }
 

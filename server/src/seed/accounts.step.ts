@@ -80,6 +80,11 @@ async function insertAccounts({ repos, summary }: SeedRun, specs: readonly Accou
       credit_limit_minor: a.creditLimitMinor,
       balance_minor: 0,
       on_stop: a.onStop ? 1 : 0,
+      // The demo portal is fed by an ERP, which owns these two (the back office says so), set when the account was.
+      credit_limit_source: 'erp',
+      credit_limit_changed_at: createdAt,
+      on_stop_source: 'erp',
+      on_stop_changed_at: createdAt,
       is_proforma: a.isProforma ? 1 : 0,
       disabled: 0,
       vat_rate_bp: a.vatRateBp,

@@ -9,7 +9,7 @@
  */
 import type { DbHandle } from '../db/client.js';
 import { isEmpty, refreshStatistics } from '../db/maintenance.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../lib/password.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 import { seedAccounts, seedFavourites } from './accounts.step.js';
 import { seedCatalogue } from './catalogue.step.js';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { ORDER_STATUSES } from '@wholesale/contract';
 import type { DbHandle } from '../db/client.js';
 import { testEngines } from '../db/testing.js';
-import { verifyPassword } from '../modules/auth/password.js';
+import { verifyPassword } from '../lib/password.js';
 import { databaseFingerprint } from '../test/db-fingerprint.js';
 import { DATA_TABLES, isEmpty, resetDatabase } from '../db/maintenance.js';
 import { DEMO_PASSWORD, seedDemo } from './index.js';
@@ -19,7 +19,7 @@ const NOW = new Date('2026-11-18T10:00:00Z');
  */
 const DEMO_FINGERPRINT = {
   account_discounts: '6:582b633a715b91c0',
-  accounts: '3:329c51b6f900b019',
+  accounts: '3:667752253e6d38ba',
   delivery_addresses: '4:832b5f45e598f0b8',
   favourites: '42:e061523eac96563b',
   inbound_deliveries: '979:dae91817b6ac0d18',
@@ -28,7 +28,7 @@ const DEMO_FINGERPRINT = {
   multibuy_tiers: '2034:7b673331ca7c73ea',
   order_lines: '357:88aec3fa0597bea7',
   order_tracking: '78:58ea5edc45c935ea',
-  orders: '72:b28cdbc022af1f7b',
+  orders: '72:6baffcd4ac8b6fe9',
   product_images: '4800:5a8c6edcc66bc330',
   product_prices: '4800:be5cb63bb5e75570',
   product_ranges: '42:0287f025f8b61dfa',
@@ -42,7 +42,7 @@ const DEMO_FINGERPRINT = {
 /** The same for 400 products, 23 accounts and 600 orders (generated accounts and orders). */
 const GENERATED_FINGERPRINT = {
   account_discounts: '19:89907aa6c74f72c6',
-  accounts: '23:1084004e12e7c3ce',
+  accounts: '23:05cd57b1d0fff7ae',
   delivery_addresses: '16:1b91094d27b949b2',
   favourites: '82:59ea4e711056f99d',
   inbound_deliveries: '149:15f7526f1a6979e1',
@@ -51,7 +51,7 @@ const GENERATED_FINGERPRINT = {
   multibuy_tiers: '348:593037cdc1f850d7',
   order_lines: '3036:7a5c52c4526fcce6',
   order_tracking: '714:71419c1501996044',
-  orders: '600:34714aaf78218d62',
+  orders: '600:841db2f543087829',
   product_images: '800:1ea20634d18c0a72',
   product_prices: '800:4557344a4eb431e9',
   product_ranges: '42:0287f025f8b61dfa',

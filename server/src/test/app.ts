@@ -19,8 +19,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ACCESS_TOKEN_TTL_SECONDS: 900,
     REFRESH_TOKEN_TTL_DAYS: 30,
     LOGIN_RATE_LIMIT_PER_MINUTE: 1000,
+    // Unset: the same as LOGIN_RATE_LIMIT_PER_MINUTE, so a test that lowers that one locks usernames too.
+    LOGIN_USER_LIMIT_PER_MINUTE: undefined,
     TRUSTED_PROXIES: [],
     REFRESH_REUSE_GRACE_SECONDS: 30,
+    STAFF_SESSION_IDLE_MINUTES: 30,
+    STAFF_SESSION_MAX_HOURS: 10,
     PAYMENT_LINK_TTL_MINUTES: 30,
     DB_STATEMENT_TIMEOUT_MS: 15_000,
     DB_ACQUIRE_TIMEOUT_MS: 5_000,

@@ -94,5 +94,10 @@ const TABLES: Record<keyof Database, true> = {
   webhook_deliveries: true,
   mail_outbox: true,
   mail_opt_outs: true,
+  staff_users: true,
+  staff_recovery_codes: true,
+  staff_sessions: true,
+  view_as_sessions: true,
+  staff_audit: true,
 };
 const KNOWN = new Set<string>(Object.keys(TABLES));

@@ -1,7 +1,7 @@
 import type { CurrencyCode, TeamRole } from '@wholesale/contract';
 import type { Db } from '../db/client.js';
 import type { NewAccount } from '../db/types.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../lib/password.js';
 import { nowIso } from '../lib/time.js';
 
 let seq = 0;

@@ -1,6 +1,7 @@
 import { ErrorBoundary } from 'react-error-boundary';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { importWhenConnected } from '../lib/connection';
+import { isViewAsTab } from '../lib/view-as';
 import { ScrollRestoration, useLocation, type Location } from '../lib/router';
 import { ConnectionNotice } from './connection-notice';
 import { Header } from './header';
@@ -12,6 +13,11 @@ import { RouteFocus } from './route-focus';
  * start-up as a chunk of its own, out of the initial JS (the size budget, Lighthouse).
  */
 const Footer = lazy(async () => ({ default: (await importWhenConnected(() => import('./footer'))).Footer }));
+
+/** Only a tab viewing as a customer loads the banner that says so (its own chunk). */
+const ViewAsBanner = lazy(async () => ({
+  default: (await importWhenConnected(() => import('../features/view-as/view-as-banner'))).ViewAsBanner,
+}));
 
 /**
  * The main area is at least a screen tall, so the footer starts below the fold on first view: the
@@ -28,6 +34,11 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
+      {isViewAsTab() && (
+        <Suspense fallback={null}>
+          <ViewAsBanner />
+        </Suspense>
+      )}
       <Header />
       <main
         id="main"

@@ -7,11 +7,16 @@ import { createBrowserRouter, createMemoryRouter, useLocation, type Prepare } fr
 import { nextTask } from '../lib/next-task';
 import { focusWhenReady, screenHeading } from '../lib/focus';
 import { Layout } from './layout';
+import { RouteFocus } from './route-focus';
 import { NotFoundPage } from './not-found-page';
 import { PublicOnly, RequireSession } from './route-guards';
 
-/** Who may see a screen: visitors only (/login), anyone (/redirect), or a session (the rest). */
-type Access = 'visitor' | 'anyone' | 'session';
+/**
+ * Who may see a screen: visitors only (/login), anyone (/redirect), a session (the buyer's screens),
+ * or staff: the back office under /staff, which brings its own layout, store and sign-in guard
+ * (features/staff/staff-frame.tsx) and is never wrapped in the buyer's.
+ */
+type Access = 'visitor' | 'anyone' | 'session' | 'staff';
 
 interface Screen {
   access: Access;
@@ -66,11 +71,17 @@ const screens: Record<string, Screen> = {
   // team accounts: the team (account admins) and the approvals queue (approvers, account admins)
   '/account/team': screen('session', () => import('../features/team/team-page'), 'TeamPage'),
   '/approvals': screen('session', () => import('../features/team/approvals-page'), 'ApprovalsPage'),
+  // The buyer's tab opened by staff viewing as a customer: takes the token from the address.
+  '/view-as': screen('anyone', () => import('../features/view-as/view-as-page'), 'ViewAsPage'),
+  // The back office: every path under /staff; its own route table loads with it (features/staff/staff-app.tsx).
+  '/staff': screen('staff', () => import('../features/staff/staff-app'), 'StaffApp'),
 };
 
 /** The screen at a path ('/basket/' is '/basket'); undefined for an unknown path. */
 const screenAt = (pathname: string): Screen | undefined =>
-  screens[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
+  pathname.startsWith('/staff/')
+    ? screens['/staff']
+    : screens[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
 
 const loaded = new Map<Screen, ComponentType>();
 const failures = new Map<Screen, unknown>();
@@ -102,8 +113,18 @@ const prepare: Prepare = (pathname) => {
   return loadScreen(target);
 };
 
-/** The screen for the current location, behind its guard, in the layout. */
+/** The screen for the current location, behind its guard, in the layout (a staff screen: its own). */
 export function AppRoutes() {
+  const { pathname } = useLocation();
+  const target = screenAt(pathname);
+  if (target?.access === 'staff') {
+    return (
+      <>
+        <ScreenBody target={target} />
+        <RouteFocus />
+      </>
+    );
+  }
   return (
     <Layout>
       <CurrentScreen />
@@ -131,6 +152,7 @@ function CurrentScreen() {
 function Guard({ access, children }: { access: Access; children: ReactNode }) {
   if (access === 'visitor') return <PublicOnly>{children}</PublicOnly>;
   if (access === 'session') return <RequireSession>{children}</RequireSession>;
+  // 'anyone'; 'staff' screens never come here (AppRoutes), they guard themselves.
   return children;
 }
 

@@ -19,6 +19,7 @@ import {
   onConnectionBack,
 } from './connection';
 import { navigateTo } from './navigation';
+import { isViewAsTab, reportViewAsRefusal } from './view-as';
 import {
   SESSION_STORAGE_KEY,
   parsePersistedSession,
@@ -64,6 +65,7 @@ type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError
  */
 const rawBaseQuery: AppBaseQuery = async (args, api, extraOptions) => {
   const result = await fetchQuery(args, api, extraOptions);
+  if (result.error?.status === 403) reportViewAsRefusal(result.error.data);
   if (!result.error) connectionWorked();
   else if (!isNoAnswer(result.error)) connectionWorked();
   else if (!api.signal.aborted) connectionDropped();
@@ -114,6 +116,8 @@ export function followSessionAcrossTabs(
   let last = Promise.resolve();
   const onStorage = (e: StorageEvent) => {
     if (e.key !== SESSION_STORAGE_KEY && e.key !== null) return;
+    // A view-as tab's session is its own (sessionStorage): other tabs' log-ins and log-outs are not its.
+    if (isViewAsTab()) return;
     last = last.then(() => adopt(e.newValue)).catch(() => undefined);
   };
   const adopt = async (raw: string | null) => {

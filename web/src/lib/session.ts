@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { SESSION_REHYDRATE_TIMEOUT_MS, type AuthResponse, type User } from '@wholesale/contract';
+import { isViewAsTab } from './view-as';
 
 /** The auth session of spec section 3: kept only when all three parts are present. */
 export interface SessionState {
@@ -60,9 +61,13 @@ export interface SessionStorage {
   removeItem(key: string): void;
 }
 
-/** localStorage, or nothing when the browser refuses it (private mode, disabled storage). */
+/**
+ * localStorage, or nothing when the browser refuses it (private mode, disabled storage). A tab viewing
+ * the portal as a customer (lib/view-as.ts) keeps its session in its own sessionStorage instead.
+ */
 export function browserStorage(): SessionStorage | null {
   try {
+    if (isViewAsTab()) return globalThis.sessionStorage ?? null;
     return globalThis.localStorage ?? null;
   } catch {
     return null;

@@ -449,4 +449,27 @@ describe.each(testEngines())('auth API on $name', (engine) => {
       await limited.close();
     }
   });
+
+  it('locks a username after LOGIN_USER_LIMIT_PER_MINUTE attempts when set, whatever LOGIN_RATE_LIMIT_PER_MINUTE is; a success clears the count', async () => {
+    await insertUser(handle.db, accountId, 'erin');
+    await insertUser(handle.db, accountId, 'fred');
+    const limited = await testApp(handle, { LOGIN_RATE_LIMIT_PER_MINUTE: 1000, LOGIN_USER_LIMIT_PER_MINUTE: 3 });
+    const attempt = async (username: string, password: string) =>
+      (await limited.inject({ method: 'POST', url: pathOf(routes.login), payload: { username, password } })).statusCode;
+    try {
+      const erin: number[] = [];
+      for (let i = 0; i < 4; i++) erin.push(await attempt('erin', 'bad'));
+      expect(erin).toEqual([401, 401, 401, 429]);
+      // Locked: the right password is refused too, until the minute is over (or staff unlock it).
+      expect(await attempt('erin', 'Portal-test-1')).toBe(429);
+
+      // Two failures, a success, then three more failures: the success started the count again.
+      const fred: number[] = [];
+      for (const password of ['bad', 'bad', 'Portal-test-1', 'bad', 'bad', 'bad', 'bad'])
+        fred.push(await attempt('fred', password));
+      expect(fred).toEqual([401, 401, 200, 401, 401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

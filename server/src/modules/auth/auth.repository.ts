@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { UsersTable } from '../../db/types.js';
 import type { TeamRole } from '@wholesale/contract';
 import { nowIso } from '../../lib/time.js';
-import { recordUserUpdated, type UpdatedUser } from '../events/outbox.js';
+import { recordUserUpdated, type UpdatedUser, type UserChangeSource } from '../events/outbox.js';
 
 /** The only place auth SQL lives. */
 export function authRepository(db: Db) {
@@ -189,14 +189,15 @@ export function authRepository(db: Db) {
         .execute();
     },
 
-    async revokeUserSessions(userId: number, exceptFamilyId?: string) {
+    /** Revokes the user's live refresh tokens (but one family's); answers how many. */
+    async revokeUserSessions(userId: number, exceptFamilyId?: string): Promise<number> {
       let q = db
         .updateTable('refresh_tokens')
         .set({ revoked_at: nowIso() })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null);
       if (exceptFamilyId) q = q.where('family_id', '!=', exceptFamilyId);
-      await q.execute();
+      return Number((await q.executeTakeFirst()).numUpdatedRows);
     },
 
     async insertOneTimeToken(tokenHash: string, userId: number, createdAt: string, expiresAt: string) {
@@ -295,17 +296,58 @@ export function authRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Inserts a user and, in the same transaction, its user.updated event (the admin CLI's create-user). */
-    /** `within` joins the transaction (a user created without a password: the invitation email). */
+    /** A user by id with their account's number (customer-users.service.ts). */
+    userWithAccount(userId: number) {
+      return db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select([
+          'users.id',
+          'users.account_id',
+          'users.username',
+          'users.disabled',
+          'users.name',
+          'users.email',
+          'users.job_title',
+          'users.password_hash',
+          'accounts.customer_number',
+        ])
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async accountIdOf(customerNumber: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('customer_number', '=', customerNumber)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async setDisabled(userId: number, disabled: boolean): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ disabled: disabled ? 1 : 0 })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /**
+     * Inserts a user and, in the same transaction, its user.updated event (the admin CLI's and the
+     * staff back office's create). `within` joins the transaction (a user created without a
+     * password: the invitation email).
+     */
     async insertUser(
       values: Insertable<UsersTable>,
       event: UpdatedUser,
+      source: UserChangeSource,
       within?: (trx: Db, userId: number) => Promise<void>,
     ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const row = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
         await within?.(trx, row.id);
-        await recordUserUpdated(trx, values.account_id, event, 'created', 'admin-cli');
+        await recordUserUpdated(trx, values.account_id, event, 'created', source);
         return row.id;
       });
     },
@@ -321,7 +363,12 @@ export function authRepository(db: Db) {
      * unused redirect and set-password links spent, and user.updated recorded when `event` is given
      * (the user was enabled). Answers how many refresh tokens were revoked.
      */
-    async disableUser(userId: number, accountId: number, event?: UpdatedUser): Promise<number> {
+    async disableUser(
+      userId: number,
+      accountId: number,
+      event?: UpdatedUser,
+      source: UserChangeSource = 'admin-cli',
+    ): Promise<number> {
       const now = nowIso();
       return db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ disabled: 1 }).where('id', '=', userId).execute();
@@ -332,7 +379,7 @@ export function authRepository(db: Db) {
           .where('revoked_at', 'is', null)
           .executeTakeFirst();
         await authRepository(trx).endUserLinks(userId, now);
-        if (event) await recordUserUpdated(trx, accountId, event, 'updated', 'admin-cli');
+        if (event) await recordUserUpdated(trx, accountId, event, 'updated', source);
         return Number(r.numUpdatedRows);
       });
     },

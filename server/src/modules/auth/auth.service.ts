@@ -13,7 +13,7 @@ import { addSeconds, nowIso } from '../../lib/time.js';
 import type { AuthRepository } from './auth.repository.js';
 import { SessionCache, withSessionCache } from './session-cache.js';
 import { createOneTimeToken } from './one-time-token.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import { AccessTokens, hashToken, newFamilyId, newOpaqueToken, type AccessClaims } from './tokens.js';
 export type { AccessClaims } from './tokens.js';
 import { addressFromColumns } from '../../domain/address.js';
@@ -146,6 +146,32 @@ export function authService(auth: AuthRepository, opts: AuthServiceOptions) {
       return (await repo.isSessionActive(claims.userId, claims.accountId, claims.familyId, claims.role))
         ? claims
         : null;
+    },
+
+    /**
+     * A customer access token for a staff member viewing as this user: its session family is the
+     * view-as session's id, it has no refresh token and it expires with the session. Ending the
+     * view-as session (`endViewAsSession`) revokes the family, so the token stops at once.
+     */
+    async issueViewAsToken(userId: number, accountId: number, viewAsId: string, expiresAt: string): Promise<string> {
+      await repo.insertRefreshToken({
+        familyId: viewAsId,
+        userId,
+        // A token no one holds: the family exists so the session check finds it, nothing can refresh it.
+        tokenHash: hashToken(newOpaqueToken()),
+        expiresAt,
+      });
+      // The viewed user's own team role: staff see and may do no more than the user could.
+      const user = await repo.findUserById(userId);
+      if (!user) throw new Error(`no user ${userId} to view as`);
+      return access.sign(
+        { userId, accountId, familyId: viewAsId, role: user.team_role, viewAs: viewAsId },
+        Math.floor(Date.parse(expiresAt) / 1000),
+      );
+    },
+
+    async endViewAsSession(viewAsId: string): Promise<void> {
+      await repo.revokeFamily(viewAsId);
     },
 
     /** Checks the old password, stores the new one and ends the user's other sessions. */

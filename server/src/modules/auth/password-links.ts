@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-errors.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import type { Repos } from '../../db/repos.js';
 import { authRepository, type AuthRepository } from './auth.repository.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../../lib/password.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 import { SET_PASSWORD_LINK_TTL_HOURS } from '@wholesale/contract';
 import { recordPasswordChanged } from '../mail/mail-outbox.js';

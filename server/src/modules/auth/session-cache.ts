@@ -139,8 +139,9 @@ export function withSessionCache(repo: AuthRepository, cache: SessionCache): Aut
     },
     async revokeUserSessions(userId, exceptFamilyId) {
       cache.forgetUser(userId);
-      await repo.revokeUserSessions(userId, exceptFamilyId);
+      const revoked = await repo.revokeUserSessions(userId, exceptFamilyId);
       cache.forgetUser(userId);
+      return revoked;
     },
     async setPasswordHash(userId, hash) {
       await repo.setPasswordHash(userId, hash);

@@ -8,7 +8,7 @@ import { insertAccount, insertUser } from '../../test/fixtures.js';
 import { PassThrough } from 'node:stream';
 import { bearer, login, testApp, testConfig } from '../../test/app.js';
 import { buildApp } from '../../app.js';
-import { HashGate, hashGate } from './password.js';
+import { HashGate, hashGate } from '../../lib/password.js';
 import { requireRedis, TEST_REDIS_URL } from '../../test/redis.js';
 
 const LIMIT = 3;

@@ -19,6 +19,11 @@ export interface AccessClaims extends Caller {
    * web refreshes and the new token carries the new role).
    */
   role: TeamRole;
+  /**
+   * Set when a staff member is viewing the portal as this user (the view-as session's id, which is
+   * also the session family): writes are refused or audited (modules/staff/view-as-policy.ts).
+   */
+  viewAs?: string;
 }
 
 /** Verified access tokens remembered at most (oldest forgotten first). */
@@ -40,13 +45,19 @@ export class AccessTokens {
     );
   }
 
-  async sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ acc: claims.accountId, sid: claims.familyId, rol: claims.role })
+  /** `expiresAt` (epoch seconds) replaces the usual lifetime: a view-as token lasts as long as its session. */
+  async sign(claims: AccessClaims, expiresAt?: number): Promise<string> {
+    return new SignJWT({
+      acc: claims.accountId,
+      sid: claims.familyId,
+      rol: claims.role,
+      ...(claims.viewAs ? { vas: claims.viewAs } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuedAt()
       .setIssuer('wholesale-portal')
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setExpirationTime(expiresAt ?? `${this.ttlSeconds}s`)
       .sign(await this.key);
   }
 
@@ -85,14 +96,15 @@ export class AccessTokens {
         requiredClaims: ['exp', 'iat', 'sub', 'acc', 'sid', 'rol'],
       });
       const userId = typeof payload.sub === 'string' && /^\d{1,15}$/.test(payload.sub) ? Number(payload.sub) : NaN;
-      const { acc, sid, rol } = payload;
+      const { acc, sid, rol, vas } = payload;
       if (!Number.isSafeInteger(userId) || userId < 1 || !Number.isSafeInteger(acc) || typeof sid !== 'string')
         return null;
       const role = TEAM_ROLES.find((r) => r === rol);
       if (!role) return null;
       if (!/^[0-9a-f-]{36}$/i.test(sid)) return null;
+      if (vas !== undefined && vas !== sid) return null;
       return {
-        claims: { userId, accountId: acc as number, familyId: sid, role },
+        claims: { userId, accountId: acc as number, familyId: sid, role, ...(vas ? { viewAs: vas } : {}) },
         expiresAtMs: (payload.exp as number) * 1000,
       };
     } catch (err) {

@@ -292,6 +292,63 @@ export function eventsRepository(db: Db) {
       return Number(r.numUpdatedRows) > 0;
     },
 
+    /** One endpoint's deliveries, newest first by default, with their events: the staff back office's log. */
+    async deliveryLog(
+      endpointId: number,
+      q: {
+        status?: 'pending' | 'delivered' | 'failed' | undefined;
+        /** Only this delivery. */
+        id?: number | undefined;
+        sort: 'createdAt' | 'nextAttemptAt' | 'attempts';
+        direction: 'asc' | 'desc';
+        limit: number;
+        offset: number;
+      },
+    ) {
+      const base = db
+        .selectFrom('webhook_deliveries as d')
+        .innerJoin('outbox_events as o', 'o.seq', 'd.event_seq')
+        .where('d.endpoint_id', '=', endpointId)
+        .$if(q.status !== undefined, (b) => b.where('d.status', '=', q.status!))
+        .$if(q.id !== undefined, (b) => b.where('d.id', '=', q.id!));
+      const column = { createdAt: 'd.created_at', nextAttemptAt: 'd.next_attempt_at', attempts: 'd.attempts' } as const;
+      const [total, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .select([
+            'd.id',
+            'd.status',
+            'd.attempts',
+            'd.next_attempt_at',
+            'd.last_status',
+            'd.last_error',
+            'd.delivered_at',
+            'd.created_at',
+            'o.event_id',
+            'o.type',
+          ])
+          .orderBy(column[q.sort], q.direction)
+          .orderBy('d.id', q.direction)
+          .limit(q.limit)
+          .offset(q.offset)
+          .execute(),
+      ]);
+      return { total: Number(total.n), rows };
+    },
+
+    deliveryOfEndpoint(endpointId: number, deliveryId: number) {
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('id', '=', deliveryId)
+        .where('endpoint_id', '=', endpointId)
+        .executeTakeFirst();
+    },
+
+    endpointById(id: number) {
+      return db.selectFrom('webhook_endpoints').select(['id', 'enabled']).where('id', '=', id).executeTakeFirst();
+    },
+
     // ---- deliveries ------------------------------------------------------------------------------
 
     async insertDeliveries(eventSeq: number, endpointIds: readonly number[], now: string): Promise<void> {

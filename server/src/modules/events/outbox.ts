@@ -96,12 +96,15 @@ export interface UpdatedUser {
  * integration API's PUT /accounts/{n}/users, the admin CLI or an account admin's Team screen
  * (`source`).
  */
+/** Who changed a user outside the ERP: the operator's CLI or the staff back office. */
+export type UserChangeSource = 'admin-cli' | 'back-office' | 'portal-team';
+
 export async function recordUserUpdated(
   trx: Db,
   accountId: number,
   user: UpdatedUser,
   change: 'created' | 'updated',
-  source: 'integration-api' | 'admin-cli' | 'portal-team',
+  source: 'integration-api' | UserChangeSource,
 ): Promise<string> {
   return recordEvent(trx, 'user.updated', accountId, { ...user, change, source });
 }

@@ -136,5 +136,59 @@ export function webhookOperatorService(repo: EventsRepository) {
       repo.disableEndpoint(id, INTEGRATION_MSG.webhookDisabled.byOperator, nowIso()),
     /** False if there is no such endpoint; its deliveries go with it. */
     delete: (id: number): Promise<boolean> => repo.deleteEndpointById(id),
+    /** Whether the endpoint exists and is enabled; undefined when there is none. */
+    endpoint: (id: number) => repo.endpointById(id),
+    /** An endpoint's delivery log (the staff back office): status, attempts, last response, next retry. */
+    async deliveries(
+      endpointId: number,
+      q: {
+        status?: 'pending' | 'delivered' | 'failed' | undefined;
+        /** Only this delivery. */
+        id?: number | undefined;
+        sort: 'createdAt' | 'nextAttemptAt' | 'attempts';
+        direction: 'asc' | 'desc';
+        page: number;
+        pageSize: number;
+      },
+    ) {
+      const { total, rows } = await repo.deliveryLog(endpointId, {
+        ...q,
+        limit: q.pageSize,
+        offset: (q.page - 1) * q.pageSize,
+      });
+      return { total, rows: rows.map(toDeliveryView) };
+    },
+    /**
+     * Queues one delivery again now, its attempts starting over (the same event id, so a receiver that
+     * had it already can tell). Undefined when the endpoint has no such delivery.
+     */
+    async redeliver(endpointId: number, deliveryId: number) {
+      const d = await repo.deliveryOfEndpoint(endpointId, deliveryId);
+      if (!d) return undefined;
+      await repo.requeueDeliveries(Number(d.event_seq), [endpointId], nowIso());
+      const { rows } = await repo.deliveryLog(endpointId, {
+        id: deliveryId,
+        sort: 'createdAt',
+        direction: 'desc',
+        limit: 1,
+        offset: 0,
+      });
+      return rows[0] ? toDeliveryView(rows[0]) : undefined;
+    },
   };
 }
+
+type DeliveryLogRow = Awaited<ReturnType<EventsRepository['deliveryLog']>>['rows'][number];
+const toDeliveryView = (r: DeliveryLogRow) => ({
+  id: Number(r.id),
+  eventId: r.event_id,
+  eventType: r.type,
+  status: r.status,
+  attempts: Number(r.attempts),
+  lastStatus: r.last_status === null ? null : Number(r.last_status),
+  lastError: r.last_error,
+  nextAttemptAt: r.status === 'pending' ? r.next_attempt_at : null,
+  deliveredAt: r.delivered_at,
+  createdAt: r.created_at,
+});
+export type WebhookOperatorService = ReturnType<typeof webhookOperatorService>;

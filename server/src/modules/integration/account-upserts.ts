@@ -55,6 +55,9 @@ function accountColumns(i: AccountItem, loaded: AccountsLoaded, existing: Accoun
     credit_limit_minor: amountToMinor(i.creditLimit),
     balance_minor: amountToMinor(i.balance),
     on_stop: i.onStop ? 1 : 0,
+    // The ERP owns what it pushes: the staff back office says so beside these two values.
+    credit_limit_source: 'erp' as const,
+    on_stop_source: 'erp' as const,
     is_proforma: i.paymentTerms === 'proforma' ? 1 : 0,
     disabled: i.enabled ? 0 : 1,
     vat_rate_bp: amountToMinor(i.vatPercent),
@@ -82,6 +85,17 @@ const accountAddresses = (i: AccountItem, loaded: AccountsLoaded): AddressRow[] 
     postcode: d.postcode,
     phone_number: d.phone,
   }));
+
+/** When the ERP's credit limit and on-stop were set: now when this push changes them (or takes them over from the portal). */
+function valuesChangedAt(existing: AccountRow | undefined, i: AccountItem, now: string) {
+  const sameCredit =
+    existing?.credit_limit_source === 'erp' && existing.credit_limit_minor === amountToMinor(i.creditLimit);
+  const sameStop = existing?.on_stop_source === 'erp' && existing.on_stop === (i.onStop ? 1 : 0);
+  return {
+    credit_limit_changed_at: sameCredit ? existing.credit_limit_changed_at : now,
+    on_stop_changed_at: sameStop ? existing.on_stop_changed_at : now,
+  };
+}
 
 export const accountSpec: UpsertSpec<AccountItem, AccountsLoaded> = {
   entity: 'account',
@@ -148,7 +162,8 @@ export const accountSpec: UpsertSpec<AccountItem, AccountsLoaded> = {
     const addresses: { accountId: number; rows: AddressRow[] }[] = [];
     for (const i of items) {
       const existing = loaded.accounts.get(i.customerNumber);
-      const values = accountColumns(i, loaded, existing);
+      const now = nowIso();
+      const values = { ...accountColumns(i, loaded, existing), ...valuesChangedAt(existing, i, now) };
       let id: number;
       if (existing) {
         id = existing.id;
@@ -159,7 +174,7 @@ export const accountSpec: UpsertSpec<AccountItem, AccountsLoaded> = {
         id = await repo.insertAccount({
           customer_number: i.customerNumber,
           fax_number: '',
-          created_at: nowIso(),
+          created_at: now,
           ...values,
         });
         created.add(i);

@@ -100,6 +100,7 @@ export function apiKeysService(repo: ApiClientsRepository) {
       const clients = new Map<
         number,
         {
+          id: number;
           name: string;
           scopes: ApiScope[];
           createdAt: string;
@@ -111,6 +112,7 @@ export function apiKeysService(repo: ApiClientsRepository) {
         let c = clients.get(r.id);
         if (!c) {
           c = {
+            id: Number(r.id),
             name: r.name,
             scopes: splitScopes(r.scopes),
             createdAt: r.created_at,

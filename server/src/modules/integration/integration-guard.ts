@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API_KEY_FAILURES_PER_MINUTE, INTEGRATION_MSG } from '@wholesale/contract';
+import { STAFF_MSG, STAFF_TOKEN_PREFIX } from '@wholesale/contract/staff';
 import type { AppContext } from '../../context.js';
 import type { Limit } from '../../lib/throttle.js';
 import { KEY_PREFIX, keyIdOf, type ApiKeysService } from './api-keys.js';
@@ -44,6 +45,8 @@ export function createIntegrationGuard(ctx: AppContext, keys: ApiKeysService): I
     // An address that spent its failures is refused before its key is looked at.
     const blocked = await ctx.throttle.spent(failures, request.ip);
     if (!blocked.ok) throw tooManyFailures(blocked.retryAfterSeconds);
+    // A back-office sign-in is refused as plainly as a customer session (and counted the same).
+    if (key.startsWith(STAFF_TOKEN_PREFIX)) throw await refuse(request, key, STAFF_MSG.staffTokenOnIntegrationRoute);
     if (!key.startsWith(KEY_PREFIX)) throw await refuse(request, key, INTEGRATION_MSG.notAKey);
     const caller = await keys.authenticate(key);
     if (!caller) throw await refuse(request, key, INTEGRATION_MSG.unknownKey);

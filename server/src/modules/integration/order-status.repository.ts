@@ -8,7 +8,7 @@ export function orderStatusRepository(db: Db) {
     byNumber: (orderNumber: string) =>
       db
         .selectFrom('orders')
-        .select(['id', 'status', 'ordered_date', 'despatch_date'])
+        .select(['id', 'status', 'ordered_date', 'despatch_date', 'updated_at'])
         .where('order_number', '=', orderNumber)
         // Orders in approval are not the ERP's to change: it has never been sent them.
         .where('status', 'not in', [...APPROVAL_STATUSES])
@@ -35,9 +35,11 @@ export function orderStatusRepository(db: Db) {
         now: string;
         /** Set: the order is cancelled now, by this actor; undefined: as it was. */
         cancellation?: { by: 'erp' | 'admin'; name: string | null };
+        /** Set: change it only if its updated_at is still this (else answer false, nothing written). */
+        ifUpdatedAt?: string | undefined;
       },
       within?: (trx: Db) => Promise<void>,
-    ) =>
+    ): Promise<boolean> =>
       db.transaction().execute(async (trx) => {
         const who =
           o.cancellation === undefined
@@ -48,11 +50,13 @@ export function orderStatusRepository(db: Db) {
                 cancelled_by_user_id: null,
                 cancelled_by_name: o.cancellation.name,
               };
-        await trx
+        const changed = await trx
           .updateTable('orders')
           .set({ status: o.status, despatch_date: o.despatch, updated_at: o.now, ...who })
           .where('id', '=', o.id)
-          .execute();
+          .$if(o.ifUpdatedAt !== undefined, (q) => q.where('updated_at', '=', o.ifUpdatedAt!))
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) === 0) return false;
         if (o.status === 'Shipped')
           await trx
             .updateTable('order_lines')
@@ -65,6 +69,7 @@ export function orderStatusRepository(db: Db) {
             .values(o.newTracking.map((t) => ({ order_id: o.id, tracking_id: t, created_at: o.now })))
             .execute();
         await within?.(trx);
+        return true;
       }),
   };
 }

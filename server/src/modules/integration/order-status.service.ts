@@ -6,7 +6,7 @@ import { recordOrderCancelledMail, recordOrderDespatched } from '../mail/mail-ou
 /** Why a status change was refused; each caller (API, CLI) words it for its reader. */
 export class OrderStatusError extends Error {
   constructor(
-    readonly reason: 'unknown-order' | 'despatch-before-order' | 'transition',
+    readonly reason: 'unknown-order' | 'despatch-before-order' | 'transition' | 'changed-meanwhile',
     readonly orderedDate = '',
     readonly despatchDate = '',
     /** 'transition': the order's status now, and where it may go from there. */
@@ -26,6 +26,11 @@ export interface OrderStatusChange {
   despatchDate?: string;
   /** Who changes it, recorded when the change cancels the order: the ERP (its API client's name) or the admin CLI. */
   by: { kind: 'erp' | 'admin'; name: string | null };
+  /**
+   * The order's updated_at as the person changing it last saw it (the staff back office): when the
+   * order changed since (the ERP, someone else), nothing is written and 'changed-meanwhile' is thrown.
+   */
+  expectedUpdatedAt?: string | undefined;
 }
 
 /**
@@ -37,6 +42,8 @@ export function orderStatusService(repo: OrderStatusRepository) {
     async setOrderStatus(change: OrderStatusChange) {
       const order = await repo.byNumber(change.orderNumber);
       if (!order) throw new OrderStatusError('unknown-order');
+      if (change.expectedUpdatedAt !== undefined && order.updated_at !== change.expectedUpdatedAt)
+        throw new OrderStatusError('changed-meanwhile');
       const current = ORDER_STATUSES.find((st) => st === order.status);
       // A status outside the life cycle (an ERP history row) may move anywhere but back to itself.
       if (current && current !== change.status && !ORDER_STATUS_TRANSITIONS[current].includes(change.status))
@@ -54,13 +61,23 @@ export function orderStatusService(repo: OrderStatusRepository) {
       if (!unchanged) {
         // A cancellation keeps who made it and when (Cancelled is final in the life cycle).
         const cancellation = becomes === 'Cancelled' ? { by: change.by.kind, name: change.by.name } : undefined;
-        await repo.apply(
-          { id: order.id, status: change.status, despatch, newTracking, now: nowIso(), cancellation },
+        const applied = await repo.apply(
+          {
+            id: order.id,
+            status: change.status,
+            despatch,
+            newTracking,
+            now: nowIso(),
+            cancellation,
+            // Checked again in the update itself: an ERP change between the read above and here wins.
+            ifUpdatedAt: change.expectedUpdatedAt,
+          },
           async (trx) => {
             if (becomes === 'Shipped') await recordOrderDespatched(trx, change.orderNumber);
             if (becomes === 'Cancelled') await recordOrderCancelledMail(trx, change.orderNumber, null);
           },
         );
+        if (!applied) throw new OrderStatusError('changed-meanwhile');
       }
       return {
         orderNumber: change.orderNumber,
@@ -72,3 +89,4 @@ export function orderStatusService(repo: OrderStatusRepository) {
     },
   };
 }
+export type OrderStatusService = ReturnType<typeof orderStatusService>;

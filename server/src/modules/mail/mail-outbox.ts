@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   'password.changed',
   'approval.requested',
   'approval.declined',
+  'staff.setup',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -45,6 +46,12 @@ export interface ReceiptMailPayload {
 /** A set-password link: its URL sealed (only the link's hash is in password_links). */
 export interface LinkMailPayload {
   userId: number;
+  link: string;
+  expiresAt: string;
+}
+/** A staff member's set-up link: no customer user, so the username travels with it. */
+export interface StaffSetupMailPayload {
+  username: string;
   link: string;
   expiresAt: string;
 }
@@ -208,6 +215,26 @@ export async function recordPasswordLinkMail(
     userId,
     to: [u.user_email],
     payload: { userId, link: box.seal(link.url), expiresAt: link.expiresAt } satisfies LinkMailPayload,
+  });
+}
+
+/** A new staff member's set-up link, sealed, to their own address (in the transaction that creates them). */
+export async function recordStaffSetupMail(
+  trx: Db,
+  box: SecretBox,
+  staff: { username: string; email: string },
+  link: { url: string; expiresAt: string },
+): Promise<'queued' | 'not-sendable'> {
+  return recordMail(trx, {
+    kind: 'staff.setup',
+    accountId: null,
+    userId: null,
+    to: [staff.email],
+    payload: {
+      username: staff.username,
+      link: box.seal(link.url),
+      expiresAt: link.expiresAt,
+    } satisfies StaffSetupMailPayload,
   });
 }
 

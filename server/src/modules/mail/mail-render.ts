@@ -15,6 +15,7 @@ import {
   trackingUrl,
   PASSWORD_RESET_LINK_TTL_MINUTES,
   SET_PASSWORD_LINK_TTL_HOURS,
+  STAFF_SETUP_LINK_TTL_HOURS,
   type CurrencyCode,
   type OptionalMailCategory,
 } from '@wholesale/contract';
@@ -29,6 +30,7 @@ import type {
   MailKind,
   OrderMailPayload,
   ReceiptMailPayload,
+  StaffSetupMailPayload,
   UserMailPayload,
 } from './mail-outbox.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -113,6 +115,8 @@ export async function renderMail(kind: MailKind, payload: unknown, deps: RenderD
       return approvalRequested(payload as OrderMailPayload, deps);
     case 'approval.declined':
       return approvalDeclined(payload as OrderMailPayload, deps);
+    case 'staff.setup':
+      return staffSetup(payload as StaffSetupMailPayload, deps);
   }
 }
 
@@ -306,6 +310,19 @@ async function passwordLink(
     subject: reset ? MAIL_MSG.reset.subject : MAIL_MSG.invitation.subject(brand.companyName),
     ...(await html(el)),
   };
+}
+
+async function staffSetup({ username, link }: StaffSetupMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const brand = await brandOf(deps.settings);
+  const el = PasswordLink({
+    brand,
+    recipientName: username,
+    kind: 'staff',
+    username,
+    url: deps.box.open(link),
+    expires: MAIL_MSG.staffSetup.expires(STAFF_SETUP_LINK_TTL_HOURS),
+  });
+  return { subject: MAIL_MSG.staffSetup.subject(brand.companyName), ...(await html(el)) };
 }
 
 async function passwordChanged({ userId }: UserMailPayload, deps: RenderDeps): Promise<RenderedMail> {

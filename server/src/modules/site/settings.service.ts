@@ -1,6 +1,7 @@
 import type { Notification, SiteSettings } from '@wholesale/contract';
 import type { SiteRepository } from './site.repository.js';
-import { CUT_OFF_PATTERN, DEFAULT_CUT_OFF } from '../../domain/delivery-promise.js';
+import { SETTING_VALUE_RULES } from '@wholesale/contract/staff';
+import { DEFAULT_CUT_OFF } from '../../domain/delivery-promise.js';
 
 /**
  * Operator settings are runtime configuration kept in the settings table (the admin command sets
@@ -26,10 +27,19 @@ export const SETTING_DEFAULTS = {
   'order.cutOff': DEFAULT_CUT_OFF,
 } as const;
 
-/** Settings whose values have a form; the admin CLI refuses others (an answer: what is wrong). */
-export const SETTING_RULES: Partial<Record<SettingKey, (value: string) => string | undefined>> = {
-  'order.cutOff': (v) => (CUT_OFF_PATTERN.test(v) ? undefined : 'must be a 24-hour time hh:mm, such as 14:00'),
-};
+/**
+ * Each setting's rule, for the admin CLI (an answer: what is wrong): the contract's
+ * SETTING_VALUE_RULES, which the staff back office's settings form is checked with too.
+ */
+export const SETTING_RULES: Partial<Record<SettingKey, (value: string) => string | undefined>> = Object.fromEntries(
+  Object.entries(SETTING_VALUE_RULES).map(([key, rule]) => [
+    key,
+    (value: string) => {
+      const r = rule.safeParse(value);
+      return r.success ? undefined : `is refused: ${r.error.issues[0]?.message ?? 'not accepted'}`;
+    },
+  ]),
+);
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
 export function settingsService(repo: SiteRepository) {

@@ -8,7 +8,7 @@ import { Layout, styles, type Brand } from './layout.js';
 export interface PasswordLinkProps {
   brand: Brand;
   recipientName: string;
-  kind: 'reset' | 'invitation';
+  kind: 'reset' | 'invitation' | 'staff';
   username: string;
   url: string;
   /** "The link works once, for 60 minutes." */
@@ -16,7 +16,7 @@ export interface PasswordLinkProps {
 }
 
 export function PasswordLink(p: PasswordLinkProps) {
-  const M = p.kind === 'reset' ? MAIL_MSG.reset : MAIL_MSG.invitation;
+  const M = p.kind === 'reset' ? MAIL_MSG.reset : p.kind === 'staff' ? MAIL_MSG.staffSetup : MAIL_MSG.invitation;
   return (
     <Layout brand={p.brand} preview={M.heading} recipientName={p.recipientName}>
       <Text style={styles.h1}>{M.heading}</Text>

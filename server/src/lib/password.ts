@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { SERVER_MSG } from '@wholesale/contract';
-import { HttpError } from '../../lib/http-errors.js';
+import { HttpError } from './http-errors.js';
 
 /**
  * Password hashing with node:crypto scrypt. OWASP's parameters (N=2^17, r=8, p=1) need Node's

@@ -1,0 +1,179 @@
+/**
+ * Customer users (the buyers' logins) as the supplier manages them: create (with an invitation
+ * email), disable, enable, send a password reset, end every session. The admin CLI and the staff
+ * back office both call this, so a username's rule and what disabling does live once.
+ */
+import { PASSWORD_RESET_LINK_TTL_MINUTES, customerUsername } from '@wholesale/contract';
+import type { Repos } from '../../db/repos.js';
+import { nowIso } from '../../lib/time.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import { recordUserUpdated, type UpdatedUser, type UserChangeSource } from '../events/outbox.js';
+import { recordPasswordLinkMail } from '../mail/mail-outbox.js';
+import type { AuthRepository } from './auth.repository.js';
+import { hashPassword } from '../../lib/password.js';
+import { NO_PASSWORD, createPasswordLink } from './password-links.js';
+
+/** Why an operation was refused; each caller (the CLI, the staff API) words it for its reader. */
+export class CustomerUserError extends Error {
+  constructor(
+    readonly reason:
+      | 'bad-username'
+      | 'no-account'
+      | 'username-taken'
+      | 'no-user'
+      | 'already-disabled'
+      | 'already-enabled'
+      | 'disabled'
+      | 'no-email',
+    readonly detail = '',
+  ) {
+    super(detail || reason);
+  }
+}
+
+export interface NewCustomerUser {
+  customerNumber: string;
+  username: string;
+  name: string;
+  email: string;
+  jobTitle: string;
+  /** Already checked against the password rule; left out: the user is invited to set one. */
+  password?: string | undefined;
+}
+
+export interface Invitation {
+  /** The invitation is in the mail outbox, to the user's address. */
+  emailed: boolean;
+  /** The set-password link, when it was not emailed (hand it over); null when it was. */
+  link: string | null;
+  expiresAt: string;
+}
+
+export interface CustomerUsersDeps {
+  /**
+   * What set-password links need: the key that seals them in the mail outbox (lib/secret-box.ts)
+   * and the portal's public address. The admin CLI creating a user with a password has neither.
+   */
+  links?: { box: SecretBox; baseUrl: string } | undefined;
+  /** The user's cached sessions end (auth.service's forgetUserSessions); the CLI has none to forget. */
+  forgetSessions?: ((userId: number) => void) | undefined;
+}
+
+const eventOf = (
+  u: { username: string; name: string; email: string; job_title: string; customer_number: string },
+  enabled: boolean,
+): UpdatedUser => ({
+  customerNumber: u.customer_number,
+  username: u.username,
+  name: u.name,
+  email: u.email,
+  jobTitle: u.job_title,
+  enabled,
+});
+
+export function customerUsersService(users: Repos<AuthRepository>, deps: CustomerUsersDeps = {}) {
+  const repo = users.base;
+
+  function links() {
+    if (!deps.links) throw new Error('customer users: set-password links need the secret box and base URL');
+    return deps.links;
+  }
+
+  async function user(userId: number) {
+    const u = await repo.userWithAccount(userId);
+    if (!u) throw new CustomerUserError('no-user');
+    return u;
+  }
+
+  return {
+    /** The user with their account's number, or undefined. */
+    find: (userId: number) => repo.userWithAccount(userId),
+
+    async create(input: NewCustomerUser, source: UserChangeSource): Promise<{ id: number; invitation?: Invitation }> {
+      const checked = customerUsername.safeParse(input.username);
+      if (!checked.success) throw new CustomerUserError('bad-username', checked.error.issues[0]?.message);
+      const username = checked.data;
+      const accountId = await repo.accountIdOf(input.customerNumber);
+      if (accountId === undefined) throw new CustomerUserError('no-account');
+      if (await repo.userByName(username)) throw new CustomerUserError('username-taken');
+      const now = nowIso();
+      const hash = input.password === undefined ? NO_PASSWORD : await hashPassword(input.password);
+      let invitation: Invitation | undefined;
+      const id = await repo.insertUser(
+        {
+          account_id: accountId,
+          username,
+          password_hash: hash,
+          name: input.name,
+          job_title: input.jobTitle,
+          email: input.email,
+          disabled: 0,
+          created_at: now,
+          password_changed_at: now,
+        },
+        {
+          customerNumber: input.customerNumber,
+          username,
+          name: input.name,
+          email: input.email,
+          jobTitle: input.jobTitle,
+          enabled: true,
+        },
+        source,
+        input.password !== undefined
+          ? undefined
+          : async (trx, userId) => {
+              const { box, baseUrl } = links();
+              const link = await createPasswordLink(trx, userId, baseUrl);
+              const sent = await recordPasswordLinkMail(trx, box, 'password.invitation', userId, link);
+              invitation = {
+                emailed: sent === 'queued',
+                link: sent === 'queued' ? null : link.url,
+                expiresAt: link.expiresAt,
+              };
+            },
+      );
+      return invitation ? { id, invitation } : { id };
+    },
+
+    /** Disables the user and ends every session of theirs; answers how many refresh tokens were revoked. */
+    async disable(userId: number, source: UserChangeSource): Promise<number> {
+      const u = await user(userId);
+      if (u.disabled) throw new CustomerUserError('already-disabled');
+      const revoked = await repo.disableUser(u.id, u.account_id, eventOf(u, false), source);
+      deps.forgetSessions?.(u.id);
+      return revoked;
+    },
+
+    async enable(userId: number, source: UserChangeSource): Promise<void> {
+      const u = await user(userId);
+      if (!u.disabled) throw new CustomerUserError('already-enabled');
+      await users.transaction(async (inTrx, trx) => {
+        await inTrx.setDisabled(u.id, false);
+        await recordUserUpdated(trx, u.account_id, eventOf(u, true), 'updated', source);
+      });
+    },
+
+    /** The forgotten-password email, sent on the supplier's word: a one-time link to the user's address. */
+    async sendPasswordReset(userId: number): Promise<{ expiresAt: string }> {
+      const u = await user(userId);
+      if (u.disabled) throw new CustomerUserError('disabled');
+      if (!u.email) throw new CustomerUserError('no-email');
+      const { box, baseUrl } = links();
+      return users.transaction(async (_inTrx, trx) => {
+        const link = await createPasswordLink(trx, u.id, baseUrl, PASSWORD_RESET_LINK_TTL_MINUTES * 60);
+        await recordPasswordLinkMail(trx, box, 'password.reset', u.id, link);
+        return { expiresAt: link.expiresAt };
+      });
+    },
+
+    /** Ends every session of the user (refresh tokens revoked, cached sessions forgotten); answers how many. */
+    async endSessions(userId: number): Promise<number> {
+      const u = await user(userId);
+      const revoked = await repo.revokeUserSessions(u.id);
+      deps.forgetSessions?.(u.id);
+      return revoked;
+    },
+  };
+}
+export type CustomerUsersService = ReturnType<typeof customerUsersService>;
