@@ -182,13 +182,6 @@ function buildStore(db: Db) {
   const placeOrder = orderPlacement({ checkout: repos.checkout, basket });
   return {
     db,
-    /** Read by routes that only read (the sandbox page, countries) and by the CLI's user look-up. */
-    repositories: {
-      site: repos.site.base,
-      accounts: repos.account.base,
-      users: repos.auth.base,
-      payments: repos.payments.base,
-    },
     settings,
     basket,
     orders,
@@ -201,7 +194,10 @@ function buildStore(db: Db) {
     orderStatus: orderStatusService(repos.orderStatus.base),
     ordersOut: ordersOutService(repos.ordersOut.base),
     webhookOperator: webhookOperatorService(repos.events.base),
-    /** Customer users as the supplier manages them (the CLI's disable; the server's adds links and sessions). */
+    /**
+     * Customer users as the supplier manages them (the CLI's look-up, disable and redirect link; the
+     * seed's demo users; the server's adds links and sessions).
+     */
     customerUsers: customerUsersService(repos.auth),
     /** The same, inviting by a set-password link (the CLI's create-user --invite). */
     customerUsersInviting: (links: CustomerUsersDeps['links']) => customerUsersService(repos.auth, { links }),

@@ -10,7 +10,7 @@ import type { PortalLimits, Throttle } from './lib/throttle.js';
 export interface AppContext {
   config: Config;
   handle: DbHandle;
-  /** Every service (and the few read-only repositories routes use), built once (compose.ts). */
+  /** Every service, built once (compose.ts); no repository: routes reach the database through services. */
   services: Services;
   /** Attempt counters for login, password change and payments (lib/throttle.ts). */
   throttle: Throttle;

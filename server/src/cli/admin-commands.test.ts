@@ -5,7 +5,6 @@ import { BACK_OFFICE_MSG } from '@wholesale/contract/staff';
 import type { DbHandle } from '../db/client.js';
 import { testEngines } from '../db/testing.js';
 import { seedDemo } from '../seed/index.js';
-import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { verifyPassword } from '../lib/password.js';
 import {
   apiClientCreate,
@@ -25,7 +24,6 @@ import {
 import { UsageError } from './db.js';
 import { parseAdminArgs } from './admin.js';
 import { hashKey } from '../modules/integration/api-keys.js';
-import { authRepository } from '../modules/auth/auth.repository.js';
 import { composeStore } from '../compose.js';
 
 const settingOf = async (handle: DbHandle, key: string) =>
@@ -251,7 +249,7 @@ describe.each(testEngines())('admin commands on $name', (engine) => {
     expect(ttl).toBe(10 * 60_000);
     expect(row.used_at).toBeNull();
 
-    const { token, expiresAt } = await createOneTimeToken(authRepository(handle.db), row.user_id, 5);
+    const { token, expiresAt } = await composeStore(handle.db).customerUsers.oneTimeLogin(row.user_id, 5);
     expect(token).not.toBe(m?.[1]);
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(5 * 60_000);
   });

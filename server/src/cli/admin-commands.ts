@@ -15,7 +15,6 @@ import type { Db } from '../db/client.js';
 import { amountToE5 } from '../domain/money.js';
 import { SETTING_DEFAULTS, SETTING_RULES } from '../modules/site/settings.service.js';
 import { composeStore } from '../compose.js';
-import { createOneTimeToken } from '../modules/auth/one-time-token.js';
 import { UsageError } from './db.js';
 import { creditLimitValue } from '@wholesale/contract/staff';
 import type { SecretBox } from '../lib/secret-box.js';
@@ -46,7 +45,7 @@ const email = (value: string | undefined): string => {
 };
 
 async function userByName(db: Db, username: string) {
-  const user = await composeStore(db).repositories.users.userByName(username);
+  const user = await composeStore(db).customerUsers.findByName(username);
   if (!user) throw new UsageError(`no user "${username}"`);
   return user;
 }
@@ -132,8 +131,8 @@ export async function createAccount(db: Db, input: CreateAccountInput): Promise<
     if (r?.status === 'created' || r?.status === 'failed') return r;
     throw new UsageError(`account ${customerNumber} already exists`);
   });
-  const { repositories } = composeStore(db);
-  const countries = await repositories.site.countries();
+  const { settings, account } = composeStore(db);
+  const countries = await settings.countries();
   if (result.status === 'failed') {
     const [e] = result.errors ?? [];
     if (!e) throw new UsageError('the account was not accepted');
@@ -146,7 +145,7 @@ export async function createAccount(db: Db, input: CreateAccountInput): Promise<
   }
   const typed = item.invoiceAddress.country.trim().toLowerCase();
   const country = countries.find((c) => c.name.toLowerCase() === typed)?.name ?? item.invoiceAddress.country;
-  const id = await repositories.accounts.idOfCustomer(customerNumber);
+  const id = await account.idOfCustomer(customerNumber);
   return `Created account ${customerNumber} "${item.name.trim()}" (${currency}, ${country}${input.proforma ? ', proforma' : ''}${input.onStop ? ', on stop' : ''}), id ${id}`;
 }
 
@@ -250,9 +249,15 @@ export async function redirectLink(db: Db, input: { username: string; baseUrl?: 
   const base = (input.baseUrl ?? 'http://localhost:3000').trim().replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(base)) throw new UsageError(`--base-url must be an http(s) URL, not "${base}"`);
   const user = await userByName(db, username);
-  if (user.disabled) throw new UsageError(`user "${username}" is disabled`);
-  const { token } = await createOneTimeToken(composeStore(db).repositories.users, user.id, 10);
-  return `${base}/redirect?rt=${token}`;
+  try {
+    // Valid for the longest a /redirect link may live (10 minutes).
+    const { token } = await composeStore(db).customerUsers.oneTimeLogin(user.id);
+    return `${base}/redirect?rt=${token}`;
+  } catch (err) {
+    if (err instanceof CustomerUserError && err.reason === 'disabled')
+      throw new UsageError(`user "${username}" is disabled`);
+    throw err;
+  }
 }
 
 // ---- set-order-status ----

@@ -261,6 +261,8 @@ export function accountService(repo: AccountRepository) {
     },
 
     account: (accountId: number) => repo.account(accountId),
+    /** The id of the account with this customer number, or undefined (the admin CLI's key). */
+    idOfCustomer: (customerNumber: string) => repo.idOfCustomer(customerNumber),
   };
 }
 export type AccountService = ReturnType<typeof accountService>;

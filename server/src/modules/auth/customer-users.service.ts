@@ -12,6 +12,7 @@ import { recordPasswordLinkMail } from '../mail/mail-outbox.js';
 import type { AuthRepository } from './auth.repository.js';
 import { hashPassword } from '../../lib/password.js';
 import { NO_PASSWORD, createPasswordLink } from './password-links.js';
+import { createOneTimeToken } from './one-time-token.js';
 
 /** Why an operation was refused; each caller (the CLI, the staff API) words it for its reader. */
 export class CustomerUserError extends Error {
@@ -85,14 +86,22 @@ export function customerUsersService(users: Repos<AuthRepository>, deps: Custome
     return u;
   }
 
+  /** The username as the rule keeps it (trimmed), or CustomerUserError('bad-username'). */
+  function checkedUsername(value: string): string {
+    const checked = customerUsername.safeParse(value);
+    if (!checked.success) throw new CustomerUserError('bad-username', checked.error.issues[0]?.message);
+    return checked.data;
+  }
+
   return {
     /** The user with their account's number, or undefined. */
     find: (userId: number) => repo.userWithAccount(userId),
 
+    /** The user with this username (their id, whether disabled, their account's number), or undefined. */
+    findByName: (username: string) => repo.userByName(username),
+
     async create(input: NewCustomerUser, source: UserChangeSource): Promise<{ id: number; invitation?: Invitation }> {
-      const checked = customerUsername.safeParse(input.username);
-      if (!checked.success) throw new CustomerUserError('bad-username', checked.error.issues[0]?.message);
-      const username = checked.data;
+      const username = checkedUsername(input.username);
       const accountId = await repo.accountIdOf(input.customerNumber);
       if (accountId === undefined) throw new CustomerUserError('no-account');
       if (await repo.userByName(username)) throw new CustomerUserError('username-taken');
@@ -165,6 +174,16 @@ export function customerUsersService(users: Repos<AuthRepository>, deps: Custome
         await recordPasswordLinkMail(trx, box, 'password.reset', u.id, link);
         return { expiresAt: link.expiresAt };
       });
+    },
+
+    /**
+     * A one-time login for /redirect?rt= (the operator's `admin redirect-link`): usable once, within
+     * `ttlMinutes` (at most ONE_TIME_TOKEN_MAX_MINUTES); refused for a disabled user.
+     */
+    async oneTimeLogin(userId: number, ttlMinutes?: number): Promise<{ token: string; expiresAt: string }> {
+      const u = await user(userId);
+      if (u.disabled) throw new CustomerUserError('disabled');
+      return createOneTimeToken(repo, u.id, ttlMinutes);
     },
 
     /** Ends every session of the user (refresh tokens revoked, cached sessions forgotten); answers how many. */

@@ -35,7 +35,6 @@ const text = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, ma
  * browser (303) to the purpose's return URL. The payment id is a random UUID: the link is the key.
  */
 export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const repo = ctx.services.repositories.payments;
   const { sandbox } = ctx.services;
 
   app.addContentTypeParser(
@@ -48,7 +47,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 
   async function load(id: string): Promise<PageInfo | undefined> {
     if (!UUID.test(id)) return undefined;
-    const payment = await repo.find(id.toLowerCase());
+    const payment = await sandbox.findPayment(id.toLowerCase());
     if (!payment) return undefined;
     return { payment, merchant: await ctx.services.settings.get('company.name') };
   }
@@ -112,7 +111,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     // Asked again just before charging: the basket, the account or the invoices may have changed.
     const refusal = await sandbox.recheck(info.payment);
     if (refusal !== undefined) {
-      await repo.cancel(info.payment.id);
+      await sandbox.cancelPayment(info.payment.id);
       return html(
         reply,
         409,
@@ -125,11 +124,11 @@ export const sandboxRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       );
     }
 
-    await repo.setCard(info.payment.id, check.last4);
+    await sandbox.noteCard(info.payment.id, check.last4);
     try {
       // Confirm server-side exactly as an external gateway would: a signed callback.
       const result = await receivePaymentCallback(sandbox, sandbox.signCallback(info.payment.id, check.outcome));
-      const done = await repo.find(info.payment.id);
+      const done = await sandbox.findPayment(info.payment.id);
       const target = done && sandbox.returnUrlFor(done);
       if (result.status === 'pending' || !target) throw new Error('payment still pending after its callback');
       return reply.header('cache-control', 'no-store').redirect(target, 303);

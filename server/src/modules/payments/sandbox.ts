@@ -36,6 +36,12 @@ export interface CompletionResult {
 /** The built-in sandbox provider: what its hosted page and its signed callback need besides. */
 export interface SandboxGateway extends PaymentGateway {
   readonly purposes: PaymentPurposes;
+  /** The payment its hosted page shows, or undefined. */
+  findPayment(paymentId: string): Promise<Payment | undefined>;
+  /** Notes the card the hosted page took, while the payment is still pending. */
+  noteCard(paymentId: string, last4: string): Promise<void>;
+  /** Ends a pending payment without taking money (refused just before charging). */
+  cancelPayment(paymentId: string): Promise<boolean>;
   /** Completes a payment at most once, running its purpose's handler in the same transaction. */
   completePayment(paymentId: string, outcome: PaymentOutcome): Promise<CompletionResult | undefined>;
   /** Where the browser goes for a payment that is no longer pending. */
@@ -62,6 +68,9 @@ export function sandboxGateway({ payments, engine, config, purposes }: SandboxGa
   const purposeOf = (payment: Payment): PurposeHandler => purposes[payment.purpose];
   return {
     purposes,
+    findPayment: (paymentId) => payments.base.find(paymentId),
+    noteCard: (paymentId, last4) => payments.base.setCard(paymentId, last4),
+    cancelPayment: (paymentId) => payments.base.cancel(paymentId),
     createPayment: (input) => startPayment(payments, engine, config, purposes, input),
     completePayment: (paymentId, outcome) => finishPayment(payments, purposes, paymentId, outcome),
     returnUrlFor: (payment) =>

@@ -62,6 +62,8 @@ export function settingsService(repo: SiteRepository) {
     async setMany(values: Partial<Record<SettingKey, string>>): Promise<void> {
       await repo.putSettings(Object.entries(values) as [SettingKey, string][]);
     },
+    /** Delivery countries in the order the screens list them (the public list, the admin CLI's choices). */
+    countries: () => repo.countries(),
     /** Whether `key` names a setting (the admin CLI's keys). */
     isKey: (key: string): key is SettingKey => Object.hasOwn(SETTING_DEFAULTS, key),
     async notification(): Promise<Notification> {

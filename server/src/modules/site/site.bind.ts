@@ -7,5 +7,5 @@ export const siteBindings = (ctx: AppContext) =>
   bindings('site', endpoints, {
     getSettings: { call: () => ctx.services.settings.site() },
     getNotification: { call: () => ctx.services.settings.notification() },
-    getCountries: { call: () => ctx.services.repositories.site.countries() },
+    getCountries: { call: () => ctx.services.settings.countries() },
   });
