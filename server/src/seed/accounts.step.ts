@@ -4,6 +4,7 @@
  */
 import type { accountUpsertItem } from '@wholesale/contract';
 import type { z } from 'zod';
+import { SUPPLIER_CREATED_ROLE } from '../modules/auth/customer-users.service.js';
 import { DEMO_ACCOUNTS, generateAccount, type AccountSpec } from './accounts.js';
 import { CATALOGUE } from './catalogue.js';
 import { addDays, type OrderAccount, type PricedProduct } from './orders.js';
@@ -38,7 +39,7 @@ const typeIndexByName = new Map(CATALOGUE.map((t, i) => [t.name, i]));
 export async function seedAccounts(
   run: SeedRun,
   accountCount: number,
-  passwordHash: string,
+  password: string,
   products: readonly PricedProduct[],
 ): Promise<SeededAccounts> {
   const accRng = run.rng.fork(2);
@@ -46,7 +47,7 @@ export async function seedAccounts(
   const createdAt = `${addDays(run.today, -420)}T09:00:00.000Z`;
   const ids = await insertAccounts(run, specs, createdAt);
   const accountId: AccountIdOf = (a) => ids.get(a.customerNumber) ?? 0;
-  const userIds = await seedUsers(run, specs, accountId, passwordHash, createdAt);
+  const userIds = await seedUsers(run, specs, accountId, password, createdAt);
   await seedDiscountsAndAddresses(run, specs);
   await seedStatements(run, specs, accountId);
   const orderAccounts = specs.map((a, i) => orderAccount(accRng, a, i, accountId(a), userIds, products.length));
@@ -98,32 +99,20 @@ async function insertAccounts({ repos, summary }: SeedRun, specs: readonly Accou
   return ids;
 }
 
-/** Every user with the one demo password; answers their ids by username. */
+/**
+ * Every user with the one demo password, through the customer users' service (its username and
+ * password rules, and the role a supplier-created user gets); answers their ids by username.
+ */
 async function seedUsers(
   { repos, summary }: SeedRun,
   specs: readonly AccountSpec[],
   accountId: AccountIdOf,
-  passwordHash: string,
+  password: string,
   createdAt: string,
 ) {
-  const rows = specs.flatMap((a) =>
-    a.users.map((u) => ({
-      account_id: accountId(a),
-      username: u.username,
-      password_hash: passwordHash,
-      name: u.name,
-      job_title: u.jobTitle,
-      email: u.email,
-      disabled: 0,
-      created_at: createdAt,
-      password_changed_at: createdAt,
-      team_role: u.role ?? 'admin',
-      order_limit_minor: u.orderLimitMinor ?? null,
-      monthly_budget_minor: u.monthlyBudgetMinor ?? null,
-    })),
-  );
-  const ids = await repos.users.insertUsers(rows);
-  summary.users = rows.length;
+  const users = specs.flatMap((a) => a.users.map((u) => ({ ...u, accountId: accountId(a) })));
+  const ids = await repos.users.createDemoUsers(users, { password, createdAt });
+  summary.users = users.length;
   return ids;
 }
 
@@ -223,7 +212,9 @@ function orderAccount(
     id,
     spec: a,
     // The order history is the admins' (the demo's buyer starts the month with an unused budget).
-    userIds: a.users.filter((u) => (u.role ?? 'admin') === 'admin').map((u) => userIds.get(u.username) ?? 0),
+    userIds: a.users
+      .filter((u) => (u.role ?? SUPPLIER_CREATED_ROLE) === 'admin')
+      .map((u) => userIds.get(u.username) ?? 0),
     discountFor: (typeIndex: number) => byType.get(typeIndex) ?? a.discountBp,
     regulars: [...regulars],
   };

@@ -3,13 +3,13 @@
  * for benchmarks any number of generated accounts and orders. Deterministic for a seed number
  * (dates are relative to today so the data always looks fresh). Amounts come from pricing.ts.
  *
- * `seedDemo` runs small steps in one transaction: the settings through their service, the rest as
- * fixtures through the repositories compose.ts hands out (run.ts says why), so this folder holds the
+ * `seedDemo` runs small steps in one transaction: settings, users and the accounts' discounts and
+ * addresses through the services that own their rules, the rest as fixtures through the
+ * repositories compose.ts hands out (run.ts says why), so this folder holds the
  * data (specs, random numbers, pictures, order drafts) and the order of the steps, and no SQL.
  */
 import type { DbHandle } from '../db/client.js';
 import { isEmpty, refreshStatistics } from '../db/maintenance.js';
-import { hashPassword } from '../lib/password.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts.js';
 import { seedAccounts, seedFavourites } from './accounts.step.js';
 import { seedCatalogue } from './catalogue.step.js';
@@ -43,8 +43,6 @@ const SHARED_IMAGES_ABOVE = 5000;
 export async function seedDemo(handle: DbHandle, opts: SeedOptions = {}): Promise<SeedSummary> {
   const started = performance.now();
   if (!(await isEmpty(handle))) throw new Error('seedDemo needs an empty database: reset it first');
-  // One hash for every demo user: hashing is deliberately slow.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   const summary = await handle.db.transaction().execute(async (trx) => {
     const run: SeedRun = {
       repos: seedRepositories(handle.db, trx),
@@ -52,7 +50,7 @@ export async function seedDemo(handle: DbHandle, opts: SeedOptions = {}): Promis
       today: (opts.now ?? new Date()).toISOString().slice(0, 10),
       summary: emptySummary(),
     };
-    await seedSteps(run, opts, passwordHash);
+    await seedSteps(run, opts);
     return run.summary;
   });
   await refreshStatistics(handle);
@@ -61,14 +59,14 @@ export async function seedDemo(handle: DbHandle, opts: SeedOptions = {}): Promis
 }
 
 /** The steps in order; each hands on what the next ones need (ids, the priced products, the drafts). */
-async function seedSteps(run: SeedRun, opts: SeedOptions, passwordHash: string): Promise<void> {
+async function seedSteps(run: SeedRun, opts: SeedOptions): Promise<void> {
   const productCount = Math.max(1, Math.floor(opts.products ?? DEFAULT_PRODUCTS));
   const accountCount = Math.max(DEMO_ACCOUNTS.length, Math.floor(opts.accounts ?? DEMO_ACCOUNTS.length));
   const sharedImages = opts.images === false || productCount > SHARED_IMAGES_ABOVE;
 
   await run.repos.settings.setMany(demoSettings());
   const { products } = await seedCatalogue(run, productCount, sharedImages);
-  const accounts = await seedAccounts(run, accountCount, passwordHash, products);
+  const accounts = await seedAccounts(run, accountCount, DEMO_PASSWORD, products);
   await seedFavourites(run, accounts, products);
   const orders = await seedOrders(run, accounts.orderAccounts, products, opts.orders ?? 0);
   await seedCreditMemo(run, accounts.orderAccounts[0], orders, products);

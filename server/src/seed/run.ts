@@ -4,16 +4,19 @@
  *
  * Writes that carry a rule go through the service that owns it: the operator settings through the
  * settings service; each account's type discounts and delivery addresses through the ERP's account
- * upsert (a product type and a country must exist; the sets are replaced whole).
+ * upsert (a product type and a country must exist; the sets are replaced whole); the users through
+ * the customer users' service (`createDemoUsers`: the username's and the password's rules and the
+ * default role are those of `create`, which the CLI and the back office call).
  *
  * The rest are fixtures, written in bulk through the owning repositories, which compose.ts's
  * `repositoriesOver` hands out (the seed builds none): history that no service creates as it is
  * (orders in every status with their lines and tracking, invoices, credit memos and statements,
- * balances), the catalogue with its pictures, tiers and deliveries due, favourites, and the accounts
- * and users themselves. Those are back-dated 420 days, accounts keep a fax number and users their
- * demo password: the ERP upsert cannot express that (it stamps rows now, has no fax number, gives a
- * new user a set-password link, and records outbox events and invitation emails), and
- * seed.test.ts fingerprints every row.
+ * balances), the catalogue with its pictures, tiers and deliveries due, favourites, and the
+ * accounts' rows themselves. Accounts and users are back-dated 420 days, accounts keep a fax number
+ * and users their demo password: the ERP upsert and `create` cannot express that (they stamp rows
+ * now, the upsert has no fax number, and both record outbox events and invitation emails), and
+ * seed.test.ts fingerprints every row. The account upsert then checks each account's columns as
+ * stored (seedDiscountsAndAddresses sends them unchanged).
  */
 import { composeStore, repositoriesOver } from '../compose.js';
 import type { Db } from '../db/client.js';
@@ -34,7 +37,8 @@ export function seedRepositories(db: Db, trx: Db) {
     products: repos.products(trx),
     /** Accounts, statements, invoices and credit memos, balances. */
     accounts: repos.account.over(trx),
-    users: repos.auth.over(trx),
+    /** The demo users, through the service that creates customer users. */
+    users: store.customerUsers,
     /** Orders, their lines and tracking numbers. */
     orders: repos.orders.over(trx),
   };

@@ -3,7 +3,7 @@
  * email), disable, enable, send a password reset, end every session. The admin CLI and the staff
  * back office both call this, so a username's rule and what disabling does live once.
  */
-import { PASSWORD_RESET_LINK_TTL_MINUTES, customerUsername } from '@wholesale/contract';
+import { PASSWORD_RESET_LINK_TTL_MINUTES, customerUsername, newPassword, type TeamRole } from '@wholesale/contract';
 import type { Repos } from '../../db/repos.js';
 import { nowIso } from '../../lib/time.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -13,6 +13,13 @@ import type { AuthRepository } from './auth.repository.js';
 import { hashPassword } from '../../lib/password.js';
 import { NO_PASSWORD, createPasswordLink } from './password-links.js';
 import { createOneTimeToken } from './one-time-token.js';
+
+/**
+ * The team role of a user the supplier creates (the admin CLI, the back office, the demo seed): the
+ * account's admin, who can then invite the rest of the team. The users table's default says the
+ * same for the ERP's users (migration 040).
+ */
+export const SUPPLIER_CREATED_ROLE: TeamRole = 'admin';
 
 /** Why an operation was refused; each caller (the CLI, the staff API) words it for its reader. */
 export class CustomerUserError extends Error {
@@ -40,6 +47,22 @@ export interface NewCustomerUser {
   jobTitle: string;
   /** Already checked against the password rule; left out: the user is invited to set one. */
   password?: string | undefined;
+}
+
+/**
+ * A demo user (the seed's fixtures): written as it would have been long ago, with the one demo
+ * password, a role and spending limits; the username's and the password's rules are create's.
+ */
+export interface DemoUser {
+  accountId: number;
+  username: string;
+  name: string;
+  jobTitle: string;
+  email: string;
+  /** Left out: SUPPLIER_CREATED_ROLE. */
+  role?: TeamRole | undefined;
+  orderLimitMinor?: number | undefined;
+  monthlyBudgetMinor?: number | undefined;
 }
 
 export interface Invitation {
@@ -119,6 +142,7 @@ export function customerUsersService(users: Repos<AuthRepository>, deps: Custome
           disabled: 0,
           created_at: now,
           password_changed_at: now,
+          team_role: SUPPLIER_CREATED_ROLE,
         },
         {
           customerNumber: input.customerNumber,
@@ -184,6 +208,38 @@ export function customerUsersService(users: Repos<AuthRepository>, deps: Custome
       const u = await user(userId);
       if (u.disabled) throw new CustomerUserError('disabled');
       return createOneTimeToken(repo, u.id, ttlMinutes);
+    },
+
+    /**
+     * The demo seed's users, in bulk over the caller's transaction: back-dated to `createdAt`, all
+     * with the one demo `password` (hashed once), and none of what `create` records (events,
+     * invitations), since they are fixtures of a history that happened before the portal's.
+     * The username's rule, the password's and the default role are the same as create's.
+     * Answers their ids by username.
+     */
+    async createDemoUsers(
+      users: readonly DemoUser[],
+      { password, createdAt }: { password: string; createdAt: string },
+    ): Promise<ReadonlyMap<string, number>> {
+      const checked = newPassword.safeParse(password);
+      if (!checked.success) throw new Error(`demo users: the password is refused: ${checked.error.issues[0]?.message}`);
+      const hash = await hashPassword(checked.data);
+      return repo.insertUsers(
+        users.map((u) => ({
+          account_id: u.accountId,
+          username: checkedUsername(u.username),
+          password_hash: hash,
+          name: u.name,
+          job_title: u.jobTitle,
+          email: u.email,
+          disabled: 0,
+          created_at: createdAt,
+          password_changed_at: createdAt,
+          team_role: u.role ?? SUPPLIER_CREATED_ROLE,
+          order_limit_minor: u.orderLimitMinor ?? null,
+          monthly_budget_minor: u.monthlyBudgetMinor ?? null,
+        })),
+      );
     },
 
     /** Ends every session of the user (refresh tokens revoked, cached sessions forgotten); answers how many. */
