@@ -257,6 +257,46 @@ export default defineConfig(
     },
   },
   {
+    // The admin CLI calls services only, so each rule it applies lives once (docs/ARCHITECTURE.md,
+    // Composition): no repository module, not even its types, and no way round through the store
+    // (`composeStore(db).internal`, `repositoriesOver`). Repeats the kysely rule and SQL_CALL: a
+    // later block's options replace an earlier one's.
+    files: ['server/src/cli/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message: 'SQL lives in *.repository.ts (or db/): move the query into a repository.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/*.repository.js'],
+              message: boundary('the admin CLI calls services, never a repository (add a service method).'),
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        SQL_CALL,
+        {
+          selector: 'ImportSpecifier[imported.name="repositoriesOver"]',
+          message: boundary('the admin CLI calls services, never a repository (add a service method).'),
+        },
+        {
+          selector: 'MemberExpression[property.name=/^(repositories|internal|repos)$/]',
+          message: boundary('the admin CLI calls services, never a repository (add a service method).'),
+        },
+      ],
+    },
+  },
+  {
     // Paths from the contract, never '/api' literals (PATH_LITERALS above).
     files: [
       'web/src/**/*.{ts,tsx}',
