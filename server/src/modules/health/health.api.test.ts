@@ -116,7 +116,8 @@ describe.each(testEngines())('health for load balancers on $name', (engine) => {
   it('checks Redis when one is configured, and is not ready when it does not answer', async () => {
     const withRedis = await testApp(handle, { REDIS_URL });
     try {
-      const { res, body } = await ready(withRedis);
+      // Not ready until the Redis connection is open (commands are not queued while connecting).
+      const { res, body } = await whenReady(withRedis);
       expect(body.checks.redis).toBe('up');
       expect(res.statusCode).toBe(200);
     } finally {
