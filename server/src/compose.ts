@@ -247,7 +247,7 @@ export function composeStaff(
   const { repos } = composeStore(db).internal;
   const staffAudit = auditService(repos.audit.base);
   const box = secretBox(config.paymentSecret);
-  const staff = staffService(repos.staff.base, staffAudit, box, {
+  const staff = staffService(repos.staff, staffAudit, box, {
     jwtSecret: config.jwtSecret,
     idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
     maxHours: config.STAFF_SESSION_MAX_HOURS,

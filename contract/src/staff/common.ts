@@ -8,7 +8,9 @@ export const STAFF_PREFIX = '/api/staff';
 /** The staff API's bearer tokens start with this, so every other surface can say what it got. */
 export const STAFF_TOKEN_PREFIX = 'wst_';
 
-export const staffRole = z.lazy(() => z.enum(STAFF_ROLES).describe('admin, customer_service, finance or read_only'));
+export const staffRole = z.lazy(() =>
+  z.enum(STAFF_ROLES, { error: STAFF_MSG.roleFormat }).describe('admin, customer_service, finance or read_only'),
+);
 
 /** A staff username's one rule (the API and the CLI both parse with it). */
 export const staffUsername = z.lazy(() =>

@@ -40,14 +40,18 @@ describe.each(testEngines())('admin CLI staff commands on $name', (engine) => {
     expect(out).toMatch(/^created staff ops\.lead \(Admin\)\nset-up link emailed to ops@staff\.example\n/);
     expect(out).toMatch(/set-up link \(works once, until .+\): http:\/\/portal\.test\/staff\/set-up\?token=\S+$/);
     expect(await cli.list()).toBe('ops.lead  ops@staff.example  admin  not enrolled  orders on behalf');
+    // The back office keeps an active admin, whoever asks.
+    await expect(cli.disable({ username: 'ops.lead' })).rejects.toEqual(new UsageError(STAFF_MSG.lastAdmin));
+    await cli.create({ username: 'ops.deputy', email: 'deputy@staff.example', role: 'admin', orderOnBehalf: false });
     expect(await cli.disable({ username: 'OPS.LEAD' })).toBe('disabled staff ops.lead; their sessions have ended');
-    expect(await cli.list()).toMatch(/ disabled$/);
+    expect(await cli.list()).toMatch(/^ops\.lead .* disabled$/m);
     const audit = await handle.db
       .selectFrom('staff_audit')
       .select(['action', 'staff_id', 'address'])
       .orderBy('id')
       .execute();
     expect(audit).toEqual([
+      { action: 'staff.created', staff_id: null, address: 'cli' },
       { action: 'staff.created', staff_id: null, address: 'cli' },
       { action: 'staff.disabled', staff_id: null, address: 'cli' },
     ]);
