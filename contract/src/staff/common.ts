@@ -15,11 +15,17 @@ export const staffRole = z.lazy(() =>
 /** A staff username's one rule (the API and the CLI both parse with it). */
 export const staffUsername = z.lazy(() =>
   z
-    .string()
+    .string({ error: STAFF_MSG.usernameFormat })
     .trim()
     .regex(/^[A-Za-z0-9._-]{3,40}$/, STAFF_MSG.usernameFormat),
 );
-export const staffEmail = z.lazy(() => z.string().trim().max(200).pipe(z.email(STAFF_MSG.emailFormat)));
+export const staffEmail = z.lazy(() =>
+  z
+    .string({ error: STAFF_MSG.emailFormat })
+    .trim()
+    .max(200, STAFF_MSG.emailFormat)
+    .pipe(z.email(STAFF_MSG.emailFormat)),
+);
 
 /** A staff member as the back office shows one (never a secret). */
 export const staffMember = z.lazy(() =>

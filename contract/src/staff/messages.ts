@@ -29,6 +29,7 @@ export const STAFF_MSG = {
   usernameTaken: 'A staff member with this username already exists',
   emailFormat: 'Enter a valid email address',
   roleFormat: 'Choose a role: admin, customer_service, finance or read_only',
+  orderOnBehalfFormat: 'canOrderOnBehalf is true or false',
   unknownStaff: (username: string) => `No staff member ${username}`,
   notYourself: 'You cannot disable yourself or change your own role; ask another admin',
   lastAdmin: 'The back office must keep at least one active admin: make someone else an admin first',

@@ -4,6 +4,7 @@ import { withDetails } from '../endpoints.js';
 import { STAFF_SETUP_LINK_TTL_HOURS } from '../limits.js';
 import { routeTable, staff } from '../routes.js';
 import { STAFF_PREFIX, staffEmail, staffMember, staffRole, staffUsername } from './common.js';
+import { STAFF_MSG } from './messages.js';
 
 const P = `${STAFF_PREFIX}/staff-users`;
 
@@ -12,7 +13,7 @@ export const createStaffUserRequest = z.lazy(() =>
     username: staffUsername,
     email: staffEmail,
     role: staffRole,
-    canOrderOnBehalf: z.boolean().default(false),
+    canOrderOnBehalf: z.boolean({ error: STAFF_MSG.orderOnBehalfFormat }).default(false),
   }),
 );
 

@@ -72,6 +72,19 @@ describe.each(testEngines())('staff users on $name', (engine) => {
     const setRole = await act('PUT', pathOf(S.setStaffUserRole, { username: 'nina' }), olga, { role: 'owner' });
     expect(setRole.statusCode).toBe(400);
     expect(setRole.json().message).toContain(STAFF_MSG.roleFormat);
+    const empty = await created({});
+    expect(empty.json().issues).toEqual([
+      { path: 'username', message: STAFF_MSG.usernameFormat },
+      { path: 'email', message: STAFF_MSG.emailFormat },
+      { path: 'role', message: STAFF_MSG.roleFormat },
+    ]);
+    const flag = await created({
+      username: 'rita',
+      email: 'rita@staff.example',
+      role: 'finance',
+      canOrderOnBehalf: 'y',
+    });
+    expect(flag.json().message).toContain(STAFF_MSG.orderOnBehalfFormat);
     const ghost = await act('POST', pathOf(S.disableStaffUser, { username: 'ghost' }), olga);
     expect([ghost.statusCode, ghost.json().message]).toEqual([404, STAFF_MSG.unknownStaff('ghost')]);
   });
