@@ -229,7 +229,7 @@ const stores = new WeakMap<Db, Store>();
 
 /**
  * The staff back office's services (modules/staff): the server builds them in `compose`, the admin
- * CLI (`staff create|list|disable`) with the same configuration, so both run the same rules.
+ * CLI (`staff create|list|disable|enable`) with the same configuration, so both run the same rules.
  */
 export function composeStaff(
   db: Db,

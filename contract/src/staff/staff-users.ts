@@ -43,7 +43,7 @@ const tags = ['staff: staff users'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse } as const;
 
 /**
- * The back office's own people: admins only (the CLI's `staff create|list|disable` call the same
+ * The back office's own people: admins only (the CLI's `staff create|list|disable|enable` call the same
  * service). The back office always keeps an active admin, and nobody changes their own role or status.
  */
 export const staffUserRoutes = /* @__PURE__ */ routeTable({

@@ -26,6 +26,10 @@ describe.each(testEngines())('admin CLI staff commands on $name', (engine) => {
       values: { username: 'ada', email: 'a@x.example', role: 'admin' },
     });
     expect(parseAdminArgs(['staff', 'list'])).toMatchObject({ command: 'staff list' });
+    expect(parseAdminArgs(['staff', 'enable', '--username', 'ada'])).toMatchObject({
+      command: 'staff enable',
+      values: { username: 'ada' },
+    });
     expect(() => parseAdminArgs(['staff', 'delete'])).toThrow('unknown command "staff delete" (see --help)');
   });
 
@@ -45,6 +49,11 @@ describe.each(testEngines())('admin CLI staff commands on $name', (engine) => {
     await cli.create({ username: 'ops.deputy', email: 'deputy@staff.example', role: 'admin', orderOnBehalf: false });
     expect(await cli.disable({ username: 'OPS.LEAD' })).toBe('disabled staff ops.lead; their sessions have ended');
     expect(await cli.list()).toMatch(/^ops\.lead .* disabled$/m);
+    expect(await cli.enable({ username: 'ops.lead' })).toBe('enabled staff ops.lead; they can sign in again');
+    await expect(cli.enable({ username: 'ops.lead' })).rejects.toEqual(
+      new UsageError(STAFF_MSG.alreadyEnabled('ops.lead')),
+    );
+    expect(await cli.list()).not.toMatch(/disabled/);
     const audit = await handle.db
       .selectFrom('staff_audit')
       .select(['action', 'staff_id', 'address'])
@@ -54,6 +63,7 @@ describe.each(testEngines())('admin CLI staff commands on $name', (engine) => {
       { action: 'staff.created', staff_id: null, address: 'cli' },
       { action: 'staff.created', staff_id: null, address: 'cli' },
       { action: 'staff.disabled', staff_id: null, address: 'cli' },
+      { action: 'staff.enabled', staff_id: null, address: 'cli' },
     ]);
   });
 
