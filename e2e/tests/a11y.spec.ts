@@ -188,6 +188,21 @@ export const SCREENS: readonly ScreenCheck[] = [
   { path: '/staff/settings', heading: 'Settings', session: false, staff: true },
   { path: '/staff/integration', heading: 'Integration', session: false, staff: true },
   { path: '/staff/audit', heading: 'Audit log', session: false, staff: true },
+  {
+    // With a staff member just added: their row's controls and the set-up link shown once.
+    path: '/staff/staff-users',
+    heading: 'Staff',
+    session: false,
+    staff: true,
+    open: async (page) => {
+      await page.goto('/staff/staff-users');
+      const form = page.getByRole('region', { name: 'Add a staff member' });
+      await form.getByLabel('Username').fill(`a11y-new-${Date.now().toString(36)}`);
+      await form.getByLabel('Email').fill('a11y-new@staff.example');
+      await form.getByRole('button', { name: 'Create staff member' }).click();
+      await expect(form.getByTestId('setup-link')).toBeVisible();
+    },
+  },
 ];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,8 +2,9 @@
 // CLI sets a password, enrols an authenticator (codes computed here with otplib) and signs in; finds
 // a customer and views the portal as one of its users in a separate tab (the banner on every
 // screen, a card payment refused), ends it, and the audit log shows the session; a webhook
-// delivery that failed is redelivered from the endpoint's log in the Integration screen; and
-// customer service unlocks a buyer locked out by failed logins, who then logs in.
+// delivery that failed is redelivered from the endpoint's log in the Integration screen; customer
+// service unlocks a buyer locked out by failed logins, who then logs in; and an admin adds a staff
+// member on the Staff screen (the set-up link shown once), changes their role, disables and enables them.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, request, test } from '@playwright/test';
@@ -265,5 +266,64 @@ test.describe('the back office', () => {
     } finally {
       await buyerContext.close();
     }
+  });
+
+  test('an admin adds a staff member, changes their role, disables and enables them again', async ({
+    page,
+  }, testInfo) => {
+    const admin = `staffadmin-${testInfo.project.name}-${RUN}`;
+    const secret = await enrolStaffByApi(page.request, admin, 'admin');
+    await signInStaff(page, admin, secret);
+    await page.goto('/staff');
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+
+    // Bad values are refused with the contract's words; then a good one.
+    const form = page.getByRole('region', { name: 'Add a staff member' });
+    const member = `newbie-${testInfo.project.name}-${RUN}`;
+    await form.getByLabel('Username').fill('x');
+    await form.getByLabel('Email').fill(`${member}@staff.example`);
+    await form.getByRole('button', { name: 'Create staff member' }).click();
+    await expect(form.getByRole('alert')).toContainText(STAFF_MSG.usernameFormat);
+    await form.getByLabel('Username').fill(member);
+    await form.getByLabel('Role').selectOption({ label: 'Finance' });
+    await form.getByRole('button', { name: 'Create staff member' }).click();
+
+    // The set-up link, shown this once, as `staff create` prints it; it opens the set-up screen.
+    const created = form.getByRole('status');
+    await expect(created).toContainText(`Created ${member} (Finance).`);
+    const link = (await created.getByTestId('setup-link').textContent())!.trim();
+    expect(link).toMatch(/\/staff\/set-up\?token=[\w-]{40,}$/);
+
+    // The list: not set up yet, never signed in, active; the admin's own row has no controls.
+    const list = page.getByRole('table', { name: 'Staff members' });
+    const row = list.getByRole('row').filter({ hasText: member });
+    await expect(row).toContainText('Not set up yet');
+    await expect(row).toContainText('Never');
+    await expect(row).toContainText('Active');
+    const own = list.getByRole('row').filter({ hasText: `${admin} (you)` });
+    await expect(own.getByRole('button')).toHaveCount(0);
+
+    // A new role, with its own button (keyboard: choose, Tab, Enter).
+    const outcome = page.getByRole('region', { name: 'Staff members' }).getByRole('status');
+    await row.getByLabel(`Role of ${member}`, { exact: true }).selectOption({ label: 'Customer service' });
+    await row.getByLabel(`Role of ${member}`, { exact: true }).press('Tab');
+    await expect(row.getByRole('button', { name: `Change the role of ${member}` })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(outcome).toContainText(`${member} is now Customer service`);
+
+    // Disable (after a confirmation), then enable again.
+    await row.getByRole('button', { name: `Disable ${member}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+    await expect(outcome).toContainText(`${member} is disabled`);
+    await expect(row).toContainText('Disabled');
+    await row.getByRole('button', { name: `Enable ${member} again` }).click();
+    await expect(outcome).toContainText(`${member} is enabled again`);
+    await expect(row).toContainText('Active');
+
+    // The link works for the new member.
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await expect(page.getByRole('heading', { level: 1, name: 'Set your back-office password' })).toBeVisible();
+    await expect(page.getByText(`Username: ${member}`)).toBeVisible();
   });
 });

@@ -225,7 +225,7 @@ const stores = new WeakMap<Db, Store>();
 
 /**
  * The staff back office's services (modules/staff): the server builds them in `compose`, the admin
- * CLI (`staff create|list|disable`) with the same configuration, so both run the same rules.
+ * CLI (`staff create|list|disable|enable`) with the same configuration, so both run the same rules.
  */
 export function composeStaff(
   db: Db,
@@ -243,7 +243,7 @@ export function composeStaff(
   const { repos } = composeStore(db).internal;
   const staffAudit = auditService(repos.audit.base);
   const box = secretBox(config.paymentSecret);
-  const staff = staffService(repos.staff.base, staffAudit, box, {
+  const staff = staffService(repos.staff, staffAudit, box, {
     jwtSecret: config.jwtSecret,
     idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
     maxHours: config.STAFF_SESSION_MAX_HOURS,

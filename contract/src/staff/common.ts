@@ -8,16 +8,24 @@ export const STAFF_PREFIX = '/api/staff';
 /** The staff API's bearer tokens start with this, so every other surface can say what it got. */
 export const STAFF_TOKEN_PREFIX = 'wst_';
 
-export const staffRole = z.lazy(() => z.enum(STAFF_ROLES).describe('admin, customer_service, finance or read_only'));
+export const staffRole = z.lazy(() =>
+  z.enum(STAFF_ROLES, { error: STAFF_MSG.roleFormat }).describe('admin, customer_service, finance or read_only'),
+);
 
 /** A staff username's one rule (the API and the CLI both parse with it). */
 export const staffUsername = z.lazy(() =>
   z
-    .string()
+    .string({ error: STAFF_MSG.usernameFormat })
     .trim()
     .regex(/^[A-Za-z0-9._-]{3,40}$/, STAFF_MSG.usernameFormat),
 );
-export const staffEmail = z.lazy(() => z.string().trim().max(200).pipe(z.email(STAFF_MSG.emailFormat)));
+export const staffEmail = z.lazy(() =>
+  z
+    .string({ error: STAFF_MSG.emailFormat })
+    .trim()
+    .max(200, STAFF_MSG.emailFormat)
+    .pipe(z.email(STAFF_MSG.emailFormat)),
+);
 
 /** A staff member as the back office shows one (never a secret). */
 export const staffMember = z.lazy(() =>

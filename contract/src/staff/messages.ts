@@ -28,8 +28,13 @@ export const STAFF_MSG = {
   usernameFormat: 'Use 3 to 40 letters, digits, dots, hyphens or underscores',
   usernameTaken: 'A staff member with this username already exists',
   emailFormat: 'Enter a valid email address',
+  roleFormat: 'Choose a role: admin, customer_service, finance or read_only',
+  orderOnBehalfFormat: 'canOrderOnBehalf is true or false',
   unknownStaff: (username: string) => `No staff member ${username}`,
   notYourself: 'You cannot disable yourself or change your own role; ask another admin',
+  lastAdmin: 'The back office must keep at least one active admin: make someone else an admin first',
+  alreadyDisabled: (username: string) => `${username} is already disabled`,
+  alreadyEnabled: (username: string) => `${username} is already enabled`,
 
   // ---- view as customer ----
   reasonRequired: 'Give a reason for viewing as this customer',

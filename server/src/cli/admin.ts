@@ -70,7 +70,9 @@ Commands:
                                                  (a back-office user; prints a one-time set-up link, valid
                                                   24 hours; PUBLIC_URL for its address)
   staff list                                     (staff users, roles, enrolled, locked, disabled)
-  staff disable     --username U                 (also ends the staff member's sessions)
+  staff disable     --username U                 (also ends the staff member's sessions; never the last
+                                                  active admin)
+  staff enable      --username U                 (a disabled staff member signs in again as before)
 
 Countries: "United Kingdom (Mainland)", "UK Islands", "Northern Ireland", "Republic of Ireland".
 The database is DATABASE_URL (postgres://...) or DATA_DIR/portal.sqlite (default ./data).
@@ -254,6 +256,11 @@ export const COMMANDS: Record<string, Command> = {
     options: { username: str },
     run: async (db, v) =>
       ok(await staffCommands(composeStaff(db, loadConfig()).staff).disable({ username: s(v, 'username') ?? '' })),
+  },
+  'staff enable': {
+    options: { username: str },
+    run: async (db, v) =>
+      ok(await staffCommands(composeStaff(db, loadConfig()).staff).enable({ username: s(v, 'username') ?? '' })),
   },
   'mail resend': {
     options: { id: str },

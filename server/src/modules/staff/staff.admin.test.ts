@@ -26,6 +26,10 @@ describe.each(testEngines())('admin CLI staff commands on $name', (engine) => {
       values: { username: 'ada', email: 'a@x.example', role: 'admin' },
     });
     expect(parseAdminArgs(['staff', 'list'])).toMatchObject({ command: 'staff list' });
+    expect(parseAdminArgs(['staff', 'enable', '--username', 'ada'])).toMatchObject({
+      command: 'staff enable',
+      values: { username: 'ada' },
+    });
     expect(() => parseAdminArgs(['staff', 'delete'])).toThrow('unknown command "staff delete" (see --help)');
   });
 
@@ -40,8 +44,16 @@ describe.each(testEngines())('admin CLI staff commands on $name', (engine) => {
     expect(out).toMatch(/^created staff ops\.lead \(Admin\)\nset-up link emailed to ops@staff\.example\n/);
     expect(out).toMatch(/set-up link \(works once, until .+\): http:\/\/portal\.test\/staff\/set-up\?token=\S+$/);
     expect(await cli.list()).toBe('ops.lead  ops@staff.example  admin  not enrolled  orders on behalf');
+    // The back office keeps an active admin, whoever asks.
+    await expect(cli.disable({ username: 'ops.lead' })).rejects.toEqual(new UsageError(STAFF_MSG.lastAdmin));
+    await cli.create({ username: 'ops.deputy', email: 'deputy@staff.example', role: 'admin', orderOnBehalf: false });
     expect(await cli.disable({ username: 'OPS.LEAD' })).toBe('disabled staff ops.lead; their sessions have ended');
-    expect(await cli.list()).toMatch(/ disabled$/);
+    expect(await cli.list()).toMatch(/^ops\.lead .* disabled$/m);
+    expect(await cli.enable({ username: 'ops.lead' })).toBe('enabled staff ops.lead; they can sign in again');
+    await expect(cli.enable({ username: 'ops.lead' })).rejects.toEqual(
+      new UsageError(STAFF_MSG.alreadyEnabled('ops.lead')),
+    );
+    expect(await cli.list()).not.toMatch(/disabled/);
     const audit = await handle.db
       .selectFrom('staff_audit')
       .select(['action', 'staff_id', 'address'])
@@ -49,7 +61,9 @@ describe.each(testEngines())('admin CLI staff commands on $name', (engine) => {
       .execute();
     expect(audit).toEqual([
       { action: 'staff.created', staff_id: null, address: 'cli' },
+      { action: 'staff.created', staff_id: null, address: 'cli' },
       { action: 'staff.disabled', staff_id: null, address: 'cli' },
+      { action: 'staff.enabled', staff_id: null, address: 'cli' },
     ]);
   });
 

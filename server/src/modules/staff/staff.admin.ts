@@ -1,5 +1,5 @@
 /**
- * The operator's staff commands (`npm run admin -- staff create|list|disable`): the same staff
+ * The operator's staff commands (`npm run admin -- staff create|list|disable|enable`): the same staff
  * service as the back office's API (compose.ts, composeStaff), so a username's format or a role lives once.
  * What the service refuses (4xx) is bad input here (exit 2).
  */
@@ -62,6 +62,12 @@ export function staffCommands(staff: StaffService) {
       if (!username) throw new UsageError('--username is required');
       const m = await asUsage(() => staff.disableStaff(cliActor(), username));
       return `disabled staff ${m.username}; their sessions have ended`;
+    },
+
+    async enable({ username }: { username: string }): Promise<string> {
+      if (!username) throw new UsageError('--username is required');
+      const m = await asUsage(() => staff.enableStaff(cliActor(), username));
+      return `enabled staff ${m.username}; they can sign in again`;
     },
   };
 }

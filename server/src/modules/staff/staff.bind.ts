@@ -61,6 +61,7 @@ export const staffBindings = (ctx: AppContext) => {
     createStaffUser: { call: (caller, body) => staff.createStaff(actorOf(caller), body) },
     setStaffUserRole: { call: (caller, { username, role }) => staff.setStaffRole(actorOf(caller), username, role) },
     disableStaffUser: { call: (caller, { username }) => staff.disableStaff(actorOf(caller), username) },
+    enableStaffUser: { call: (caller, { username }) => staff.enableStaff(actorOf(caller), username) },
   });
 };
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { StaffRole } from '@wholesale/contract/staff';
-import type { Db } from '../../db/client.js';
+import { engineOf, type Db } from '../../db/client.js';
 import type { StaffUsersTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 
@@ -78,6 +78,46 @@ export function staffRepository(db: Db) {
 
     list(): Promise<StaffRow[]> {
       return db.selectFrom('staff_users').selectAll().orderBy('username').execute();
+    },
+
+    /** Every staff member with when they last signed in (their newest session's start). */
+    listWithLastSignIn(): Promise<(StaffRow & { last_sign_in_at: string | null })[]> {
+      return db
+        .selectFrom('staff_users')
+        .selectAll('staff_users')
+        .select((eb) =>
+          eb
+            .selectFrom('staff_sessions')
+            .select((s) => s.fn.max('staff_sessions.created_at').as('at'))
+            .whereRef('staff_sessions.staff_id', '=', 'staff_users.id')
+            .$castTo<string | null>()
+            .as('last_sign_in_at'),
+        )
+        .orderBy('username')
+        .execute();
+    },
+
+    /**
+     * Locks the staff users for a change of role or status (PostgreSQL; SQLite's write transaction
+     * is already exclusive), so two admins disabling or demoting each other at once cannot leave none.
+     */
+    async lockStaff(): Promise<void> {
+      await db
+        .selectFrom('staff_users')
+        .select('id')
+        .$call((q) => (engineOf(db) === 'postgres' ? q.forUpdate() : q))
+        .execute();
+    },
+
+    /** The ids of the admins who are not disabled. */
+    async activeAdminIds(): Promise<number[]> {
+      const rows = await db
+        .selectFrom('staff_users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .where('disabled', '=', 0)
+        .execute();
+      return rows.map((r) => Number(r.id));
     },
 
     async update(id: number, values: Partial<Omit<StaffRow, 'id'>>): Promise<void> {

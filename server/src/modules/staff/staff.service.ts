@@ -20,12 +20,14 @@ import {
   type StaffRole,
   type StaffSession,
   type StaffSetupRequest,
+  type StaffUserRow,
 } from '@wholesale/contract/staff';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-errors.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Db } from '../../db/client.js';
+import type { Repos } from '../../db/repos.js';
 import type { AuditActor, AuditService } from './audit.service.js';
 import type { StaffRepository, StaffRow } from './staff.repository.js';
 import { enrolment, matchTotp, newTotpSecret } from './totp.js';
@@ -91,7 +93,13 @@ export function toStaffMember(row: StaffRow): StaffMember {
  * codes, short sessions that end on a password or role change, lockout after wrong second factors.
  * The admin CLI and the staff API call these same methods.
  */
-export function staffService(repo: StaffRepository, audit: AuditService, box: SecretBox, opts: StaffServiceOptions) {
+export function staffService(
+  repos: Repos<StaffRepository>,
+  audit: AuditService,
+  box: SecretBox,
+  opts: StaffServiceOptions,
+) {
+  const repo = repos.base;
   const challengeKey = new Uint8Array(hkdfSync('sha256', opts.jwtSecret, 'wholesale-portal', 'staff-challenge', 32));
 
   async function signChallenge(row: StaffRow, step: 'enrol' | 'code'): Promise<string> {
@@ -172,6 +180,55 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
     return idle < expiresAt ? idle : expiresAt;
   };
 
+  /**
+   * A change of a staff member's role or status, by an admin or the CLI. Never one's own (an admin
+   * locked out by their own slip), and never leaving the back office without an active admin:
+   * checked with the staff users locked, so two admins disabling each other at once cannot both win.
+   */
+  async function changeStaff(
+    actor: AuditActor,
+    username: string,
+    change: { role: StaffRole } | { disabled: boolean },
+  ): Promise<StaffMember> {
+    type Change = { role: StaffRole } | { disabled: boolean };
+    const { row, before, after } = await repos.transaction<{ row: StaffRow; before?: Change; after?: Change }>(
+      async (tx) => {
+        await tx.lockStaff();
+        const row = await tx.findByUsername(username);
+        if (!row) throw new HttpError(404, STAFF_MSG.unknownStaff(username));
+        if (actor.staffId === Number(row.id)) throw conflict(STAFF_MSG.notYourself);
+        const id = Number(row.id);
+        const now = nowIso();
+        if ('role' in change) {
+          if (row.role === change.role) return { row };
+          if (row.role === 'admin' && !row.disabled) await keepAnAdmin(tx, id);
+          await tx.bumpSessionVersion(id, now, { role: change.role });
+          return { row, before: { role: row.role }, after: { role: change.role } };
+        }
+        if (!!row.disabled === change.disabled)
+          throw conflict((change.disabled ? STAFF_MSG.alreadyDisabled : STAFF_MSG.alreadyEnabled)(row.username));
+        if (change.disabled && row.role === 'admin') await keepAnAdmin(tx, id);
+        await tx.update(id, { disabled: change.disabled ? 1 : 0, updated_at: now });
+        if (change.disabled) await tx.endStaffSessions(id, now);
+        return { row, before: { disabled: !!row.disabled }, after: { disabled: change.disabled } };
+      },
+    );
+    if (before && after)
+      await audit.append(actor, {
+        action: 'role' in after ? 'staff.role_changed' : after.disabled ? 'staff.disabled' : 'staff.enabled',
+        targetKind: 'staff',
+        targetId: Number(row.id),
+        before,
+        after,
+      });
+    return toStaffMember((await repo.findById(Number(row.id)))!);
+  }
+
+  /** Refuses a change that would leave no active admin but the one being changed. */
+  async function keepAnAdmin(tx: StaffRepository, changing: number): Promise<void> {
+    if ((await tx.activeAdminIds()).every((id) => id === changing)) throw conflict(STAFF_MSG.lastAdmin);
+  }
+
   const setupLink = (token: string) => `${opts.publicBaseUrl}/staff/set-up?token=${encodeURIComponent(token)}`;
 
   return {
@@ -222,8 +279,12 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
       return { staff: toStaffMember(row), setupLink: link.url, expiresAt, emailed };
     },
 
-    async listStaff(): Promise<StaffMember[]> {
-      return (await repo.list()).map(toStaffMember);
+    /** Every staff member, with when they last signed in. */
+    async listStaff(): Promise<StaffUserRow[]> {
+      return (await repo.listWithLastSignIn()).map((row) => ({
+        ...toStaffMember(row),
+        lastSignInAt: row.last_sign_in_at ?? null,
+      }));
     },
 
     async findStaff(username: string): Promise<StaffMember | undefined> {
@@ -232,40 +293,13 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
     },
 
     /** Disables a staff member: every session ends at once. */
-    async disableStaff(actor: AuditActor, username: string): Promise<StaffMember> {
-      const row = await repo.findByUsername(username);
-      if (!row) throw new HttpError(404, STAFF_MSG.unknownStaff(username));
-      if (actor.staffId === Number(row.id)) throw conflict(STAFF_MSG.notYourself);
-      const now = nowIso();
-      await repo.update(Number(row.id), { disabled: 1, updated_at: now });
-      await repo.endStaffSessions(Number(row.id), now);
-      await audit.append(actor, {
-        action: 'staff.disabled',
-        targetKind: 'staff',
-        targetId: Number(row.id),
-        before: { disabled: !!row.disabled },
-        after: { disabled: true },
-      });
-      return toStaffMember((await repo.findById(Number(row.id)))!);
-    },
+    disableStaff: (actor: AuditActor, username: string) => changeStaff(actor, username, { disabled: true }),
+
+    /** Enables a disabled staff member again: they sign in with the password and authenticator they had. */
+    enableStaff: (actor: AuditActor, username: string) => changeStaff(actor, username, { disabled: false }),
 
     /** A role change ends every session the staff member has (they sign in again under the new role). */
-    async setStaffRole(actor: AuditActor, username: string, role: StaffRole): Promise<StaffMember> {
-      const row = await repo.findByUsername(username);
-      if (!row) throw new HttpError(404, STAFF_MSG.unknownStaff(username));
-      if (actor.staffId === Number(row.id)) throw conflict(STAFF_MSG.notYourself);
-      if (row.role !== role) {
-        await repo.bumpSessionVersion(Number(row.id), nowIso(), { role });
-        await audit.append(actor, {
-          action: 'staff.role_changed',
-          targetKind: 'staff',
-          targetId: Number(row.id),
-          before: { role: row.role },
-          after: { role },
-        });
-      }
-      return toStaffMember((await repo.findById(Number(row.id)))!);
-    },
+    setStaffRole: (actor: AuditActor, username: string, role: StaffRole) => changeStaff(actor, username, { role }),
 
     async describeStaffSetupLink(_caller: unknown, input: { token: string }) {
       const row = await repo.findBySetupToken(sha256(input.token));

@@ -1,15 +1,15 @@
 import type { AuditEntry } from '@wholesale/contract/staff';
-import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { TextField } from '../../components/text-field';
 import { saveFile } from '../../lib/save-file';
 import { useExportStaffAuditMutation, useSearchStaffAuditQuery } from './audit-api';
-import { DataTable, staffColumns } from './data-table';
+import { staffColumns } from './data-table';
 import { when } from './format';
-import { STAFF_PAGE_SIZE, useListParams } from './list-params';
+import { STAFF_PAGE_SIZE } from './list-params';
 import { StaffFrame } from './staff-frame';
-import { Outcome, QueryState } from './ui';
+import { StaffListTable, useStaffList, type StaffListState } from './staff-list';
+import { Outcome } from './ui';
 
 export function StaffAuditPage() {
   return (
@@ -55,27 +55,24 @@ const columns = [
 
 const FILTERS = ['staff', 'customer', 'from', 'to'] as const;
 
+const given = (filters: Record<string, string>) =>
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
+
+/** The audit list takes one sort: a field, with a leading - for descending. */
+const auditArgs = (l: StaffListState<(typeof FILTERS)[number]>) => ({
+  ...given(l.filters),
+  page: l.page,
+  pageSize: STAFF_PAGE_SIZE,
+  sort: `${l.dir === 'desc' ? '-' : ''}${l.sort ?? 'at'}`,
+});
+
 function Audit() {
-  const list = useListParams(FILTERS);
-  const filters = Object.fromEntries(Object.entries(list.filters).filter(([, v]) => v)) as Record<string, string>;
-  // The audit list takes one sort: a field, with a leading - for descending (newest first by default).
-  const sort = list.sort ? `${list.dir === 'desc' ? '-' : ''}${list.sort}` : '-at';
-  const { data, isFetching, isLoading, error } = useSearchStaffAuditQuery({
-    ...filters,
-    page: list.page,
-    pageSize: STAFF_PAGE_SIZE,
-    sort,
-  });
-  const [draft, setDraft] = useState(list.filters);
+  // Newest first until another sort is chosen.
+  const list = useStaffList(FILTERS, { sort: 'at', dir: 'desc' });
+  const result = useSearchStaffAuditQuery(auditArgs(list));
+  const { field } = list;
+  const filters = given(list.filters);
   const [exportCsv, exportState] = useExportStaffAuditMutation();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    list.setFilters(Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])));
-  };
-  const field = (k: (typeof FILTERS)[number]) => ({
-    value: draft[k],
-    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value }),
-  });
   return (
     <>
       <PageHeading title="Audit log">
@@ -97,7 +94,7 @@ function Audit() {
       <form
         role="search"
         aria-label="Filter the audit log"
-        onSubmit={submit}
+        onSubmit={list.submit}
         className="mb-4 grid gap-3 sm:grid-cols-5"
       >
         <TextField label="Staff username" {...field('staff')} />
@@ -111,23 +108,7 @@ function Audit() {
         </div>
       </form>
       <Outcome error={exportState.error} />
-      <QueryState isLoading={false} error={error} />
-      {!isLoading && (
-        <DataTable
-          label="Audit log"
-          columns={columns}
-          rows={data?.rows ?? []}
-          total={data?.total ?? 0}
-          page={list.page}
-          pageSize={STAFF_PAGE_SIZE}
-          sort={list.sort ?? 'at'}
-          dir={list.sort ? list.dir : 'desc'}
-          onPage={list.setPage}
-          onSort={list.setSort}
-          rowKey={(r) => String(r.id)}
-          loading={isFetching}
-        />
-      )}
+      <StaffListTable list={list} result={result} label="Audit log" columns={columns} rowKey={(r) => String(r.id)} />
     </>
   );
 }

@@ -1,15 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { TextField } from '../../components/text-field';
 import { Link } from '../../lib/router';
 import type { CustomerRow } from '@wholesale/contract/staff';
 import { useSearchCustomersQuery } from './customers-api';
-import { DataTable, staffColumns } from './data-table';
+import { staffColumns } from './data-table';
 import { money } from './format';
-import { listArgs, STAFF_PAGE_SIZE, useListParams } from './list-params';
 import { StaffFrame } from './staff-frame';
-import { QueryState } from './ui';
+import { StaffListTable, useStaffList } from './staff-list';
 
 export function StaffCustomersPage() {
   return (
@@ -49,53 +47,39 @@ const columns = [
   col.accessor('users', { header: 'Users' }),
 ];
 
+const FILTERS = ['q', 'onStop'] as const;
+
 function Customers() {
-  const list = useListParams(['q', 'onStop'] as const);
-  const { data, isFetching, error, isLoading } = useSearchCustomersQuery(listArgs(list));
-  const [q, setQ] = useState(list.filters.q);
-  const search = (e: FormEvent) => {
-    e.preventDefault();
-    list.setFilters({ q: q.trim() });
-  };
+  const list = useStaffList(FILTERS);
+  const result = useSearchCustomersQuery(list.args);
   return (
     <>
       <PageHeading title="Customers" />
-      <form role="search" onSubmit={search} className="mb-4 flex flex-wrap items-end gap-3">
+      <form role="search" onSubmit={list.submit} className="mb-4 flex flex-wrap items-end gap-3">
         <TextField
           className="min-w-60 flex-1"
           label="Search customers"
           hint="Account number, name, postcode, or a user's username, name or email"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
           type="search"
+          {...list.field('q')}
         />
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input
             type="checkbox"
             checked={list.filters.onStop === 'true'}
-            onChange={(e) => list.setFilters({ onStop: e.target.checked ? 'true' : '' })}
+            onChange={(e) => list.apply('onStop', e.target.checked ? 'true' : '')}
           />
           On stop only
         </label>
         <Button type="submit">Search</Button>
       </form>
-      <QueryState isLoading={false} error={error} />
-      {!isLoading && (
-        <DataTable
-          label="Customers"
-          columns={columns}
-          rows={data?.rows ?? []}
-          total={data?.total ?? 0}
-          page={list.page}
-          pageSize={STAFF_PAGE_SIZE}
-          sort={list.sort}
-          dir={list.dir}
-          onPage={list.setPage}
-          onSort={list.setSort}
-          rowKey={(r) => r.customerNumber}
-          loading={isFetching}
-        />
-      )}
+      <StaffListTable
+        list={list}
+        result={result}
+        label="Customers"
+        columns={columns}
+        rowKey={(r) => r.customerNumber}
+      />
     </>
   );
 }

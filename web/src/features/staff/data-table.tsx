@@ -170,7 +170,7 @@ export function DataTable<T extends RowData>({
                     <span className="w-32 shrink-0 font-medium text-slate-600 md:hidden" aria-hidden="true">
                       {typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : ''}
                     </span>
-                    <span className="min-w-0 break-words">
+                    <span className="min-w-0 wrap-anywhere md:wrap-break-word">
                       <table.FlexRender cell={cell} />
                     </span>
                   </td>

@@ -5,7 +5,7 @@ import { PageHeading } from '../../components/page-heading';
 import { Panel } from '../../components/panel';
 import { TextField } from '../../components/text-field';
 import type { IssuedApiKey, StaffApiClient, StaffWebhookDelivery } from '@wholesale/contract/staff';
-import { DataTable, staffColumns } from './data-table';
+import { staffColumns } from './data-table';
 import { when } from './format';
 import {
   useCreateStaffApiClientMutation,
@@ -18,9 +18,10 @@ import {
   useRotateStaffApiClientKeyMutation,
   type StaffWebhookEndpoint,
 } from './integration-api';
-import { listArgs, STAFF_PAGE_SIZE, useListParams } from './list-params';
+import { listArgs } from './list-params';
 import { StaffFrame } from './staff-frame';
 import { STAFF_MSG } from './staff-messages';
+import { StaffListTable, useStaffList } from './staff-list';
 import { Outcome, QueryState } from './ui';
 
 export function StaffIntegrationPage() {
@@ -152,9 +153,12 @@ function ApiClients() {
   );
 }
 
+/** The delivery log's filters: the endpoint chosen, and a status. */
+const DELIVERY_FILTERS = ['endpoint', 'status'] as const;
+
 function WebhookEndpoints() {
   const { data, isLoading, error } = useListStaffWebhookEndpointsQuery();
-  const list = useListParams(['endpoint', 'status'] as const);
+  const list = useStaffList(DELIVERY_FILTERS);
   const chosen = data?.find((e) => String(e.id) === list.filters.endpoint);
   return (
     <section aria-labelledby="deliveries" className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm">
@@ -177,7 +181,7 @@ function WebhookEndpoints() {
                 variant="secondary"
                 aria-pressed={chosen?.id === e.id}
                 aria-label={`Delivery log of ${e.url}`}
-                onClick={() => list.setFilters({ endpoint: String(e.id) })}
+                onClick={() => list.apply('endpoint', String(e.id))}
               >
                 Delivery log
               </Button>
@@ -198,12 +202,12 @@ function DeliveryLog({
   list,
 }: {
   endpoint: StaffWebhookEndpoint;
-  list: ReturnType<typeof useListParams<'endpoint' | 'status'>>;
+  list: ReturnType<typeof useStaffList<(typeof DELIVERY_FILTERS)[number]>>;
 }) {
-  const { endpoint: _e, ...filters } = list.filters;
-  const { data, isFetching, error } = useListStaffWebhookDeliveriesQuery({
+  // The endpoint is in the path, not the query.
+  const result = useListStaffWebhookDeliveriesQuery({
     endpointId: endpoint.id,
-    params: listArgs({ ...list, filters }),
+    params: listArgs({ ...list, filters: { status: list.filters.status } }),
   });
   const [redeliver, redeliverState] = useRedeliverStaffWebhookDeliveryMutation();
   const columns = [
@@ -246,7 +250,7 @@ function DeliveryLog({
         <select
           className="rounded-md border border-slate-300 px-2 py-1"
           value={list.filters.status}
-          onChange={(e) => list.setFilters({ status: e.target.value })}
+          onChange={(e) => list.apply('status', e.target.value)}
         >
           <option value="">Any</option>
           <option value="failed">Failed</option>
@@ -254,24 +258,16 @@ function DeliveryLog({
           <option value="delivered">Delivered</option>
         </select>
       </label>
-      <QueryState isLoading={false} error={error} />
       <Outcome
         error={redeliverState.error}
         success={redeliverState.isSuccess ? 'Queued for delivery again.' : undefined}
       />
-      <DataTable
+      <StaffListTable
+        list={list}
+        result={result}
         label={`Deliveries to ${endpoint.url}`}
         columns={columns}
-        rows={data?.rows ?? []}
-        total={data?.total ?? 0}
-        page={list.page}
-        pageSize={STAFF_PAGE_SIZE}
-        sort={list.sort}
-        dir={list.dir}
-        onPage={list.setPage}
-        onSort={list.setSort}
         rowKey={(r) => String(r.id)}
-        loading={isFetching}
       />
     </div>
   );

@@ -1,16 +1,15 @@
 import { ORDER_STATUSES } from '@wholesale/contract';
-import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { TextField } from '../../components/text-field';
 import { Link } from '../../lib/router';
 import type { StaffOrderRow } from '@wholesale/contract/staff';
-import { DataTable, staffColumns } from './data-table';
+import { staffColumns } from './data-table';
 import { money, when } from './format';
-import { listArgs, STAFF_PAGE_SIZE, useListParams } from './list-params';
 import { useListStaffOrdersQuery } from './orders-api';
 import { StaffFrame } from './staff-frame';
-import { QueryState, inputClass, labelClass } from './ui';
+import { StaffListTable, useStaffList } from './staff-list';
+import { inputClass, labelClass } from './ui';
 
 export function StaffOrdersPage() {
   return (
@@ -52,24 +51,16 @@ const columns = [
 const FILTERS = ['status', 'customerNumber', 'from', 'to', 'q'] as const;
 
 function Orders() {
-  const list = useListParams(FILTERS);
-  const { data, isFetching, isLoading, error } = useListStaffOrdersQuery(listArgs(list));
-  const [draft, setDraft] = useState(list.filters);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    list.setFilters(Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])));
-  };
-  const field = (k: (typeof FILTERS)[number]) => ({
-    value: draft[k],
-    onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value }),
-  });
+  const list = useStaffList(FILTERS);
+  const result = useListStaffOrdersQuery(list.args);
+  const { field } = list;
   return (
     <>
       <PageHeading title="Orders" />
       <form
         role="search"
         aria-label="Filter orders"
-        onSubmit={submit}
+        onSubmit={list.submit}
         className="mb-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
       >
         <TextField label="Order or reference" type="search" {...field('q')} />
@@ -93,23 +84,7 @@ function Orders() {
           </Button>
         </div>
       </form>
-      <QueryState isLoading={false} error={error} />
-      {!isLoading && (
-        <DataTable
-          label="Orders"
-          columns={columns}
-          rows={data?.rows ?? []}
-          total={data?.total ?? 0}
-          page={list.page}
-          pageSize={STAFF_PAGE_SIZE}
-          sort={list.sort}
-          dir={list.dir}
-          onPage={list.setPage}
-          onSort={list.setSort}
-          rowKey={(r) => r.orderNumber}
-          loading={isFetching}
-        />
-      )}
+      <StaffListTable list={list} result={result} label="Orders" columns={columns} rowKey={(r) => r.orderNumber} />
     </>
   );
 }

@@ -33,7 +33,17 @@ export function staffErrorMessage(error: unknown): string | undefined {
 /** The HTTP status of a failed call. */
 export const statusOf = (error: unknown) => (error as { status?: unknown } | undefined)?.status;
 
-export const STAFF_TAGS = ['Customer', 'User', 'Order', 'Settings', 'ApiClient', 'Webhook', 'Audit', 'Today'] as const;
+export const STAFF_TAGS = [
+  'Customer',
+  'User',
+  'Order',
+  'Settings',
+  'ApiClient',
+  'Webhook',
+  'Audit',
+  'Today',
+  'StaffUser',
+] as const;
 
 /** The back office's endpoints (its own api: see staff-store.ts); features inject theirs. */
 export const staffApi = createApi({

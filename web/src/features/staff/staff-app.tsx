@@ -25,6 +25,7 @@ export const STAFF_SCREENS: Record<string, LazyExoticComponent<ComponentType>> =
   '/staff/settings': screen(() => import('./settings-page'), 'StaffSettingsPage'),
   '/staff/integration': screen(() => import('./integration-page'), 'StaffIntegrationPage'),
   '/staff/audit': screen(() => import('./audit-page'), 'StaffAuditPage'),
+  '/staff/staff-users': screen(() => import('./staff-members-page'), 'StaffMembersPage'),
 };
 
 export function StaffApp() {

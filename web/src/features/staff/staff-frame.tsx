@@ -24,6 +24,7 @@ const NAV: { to: string; label: string; allowed?: (r: StaffRole) => boolean }[] 
   { to: '/staff/settings', label: 'Settings', allowed: can.settings },
   { to: '/staff/integration', label: 'Integration', allowed: can.integration },
   { to: '/staff/audit', label: 'Audit', allowed: can.audit },
+  { to: '/staff/staff-users', label: 'Staff', allowed: can.staffUsers },
 ];
 
 /**

@@ -90,4 +90,5 @@ export const can = {
   settings: allows('admin'),
   integration: allows('admin'),
   audit: allows('admin'),
+  staffUsers: allows('admin'),
 };
