@@ -36,6 +36,7 @@ import {
 } from './order-list';
 import { useListOpenOrdersQuery } from './orders-api';
 import { TrackingDialog } from './tracking-dialog';
+import { mayPayOrder, PayNowButton, PaymentReturnNotice } from './pay-approved-order';
 
 /** The statuses an order of the list can have, for the status filter (with those of approval). */
 const STATUSES = [...ORDER_STATUSES, ...APPROVAL_STATUSES] as const;
@@ -111,7 +112,8 @@ export function OpenOrdersPage() {
   const money = (n: number) => formatMoney(n, symbol);
 
   const actions = (o: OpenOrder) => (
-    <div className="flex items-center justify-end gap-2">
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      {mayPayOrder(o, user) && <PayNowButton orderNumber={o.orderNumber} />}
       {o.isTrackingAvailable ? (
         <button
           type="button"
@@ -304,6 +306,7 @@ export function OpenOrdersPage() {
   return (
     <div>
       <PageHeading title="Open Orders" />
+      <PaymentReturnNotice />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
         <TextField
           label="Search orders"
