@@ -112,9 +112,11 @@ export function OpenOrdersPage() {
   const money = (n: number) => formatMoney(n, symbol);
 
   const actions = (o: OpenOrder) => (
-    <div className="flex flex-wrap items-center justify-end gap-2">
-      {mayPayOrder(o, user) && <PayNowButton orderNumber={o.orderNumber} />}
-      {o.isTrackingAvailable ? (
+    <div className="flex items-center justify-end gap-2">
+      {/* An order awaiting payment is not placed yet: paying is what to do, not tracking. */}
+      {mayPayOrder(o, user) ? (
+        <PayNowButton orderNumber={o.orderNumber} />
+      ) : o.isTrackingAvailable ? (
         <button
           type="button"
           onClick={() => setTracking(o.orderNumber)}
@@ -263,9 +265,9 @@ export function OpenOrdersPage() {
           <ul aria-label="Open orders" className="space-y-3">
             {visible.map((o) => (
               <li key={o.orderNumber} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex items-start justify-between gap-3">
+                <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
                   <div>
-                    <p className="font-semibold text-slate-900">{o.orderNumber}</p>
+                    <p className="font-semibold whitespace-nowrap text-slate-900">{o.orderNumber}</p>
                     <p className="text-sm text-slate-700">{o.reference}</p>
                   </div>
                   <OrderStatusBadge status={o.status} />
