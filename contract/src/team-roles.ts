@@ -25,7 +25,7 @@ export const PAYING_ROLES = ['admin', 'finance'] as const satisfies readonly Tea
  * Pay for an approved order of a card-paying account: its buyer (any ordering role) or a paying
  * role; the server lets an ordering role pay only for an order they submitted.
  */
-export const ORDER_PAYING_ROLES = ['admin', 'approver', 'buyer', 'finance'] as const satisfies readonly TeamRole[];
+export const ORDER_PAYING_ROLES = [...ORDERING_ROLES, 'finance'] as const satisfies readonly TeamRole[];
 /** Manage the team: invite users, change roles and limits, disable. */
 export const TEAM_ADMIN_ROLES = ['admin'] as const satisfies readonly TeamRole[];
 
