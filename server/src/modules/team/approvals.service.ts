@@ -16,7 +16,7 @@ import type { Caller } from '../../domain/caller.js';
 import type { BasketService, PricedLine } from '../basket/basket.service.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { SettingsService } from '../site/settings.service.js';
-import { recordApprovalDeclined } from '../mail/mail-outbox.js';
+import { recordApprovalAwaitingPayment, recordApprovalDeclined } from '../mail/mail-outbox.js';
 import type { Totals } from '../../domain/pricing.js';
 import type { TeamRepository } from './team.repository.js';
 
@@ -166,6 +166,8 @@ export function approvalsService({ team, basket, settings, checkout }: Approvals
           const now = await repo.findOrder(caller.accountId, orderNumber);
           throw conflict(TEAM_MSG.alreadyDecided(orderNumber, now?.status ?? DECLINED));
         }
+        // A card-paying account's buyer is told to pay for it (a credit order's acknowledgement says it is placed).
+        if (status === APPROVED_AWAITING_PAYMENT) await recordApprovalAwaitingPayment(trx, order.order_number);
         return { orderNumber: order.order_number, status };
       });
     },

@@ -4,6 +4,7 @@ import {
   APPROVED_AWAITING_PAYMENT,
   AWAITING_APPROVAL,
   DECLINED,
+  MAIL_MSG,
   SERVER_MSG,
   TEAM_MSG,
   TEAM_ROLES,
@@ -24,6 +25,8 @@ import { bearer, login, testApp } from '../../test/app.js';
 import { composeStore } from '../../compose.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { paymentBody } from '../checkout/checkout.test-helpers.js';
+import { mailRepository } from '../mail/mail.repository.js';
+import { renderMail, type RenderDeps } from '../mail/mail-render.js';
 
 /** The roles each customer route allows, as the contract declares them (undefined: every role). */
 const customerRoutes = (Object.values(endpoints) as Endpoint[]).filter((e) => e.access.kind === 'customer');
@@ -436,6 +439,23 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
       expect(await feedNumbers()).not.toContain(waiting.orderNumber);
       expect(await placedEvents(waiting.orderNumber)).toEqual([]);
       expect(await mailsOf('order.acknowledgement', waiting.orderNumber)).toEqual([]);
+      // The buyer is emailed to pay for it.
+      const toPay = await mailsOf('approval.awaitingPayment', waiting.orderNumber);
+      expect(toPay).toHaveLength(1);
+      expect(toPay[0]!.recipients).toContain('pia@test.example');
+      const deps = {
+        repo: mailRepository(handle.db),
+        settings: composeStore(handle.db).settings,
+        baseUrl: 'http://p.test',
+      };
+      const mail = await renderMail(
+        'approval.awaitingPayment',
+        JSON.parse(toPay[0]!.payload),
+        deps as unknown as RenderDeps,
+      );
+      expect(mail.subject).toBe(MAIL_MSG.approval.awaitingPaymentSubject(waiting.orderNumber, approved.reference));
+      expect(mail.text).toContain('Pat Approver');
+      expect(mail.html).toContain('http://p.test/open-orders');
       expect((await openOrders('pia')).find((o) => o.orderNumber === waiting.orderNumber)).toMatchObject({
         status: APPROVED_AWAITING_PAYMENT,
         approvedBy: 'Pat Approver',
