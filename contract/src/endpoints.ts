@@ -557,9 +557,19 @@ export const endpoints = /* @__PURE__ */ withDetails(routes, {
   },
   withdrawOrder: {
     tags: ['orders'],
-    summary: 'The buyer who submitted an order awaiting approval withdraws it',
+    summary: 'The buyer who submitted an order awaiting approval (or approved and awaiting payment) withdraws it',
     params: orderNumberParams,
     response: { 200: approvalOutcome, ...e404, 403: errorResponse, 409: errorResponse },
+  },
+  payApprovedOrder: {
+    tags: ['payments'],
+    summary: "Start the card payment of a card-paying account's order approved over the buyer's limits",
+    description:
+      "Only for an order 'Approved – awaiting payment'; the amount is the approved total, read on the server " +
+      '(no body). The buyer who submitted it, an account admin or finance may pay. The browser then goes to ' +
+      'payment_Checkout_Url; the approved payment places the order.',
+    params: orderNumberParams,
+    response: { 200: paymentResponse, ...e404, 403: errorResponse, 409: errorResponse, 429: errorResponse },
   },
   receivePaymentCallback: {
     tags: ['payments'],

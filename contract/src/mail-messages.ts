@@ -71,6 +71,12 @@ export const MAIL_MSG = {
     declinedHeading: (orderNumber: string) => `Your order ${orderNumber} was declined`,
     declinedBy: (name: string) => `${name} declined it, saying:`,
     declinedNext: 'The order will not be placed. Change it and submit it again if it is still needed.',
+    awaitingPaymentSubject: (orderNumber: string, po: string) =>
+      `Order ${orderNumber} (PO ${po}) is approved: pay to place it`,
+    awaitingPaymentHeading: (orderNumber: string) => `Your order ${orderNumber} is approved`,
+    awaitingPaymentBody: (approver: string, total: string) =>
+      `${approver} approved it. Pay ${total} by card from Open Orders (Pay now) and the order is placed.`,
+    payNow: 'Pay for the order',
   },
   unsubscribe: {
     footer: (category: string) => `You receive ${category} emails because they are on in My Details.`,

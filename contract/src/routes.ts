@@ -1,5 +1,12 @@
 import type { ApiScope } from './integration.js';
-import { APPROVING_ROLES, ORDERING_ROLES, PAYING_ROLES, TEAM_ADMIN_ROLES, type TeamRole } from './team-roles.js';
+import {
+  APPROVING_ROLES,
+  ORDER_PAYING_ROLES,
+  ORDERING_ROLES,
+  PAYING_ROLES,
+  TEAM_ADMIN_ROLES,
+  type TeamRole,
+} from './team-roles.js';
 import type { StaffRole } from './staff/roles.js';
 
 /**
@@ -383,6 +390,11 @@ export const routes = /* @__PURE__ */ routeTable({
     method: 'POST',
     path: '/api/order/:orderNumber/withdraw',
     access: ORDERING,
+  },
+  payApprovedOrder: {
+    method: 'POST',
+    path: '/api/order/:orderNumber/pay',
+    access: customerRoles(ORDER_PAYING_ROLES),
   },
 
   // ---- payments ----

@@ -54,6 +54,7 @@ export const SERVER_MSG = {
     accountOnCredit: 'the account now places orders on credit.',
     basketChanged: 'the basket has changed since this payment was started.',
     basketOrdered: 'this basket has already been ordered.',
+    orderNotAwaitingPayment: 'this order is no longer waiting for payment.',
     invoicePaid: (documentNumber: string) => `invoice ${documentNumber} has been paid since this payment was started.`,
   },
   paymentCallbackRefused: 'Invalid or expired payment callback signature',

@@ -22,10 +22,12 @@ export const TEAM_MSG = {
     `Order ${orderNumber} has changed since you reviewed it (prices or stock): review it again before approving`,
   ownOrder: 'You cannot approve your own order while another approver or account admin can approve it',
   reasonRequired: 'Say why the order is declined',
-  reasonTooLong: (max: number) => `Max ${max} Characters`,
   notYourOrder: 'Only the buyer who submitted an order can withdraw it',
-  proformaOverLimit:
-    'This order is over your spending limits. Card-paying accounts cannot send orders for approval yet: ask an approver or account admin to place it.',
+  overLimitsSubmitForApproval:
+    'This order is over your spending limits: submit it for approval, and pay for it from Open Orders once it is approved.',
+  notYourOrderToPay: 'Only the buyer who submitted this order, an account admin or finance can pay for it',
+  notAwaitingPayment: (orderNumber: string, status: string) =>
+    `Order ${orderNumber} is not waiting for payment (${status})`,
   useWithdraw: 'This order is awaiting approval: withdraw it instead of cancelling it',
 
   // ---- screens ----
@@ -60,6 +62,17 @@ export const TEAM_MSG = {
   keepIt: 'Keep it',
   awaitingNote: 'This order is awaiting approval: it is not placed until an approver of your account approves it.',
   approvedToast: (orderNumber: string) => `Order ${orderNumber} approved and placed`,
+  approvedToPayToast: (orderNumber: string) =>
+    `Order ${orderNumber} approved: it is placed when the buyer pays for it by card`,
+  awaitingPaymentNote: 'This order is approved: pay for it by card to place it.',
+  payNow: 'Pay now',
+  payNowFor: (orderNumber: string) => `Pay now for order ${orderNumber}`,
+  startingPayment: 'Opening payment...',
+  orderPaid: (orderNumber: string) => `Payment received: order ${orderNumber} is placed.`,
+  orderPaymentDeclined: (orderNumber: string) =>
+    `The card was declined and no money was taken. Order ${orderNumber} is still waiting for payment: pay now to place it.`,
+  orderPaymentCancelled: (orderNumber: string) =>
+    `Payment cancelled: no money was taken. Order ${orderNumber} is still waiting for payment.`,
   declinedToast: (orderNumber: string) => `Order ${orderNumber} declined`,
   withdrawnToast: (orderNumber: string) => `Order ${orderNumber} withdrawn`,
   submitForApproval: 'Submit for approval',

@@ -19,8 +19,13 @@ export const TEAM_ROLE_LABELS: Readonly<Record<TeamRole, string>> = {
 export const ORDERING_ROLES = ['admin', 'approver', 'buyer'] as const satisfies readonly TeamRole[];
 /** Approve or decline orders awaiting approval. */
 export const APPROVING_ROLES = ['admin', 'approver'] as const satisfies readonly TeamRole[];
-/** Pay invoices online. */
+/** Pay invoices online; they may also pay for any approved order of a card-paying account. */
 export const PAYING_ROLES = ['admin', 'finance'] as const satisfies readonly TeamRole[];
+/**
+ * Pay for an approved order of a card-paying account: its buyer (any ordering role) or a paying
+ * role; the server lets an ordering role pay only for an order they submitted.
+ */
+export const ORDER_PAYING_ROLES = [...ORDERING_ROLES, 'finance'] as const satisfies readonly TeamRole[];
 /** Manage the team: invite users, change roles and limits, disable. */
 export const TEAM_ADMIN_ROLES = ['admin'] as const satisfies readonly TeamRole[];
 
@@ -32,5 +37,20 @@ export const roleMay = (role: TeamRole, roles: readonly TeamRole[] | undefined):
 export const AWAITING_APPROVAL = 'Awaiting approval';
 export const DECLINED = 'Declined';
 export const WITHDRAWN = 'Withdrawn';
-/** Orders the ERP never hears of: waiting, or ended before approval. */
-export const APPROVAL_STATUSES = [AWAITING_APPROVAL, DECLINED, WITHDRAWN] as const;
+/**
+ * A card-paying (proforma) account's order approved over the buyer's limits: the buyer pays for it
+ * from Open Orders, and only the approved payment places it ('Open').
+ */
+export const APPROVED_AWAITING_PAYMENT = 'Approved – awaiting payment';
+/** Orders the ERP never hears of: waiting (for approval or payment), or ended before being placed. */
+export const APPROVAL_STATUSES = [AWAITING_APPROVAL, APPROVED_AWAITING_PAYMENT, DECLINED, WITHDRAWN] as const;
+/** What a buyer's monthly budget counts: orders placed, and those waiting for approval or payment. */
+export const BUDGET_STATUSES = [
+  'Open',
+  'In Progress',
+  'Shipped',
+  AWAITING_APPROVAL,
+  APPROVED_AWAITING_PAYMENT,
+] as const;
+/** Orders that were never placed (they count nowhere a placed order counts: usual orders, the budget, Today). */
+export const UNPLACED_STATUSES = [AWAITING_APPROVAL, APPROVED_AWAITING_PAYMENT, DECLINED, WITHDRAWN] as const;

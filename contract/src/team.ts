@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { money, unitPrice } from './common.js';
 import { CURRENCIES } from './limits.js';
+import { MSG } from './messages.js';
 import { TEAM_MSG } from './team-messages.js';
 import { TEAM_ROLES } from './team-roles.js';
 
 /**
  * Team accounts (roles, spending limits, order approval). Names are shared by the schema, the
  * service method and the RTK Query endpoint: listTeamUsers, inviteTeamUser, updateTeamUser,
- * getOrderLimits, listApprovals, reviewApproval, approveOrder, declineOrder, withdrawOrder.
+ * getOrderLimits, listApprovals, reviewApproval, approveOrder, declineOrder, withdrawOrder,
+ * payApprovedOrder.
  */
 
 /** The longest decline reason. */
@@ -157,7 +159,7 @@ export const declineOrderRequest = z.lazy(() =>
       .string({ error: TEAM_MSG.reasonRequired })
       .trim()
       .min(1, { error: TEAM_MSG.reasonRequired })
-      .max(DECLINE_REASON_MAX, { error: TEAM_MSG.reasonTooLong(DECLINE_REASON_MAX) }),
+      .max(DECLINE_REASON_MAX, { error: MSG.maxCharacters(DECLINE_REASON_MAX) }),
   }),
 );
 export type DeclineOrderRequest = z.input<typeof declineOrderRequest>;

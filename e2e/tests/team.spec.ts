@@ -1,13 +1,14 @@
 // Team accounts: a buyer over their limit submits an order for approval, an approver approves or
 // declines it from the queue, and an account admin invites a user who sets a password from the
 // email. The demo account's users: demo (account admin), demo3 (buyer: £250 an order, £1,000 a
-// month), demo4 (approver). The e2e server writes each email as an .eml file under DATA_DIR/mail/.
+// month), demo4 (approver). On the card-paying (proforma) account: proforma (account admin) and
+// proforma2 (buyer: £250 an order). The e2e server writes each email as an .eml file under DATA_DIR/mail/.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { MAIL_MSG, MSG, TEAM_MSG, pathOf, routes } from '@wholesale/contract';
-import { api, atPath, expectNoA11yViolations, login, submitLogin, type BasketLine } from './helpers';
+import { APPROVED_AWAITING_PAYMENT, MAIL_MSG, MSG, TEAM_MSG, pathOf, routes } from '@wholesale/contract';
+import { api, atPath, expectNoA11yViolations, login, onlyOnProject, submitLogin, type BasketLine } from './helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const MAIL_DIR = path.join(os.tmpdir(), `wholesale-e2e-${PORT}`, 'mail');
@@ -45,10 +46,11 @@ async function switchUser(page: Page, username: string) {
 }
 
 /**
- * As demo3: a basket over £250 (one line of an in-stock product), then checkout to Review Order,
- * which says the order is over the per-order limit; Submit for approval. Answers the order number.
+ * As demo3 (or proforma2): a basket over £250 (one line of an in-stock product), then checkout to
+ * Review Order, which says the order is over the per-order limit; Submit for approval. Answers the
+ * order number.
  */
-async function submitOverLimit(page: Page, purchaseOrder: string): Promise<string> {
+async function submitOverLimit(page: Page, purchaseOrder: string, { budget = true } = {}): Promise<string> {
   const basket = await api<{ basketLines: BasketLine[] }>(page, 'GET', pathOf(routes.getBasket));
   for (const l of basket.basketLines) await api(page, 'DELETE', pathOf(routes.deleteBasketLine, { id: l.lineNumber }));
   const products = await api<{ itemNumber: string; stock: number; discountPrice: number }[]>(
@@ -65,7 +67,7 @@ async function submitOverLimit(page: Page, purchaseOrder: string): Promise<strin
   await page.getByRole('button', { name: 'Proceed', exact: true }).click();
   await expect(page).toHaveURL(atPath('/checkout/review-order'));
   await expect(page.getByTestId('order-limits')).toContainText(TEAM_MSG.overOrderLimit('£250.00'));
-  await expect(page.getByTestId('order-limits')).toContainText('Monthly budget remaining:');
+  if (budget) await expect(page.getByTestId('order-limits')).toContainText('Monthly budget remaining:');
   await page.getByRole('button', { name: TEAM_MSG.submitForApproval }).click();
   await expect(page).toHaveURL(atPath('/open-order-enquiry'));
   await expect(page.getByText(TEAM_MSG.awaitingNote)).toBeVisible();
@@ -116,6 +118,58 @@ test.describe('team accounts', () => {
     await expect(row).toContainText('Priya Shah');
     await expect(row).toContainText(`${TEAM_MSG.approvedBy}`);
     await expect(row).toContainText('Mark Jones');
+  });
+
+  test('on a card-paying account: proforma2 submits over £250, proforma approves, proforma2 pays from Open Orders', async ({
+    page,
+  }, testInfo) => {
+    onlyOnProject(testInfo, 'desktop', 'proforma2 has one login and one basket; the phone project would share it');
+    await login(page, 'proforma2');
+    const purchaseOrder = `PAY-${Date.now() % 100_000}`;
+    const orderNumber = await submitOverLimit(page, purchaseOrder, { budget: false });
+    // No card is taken before approval: the Payment step's button is not offered over the limit.
+
+    await switchUser(page, 'proforma');
+    const item = await openInQueue(page, orderNumber, testInfo);
+    await item.getByRole('button', { name: `${TEAM_MSG.approve} ${orderNumber}` }).click();
+    await expect(page.getByText(TEAM_MSG.approvedToPayToast(orderNumber))).toBeVisible();
+
+    await switchUser(page, 'proforma2');
+    await page.goto('/open-orders');
+    const row = () => page.getByRole('row').filter({ hasText: orderNumber });
+    await expect(row()).toContainText(APPROVED_AWAITING_PAYMENT);
+    const payNow = () => row().getByRole('button', { name: TEAM_MSG.payNowFor(orderNumber) });
+    await expect(payNow()).toBeVisible();
+    await expectNoA11yViolations(page, 'open orders with Pay now');
+    await page.screenshot({ path: testInfo.outputPath('open-orders-pay-now-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.getByRole('listitem').filter({ hasText: orderNumber });
+    await expect(card.getByRole('button', { name: TEAM_MSG.payNowFor(orderNumber) })).toBeVisible();
+    await expectNoA11yViolations(page, 'open orders with Pay now, phone');
+    await page.screenshot({ path: testInfo.outputPath('open-orders-pay-now-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const payWith = async (cardNumber: string) => {
+      await payNow().click();
+      await expect(page).toHaveURL(/\/pay\/[0-9a-f-]{36}$/);
+      await expect(page.getByText(orderNumber).filter({ visible: true }).first()).toBeVisible();
+      await page.getByLabel('Card number').fill(cardNumber);
+      await page.getByLabel('Expiry date (MM/YY)').fill('12/39');
+      await page.getByLabel('Security code (CVC)').fill('123');
+      await page.getByLabel('Name on card').fill('Niamh Kelly');
+      await page.getByRole('button', { name: 'Pay now' }).click();
+      await expect(page).toHaveURL(atPath('/open-orders'));
+    };
+    // Declined: back on Open Orders, told so, still payable.
+    await payWith('4000 0000 0000 0002');
+    await expect(page.getByRole('alert').filter({ hasText: TEAM_MSG.orderPaymentDeclined(orderNumber) })).toBeVisible();
+    await expect(row()).toContainText(APPROVED_AWAITING_PAYMENT);
+    // Approved: the order is placed.
+    await payWith('4242 4242 4242 4242');
+    await expect(page.getByText(TEAM_MSG.orderPaid(orderNumber))).toBeVisible();
+    await expect(row()).toContainText('Open');
+    await expect(row().getByRole('button', { name: TEAM_MSG.payNowFor(orderNumber) })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('open-orders-paid-1280.png'), fullPage: true });
   });
 
   test('a decline reaches demo3 with the reason: on the order and by email', async ({ page }, testInfo) => {

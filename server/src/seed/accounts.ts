@@ -178,6 +178,16 @@ export const DEMO_ACCOUNTS: readonly AccountSpec[] = [
     typeDiscounts: { Fabrics: 750 },
     users: [
       { username: 'proforma', name: 'Ciaran McAllister', jobTitle: 'Owner', email: 'ciaran@laganwindows.example' },
+      // A card-paying account's buyer with a limit: a larger order waits for Ciaran's approval, then
+      // the buyer pays for it by card from Open Orders.
+      {
+        username: 'proforma2',
+        name: 'Niamh Kelly',
+        jobTitle: 'Site Buyer',
+        email: 'niamh.kelly@laganwindows.example',
+        role: 'buyer',
+        orderLimitMinor: 25_000,
+      },
     ],
     addresses: [
       {

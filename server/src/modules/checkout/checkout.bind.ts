@@ -14,5 +14,9 @@ export const checkoutBindings = (ctx: AppContext) => {
       call: (caller, { amount, description, shipmentPreference }) =>
         ctx.services.checkout.requestOrderPayment(caller, amount, description, shipmentPreference),
     },
+    payApprovedOrder: {
+      service: ctx.services.checkout,
+      throttle: (caller) => [[ctx.limits.orderPaymentUser, String(caller.userId)]],
+    },
   });
 };

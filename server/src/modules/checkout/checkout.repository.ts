@@ -1,6 +1,7 @@
-import type { CurrencyCode, ShipmentPreference } from '@wholesale/contract';
-import { sql } from 'kysely';
+import { DECLINED, WITHDRAWN, type CurrencyCode, type ShipmentPreference } from '@wholesale/contract';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/client.js';
+import type { OrdersTable } from '../../db/types.js';
 import { nowIso } from '../../lib/time.js';
 import { deliveryColumns, type DeliveryColumns } from '../../domain/address.js';
 import { uninvoicedOrdersMinor } from '../../db/credit.js';
@@ -41,6 +42,11 @@ export interface NewOrder {
   status?: string;
 }
 
+/** What changes when an order moves to another status under a new id (`moveOrder`). */
+export type OrderMove = Partial<Omit<Insertable<OrdersTable>, 'id' | 'order_number' | 'account_id'>> & {
+  status: string;
+};
+
 /** The counters row that numbers orders. */
 const ORDER_NUMBER_COUNTER = 'order_number';
 
@@ -60,6 +66,31 @@ const NO_DELIVERY: DeliveryColumns<null> = {
 };
 
 export function checkoutRepository(db: Db) {
+  /** The one place order lines are written: an order placed, or moved under a new id (moveOrder). */
+  async function writeLines(orderId: number, location: string, lines: readonly NewOrderLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    await db
+      .insertInto('order_lines')
+      .values(
+        lines.map((l, i) => ({
+          order_id: orderId,
+          line_no: i + 1,
+          type: l.type,
+          product_id: l.productId,
+          item_no: l.itemNo,
+          description: l.description,
+          quantity: l.quantity,
+          quantity_shipped: 0,
+          location,
+          unit: l.unit,
+          unit_price_e5: l.unitPriceE5,
+          line_discount_bp: l.discountBp,
+          total_minor: l.totalMinor,
+        })),
+      )
+      .execute();
+  }
+
   return {
     account(accountId: number) {
       return db
@@ -174,14 +205,14 @@ export function checkoutRepository(db: Db) {
       return row?.revision;
     },
 
-    /** The number of the account's latest order (not cancelled) placed with this purchase order. */
+    /** The number of the account's latest order (not cancelled, declined or withdrawn) with this purchase order. */
     async orderWithReference(accountId: number, reference: string): Promise<string | undefined> {
       const row = await db
         .selectFrom('orders')
         .select('order_number')
         .where('account_id', '=', accountId)
         .where('reference', '=', reference)
-        .where('status', '!=', 'Cancelled')
+        .where('status', 'not in', ['Cancelled', DECLINED, WITHDRAWN])
         .orderBy('ordered_date', 'desc')
         .orderBy('id', 'desc')
         .limit(1)
@@ -259,28 +290,84 @@ export function checkoutRepository(db: Db) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (lines.length)
-        await db
-          .insertInto('order_lines')
-          .values(
-            lines.map((l, i) => ({
-              order_id: row.id,
-              line_no: i + 1,
-              type: l.type,
-              product_id: l.productId,
-              item_no: l.itemNo,
-              description: l.description,
-              quantity: l.quantity,
-              quantity_shipped: 0,
-              location: o.location,
-              unit: l.unit,
-              unit_price_e5: l.unitPriceE5,
-              line_discount_bp: l.discountBp,
-              total_minor: l.totalMinor,
-            })),
-          )
-          .execute();
+      await writeLines(row.id, o.location, lines);
       return row.id;
+    },
+
+    /**
+     * Moves an order out of `fromStatus` in one conditional statement (a delete), so of concurrent
+     * decisions on it (approve and decline, a payment and a withdrawal) exactly one wins; undefined
+     * when it left `fromStatus` meanwhile. It comes back under a new id with `set` applied and its
+     * lines (`lines`, or its own kept as they were): the ERP's orders feed pages by id, and an order
+     * placed now must come after those the ERP has already read (docs/areas.md, Team accounts).
+     */
+    async moveOrder(
+      orderId: number,
+      fromStatus: string,
+      set: OrderMove,
+      lines?: readonly NewOrderLine[],
+    ): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .where('status', '=', fromStatus)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const kept =
+        lines ??
+        (
+          await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('line_no').execute()
+        ).map((l): NewOrderLine => ({
+          type: l.type === 'Charge' ? 'Charge' : 'Item',
+          productId: l.product_id,
+          itemNo: l.item_no,
+          description: l.description,
+          quantity: l.quantity,
+          unit: l.unit,
+          unitPriceE5: Number(l.unit_price_e5),
+          discountBp: l.line_discount_bp,
+          totalMinor: Number(l.total_minor),
+        }));
+      const gone = await db
+        .deleteFrom('orders')
+        .where('id', '=', orderId)
+        .where('status', '=', fromStatus)
+        .executeTakeFirst();
+      if (Number(gone.numDeletedRows) !== 1) return undefined;
+      const { id: _old, ...rest } = row;
+      const moved = await db
+        .insertInto('orders')
+        .values({ ...rest, ...set, updated_at: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeLines(moved.id, set.location ?? row.location, kept);
+      return moved.id;
+    },
+
+    /** One order of the account with what paying for it needs (its submitter, total, status). */
+    orderToPay(accountId: number, orderNumber: string) {
+      return db
+        .selectFrom('orders')
+        .select([
+          'id',
+          'order_number',
+          'status',
+          'user_id',
+          'reference',
+          'currency_code',
+          'total_minor',
+          'address_reference',
+        ])
+        .where('account_id', '=', accountId)
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirst();
+    },
+
+    /** The user's team role (who may pay for an approved order). */
+    async teamRole(userId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('users').select('team_role').where('id', '=', userId).executeTakeFirst();
+      return row?.team_role;
     },
 
     /** The caller's most recent order placed through the portal since `sinceIso` (for the confirmation dialog). */

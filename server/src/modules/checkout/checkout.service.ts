@@ -1,5 +1,7 @@
 import {
+  APPROVED_AWAITING_PAYMENT,
   AWAITING_APPROVAL,
+  PAYING_ROLES,
   DEFAULT_SHIPMENT_PREFERENCE,
   type ShipmentPreference,
   DEFAULT_ADDRESS_REFERENCE,
@@ -27,8 +29,15 @@ import type { BasketService, Caller, PricedBasket, PricedLine } from '../basket/
 import type { PaymentGateway } from '../payments/gateway.js';
 import type { CheckoutRepository, DeliveryDetails } from './checkout.repository.js';
 import { addressFromColumns, addressOf, deliveryFromColumns, type Delivery } from '../../domain/address.js';
-import { announcePlacedOrder, ORDER_LOCATION, orderLinesOf, placedLines, type PlaceOrder } from './order-placement.js';
-import { basketSubject, type OrderPaymentPayload } from './order-payment.js';
+import { todayIso } from '../../lib/time.js';
+import type { Totals } from '../../domain/pricing.js';
+import { announcePlacedOrder, orderLinesOf, placedLines, type PlaceOrder } from './order-placement.js';
+import {
+  approvedOrderSubject,
+  basketSubject,
+  type ApprovedOrderPaymentPayload,
+  type OrderPaymentPayload,
+} from './order-payment.js';
 
 /** How long after placing an order GET /basket/confirmation still answers it. */
 export const CONFIRMATION_WINDOW_MINUTES = 30;
@@ -183,13 +192,46 @@ export function checkoutService({
       if (!terms.isProforma) requireAvailableCredit(await checkout.over(trx).credit(accountId), totalMinor, email);
     },
 
-    /** An approved order's lines as Place Order stores them: the priced goods and the carriage line. */
-    orderLinesFor: (lines: readonly PricedLine[], carriageMinor: number) =>
-      orderLinesOf(placedLines({ lines: [...lines] }), carriageMinor),
-    /** Where orders are placed from (an approved order too). */
-    orderLocation: ORDER_LOCATION,
-    /** What placing tells the buyer and the ERP; an order approved after waiting ends here too. */
-    announcePlaced: announcePlacedOrder,
+    /**
+     * Places an order that waited for approval, inside the approver's transaction, at the prices it
+     * was approved at: it leaves 'Awaiting approval' in one conditional statement (so of a concurrent
+     * approve and decline exactly one wins; null when it was decided meanwhile) and comes back under
+     * a new id (checkout.repository.ts `moveOrder`), its lines written as Place Order writes them.
+     * A credit account's order is placed ('Open') and announced as Place Order announces one; a
+     * card-paying account's waits for the buyer's card payment ('Approved – awaiting payment',
+     * payApprovedOrder), announced only when the payment is approved (order-payment.ts).
+     */
+    async placeApproved(
+      trx: Db,
+      order: { id: number; orderNumber: string; addressReference: string },
+      approval: {
+        approverId: number;
+        lines: readonly PricedLine[];
+        totals: Totals;
+        terms: { isProforma: boolean };
+      },
+    ): Promise<string | null> {
+      const status = approval.terms.isProforma ? APPROVED_AWAITING_PAYMENT : 'Open';
+      const { totals } = approval;
+      const now = new Date().toISOString();
+      const moved = await checkout.over(trx).moveOrder(
+        order.id,
+        AWAITING_APPROVAL,
+        {
+          status,
+          approved_by_user_id: approval.approverId,
+          approved_at: now,
+          amount_minor: totals.amountMinor,
+          vat_minor: totals.vatMinor,
+          total_minor: totals.totalMinor,
+          ordered_date: todayIso(),
+        },
+        orderLinesOf(placedLines({ lines: [...approval.lines] }), totals.carriageMinor),
+      );
+      if (moved === undefined) return null;
+      if (status === 'Open') await announcePlacedOrder(trx, order.orderNumber, order.addressReference);
+      return status;
+    },
 
     /** The delivery information stored on the basket, or the INVOICE defaults when none is. */
     async getBasketHeader(caller: Caller): Promise<BasketHeader> {
@@ -241,14 +283,17 @@ export function checkoutService({
           return { orderNumber: existing.order_number, status: existing.status };
 
         const priced = await baskets.price(caller, trx);
-        if (priced.terms.isProforma) throw forbidden(PROFORMA_MUST_PAY);
+        const { isProforma } = priced.terms;
+        // A card-paying account pays at checkout, unless the order is over the buyer's limits: then it
+        // is submitted for approval like a credit order, and paid for once approved (payApprovedOrder).
+        const awaitingApproval = (await approvals?.needsApproval(caller, priced.totals.totalMinor, trx)) ?? false;
+        if (isProforma && !awaitingApproval) throw forbidden(PROFORMA_MUST_PAY);
         if (priced.terms.onStop) throw forbidden(MSG.accountOnStop(email));
         if (current !== revision || priced.revision !== revision) throw conflict(MSG.basketUpdatedDuringCheckout);
         if (priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
         requireShownAmount(amount, priced);
         const delivery = requireCompleteDelivery(storedDelivery(header));
-        requireAvailableCredit(await repo.credit(caller.accountId), priced.totals.totalMinor, email);
-        const awaitingApproval = (await approvals?.needsApproval(caller, priced.totals.totalMinor, trx)) ?? false;
+        if (!isProforma) requireAvailableCredit(await repo.credit(caller.accountId), priced.totals.totalMinor, email);
         const placed = await placeOrder(trx, {
           accountId: caller.accountId,
           userId: caller.userId,
@@ -299,8 +344,10 @@ export function checkoutService({
       if (priced.terms.onStop) throw forbidden(MSG.accountOnStop(await supportEmail()));
       if (priced.basketId === null || priced.lines.length === 0) throw badRequest(EMPTY_BASKET);
       requireShownAmount(amount, priced);
-      // A card-paying account's order over the buyer's limits is not paid for before approval.
-      if (await approvals?.needsApproval(caller, priced.totals.totalMinor)) throw forbidden(TEAM_MSG.proformaOverLimit);
+      // A card-paying account's order over the buyer's limits is submitted for approval (submitBasket)
+      // and paid for once approved (payApprovedOrder), never paid for before.
+      if (await approvals?.needsApproval(caller, priced.totals.totalMinor))
+        throw forbidden(TEAM_MSG.overLimitsSubmitForApproval);
       const delivery = requireCompleteDelivery(storedDelivery(await checkout.base.header(caller.userId)));
       const payload: OrderPaymentPayload = {
         basketId: priced.basketId,
@@ -324,6 +371,43 @@ export function checkoutService({
           `Order for ${account?.name ?? 'account'} (${account?.customer_number ?? caller.accountId})`,
         payload,
         subject: basketSubject(priced.basketId, priced.revision),
+      });
+      return { payment_Checkout_Url: checkoutUrl };
+    },
+
+    /**
+     * A card-paying account's order approved over the buyer's limits: starts its card payment for
+     * the approved total (read here, never from the client). The buyer who submitted it pays, or an
+     * account admin or finance (the roles that pay). The approved payment places the order in its
+     * own transaction (order-payment.ts); at most one payment is live per order, and a paid one
+     * refuses another (409).
+     */
+    async payApprovedOrder(caller: Caller, { orderNumber }: { orderNumber: string }): Promise<PaymentResponse> {
+      const repo = checkout.base;
+      const order = await repo.orderToPay(caller.accountId, orderNumber);
+      if (!order) throw notFound(SERVER_MSG.orderNotFound);
+      if (order.user_id !== caller.userId) {
+        const role = await repo.teamRole(caller.userId);
+        if (!(PAYING_ROLES as readonly (string | undefined)[]).includes(role))
+          throw forbidden(TEAM_MSG.notYourOrderToPay);
+      }
+      if (order.status !== APPROVED_AWAITING_PAYMENT)
+        throw conflict(TEAM_MSG.notAwaitingPayment(order.order_number, order.status));
+      // The account's terms as the basket prices by them (on stop, proforma), nothing priced.
+      const { terms } = await baskets.priceItems(caller.accountId, []);
+      if (terms.onStop) throw forbidden(MSG.accountOnStop(await supportEmail()));
+      if (!terms.isProforma) throw forbidden(CREDIT_CANNOT_PAY);
+      const payload: ApprovedOrderPaymentPayload = { kind: 'approvedOrder', orderNumber: order.order_number };
+      const { checkoutUrl } = await payments.createPayment({
+        accountId: caller.accountId,
+        userId: caller.userId,
+        purpose: 'order',
+        amountMinor: Number(order.total_minor),
+        currencyCode: order.currency_code,
+        reference: order.reference,
+        description: `Order ${order.order_number}`,
+        payload,
+        subject: approvedOrderSubject(order.order_number),
       });
       return { payment_Checkout_Url: checkoutUrl };
     },

@@ -23,6 +23,7 @@ export const MAIL_KINDS = [
   'password.changed',
   'approval.requested',
   'approval.declined',
+  'approval.awaitingPayment',
   'staff.setup',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -272,12 +273,23 @@ export async function recordApprovalRequested(
 }
 
 /** An order was declined: to the buyer who submitted it, with the reason (read from the order). */
-export async function recordApprovalDeclined(trx: Db, orderNumber: string): Promise<void> {
+export const recordApprovalDeclined = (trx: Db, orderNumber: string) =>
+  recordToBuyer(trx, 'approval.declined', orderNumber);
+
+/** A card-paying account's order was approved: to the buyer who submitted it, to pay for it. */
+export const recordApprovalAwaitingPayment = (trx: Db, orderNumber: string) =>
+  recordToBuyer(trx, 'approval.awaitingPayment', orderNumber);
+
+async function recordToBuyer(
+  trx: Db,
+  kind: 'approval.declined' | 'approval.awaitingPayment',
+  orderNumber: string,
+): Promise<void> {
   if (!mailRecording.enabled) return;
   const o = await mailRepository(trx).order(orderNumber);
   if (!o) throw new Error(`mail: order ${orderNumber} not found`);
   await recordMail(trx, {
-    kind: 'approval.declined',
+    kind,
     accountId: o.account_id,
     userId: o.user_id,
     to: [o.user_email],

@@ -44,7 +44,7 @@ import type { MailRepository } from './mail.repository.js';
 import type { PaidInvoice } from '../events/outbox.js';
 import type { Brand } from './templates/layout.js';
 import { OrderAcknowledgement } from './templates/order-acknowledgement.js';
-import { ApprovalDeclined, ApprovalRequested } from './templates/approval.js';
+import { ApprovalAwaitingPayment, ApprovalDeclined, ApprovalRequested } from './templates/approval.js';
 
 /**
  * The portal's public origin for links in emails: the same as every link handed to someone else
@@ -115,6 +115,8 @@ export async function renderMail(kind: MailKind, payload: unknown, deps: RenderD
       return approvalRequested(payload as OrderMailPayload, deps);
     case 'approval.declined':
       return approvalDeclined(payload as OrderMailPayload, deps);
+    case 'approval.awaitingPayment':
+      return approvalAwaitingPayment(payload as OrderMailPayload, deps);
     case 'staff.setup':
       return staffSetup(payload as StaffSetupMailPayload, deps);
   }
@@ -157,6 +159,27 @@ async function approvalDeclined({ orderNumber }: OrderMailPayload, deps: RenderD
     url: `${deps.baseUrl}/open-order-enquiry?order=${encodeURIComponent(o.order_number)}`,
   });
   return { subject: MAIL_MSG.approval.declinedSubject(o.order_number, o.reference), ...(await html(el)) };
+}
+
+/** A card-paying account's approved order, to its buyer: pay for it by card to place it. */
+async function approvalAwaitingPayment({ orderNumber }: OrderMailPayload, deps: RenderDeps): Promise<RenderedMail> {
+  const o = await deps.repo.order(orderNumber);
+  if (!o) throw new MailNotRenderable(`order ${orderNumber} not found`);
+  const [brand, by] = await Promise.all([
+    brandOf(deps.settings),
+    o.approved_by_user_id === null ? undefined : deps.repo.userContact(o.approved_by_user_id),
+  ]);
+  const symbol = CURRENCY_SYMBOLS[o.currency_code as CurrencyCode];
+  const el = ApprovalAwaitingPayment({
+    brand,
+    recipientName: o.user_name ?? o.account_contact ?? o.account_name,
+    orderNumber: o.order_number,
+    purchaseOrder: o.reference,
+    approvedBy: by?.user_name ?? o.account_name,
+    total: formatMoney(minorToAmount(Number(o.total_minor)), symbol),
+    url: `${deps.baseUrl}/open-orders`,
+  });
+  return { subject: MAIL_MSG.approval.awaitingPaymentSubject(o.order_number, o.reference), ...(await html(el)) };
 }
 
 async function orderAcknowledgement({ orderNumber }: OrderMailPayload, deps: RenderDeps): Promise<RenderedMail> {

@@ -177,6 +177,7 @@ export function mailRepository(db: Db) {
           'orders.shipment_preference',
           'orders.decline_reason',
           'orders.declined_by_user_id',
+          'orders.approved_by_user_id',
           'accounts.name as account_name',
           'accounts.email as account_email',
           'accounts.contact as account_contact',

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
+  APPROVED_AWAITING_PAYMENT,
+  AWAITING_APPROVAL,
+  DECLINED,
+  WITHDRAWN,
   categoryList,
   deliveryScheduleList,
   multiBuyDiscountList,
@@ -218,6 +222,9 @@ describe.each(testEngines())('products API on $name', (engine) => {
     await insertOrder(db, accounts.gbp, [ids['RB-BLK-0001']!, ids['RB-DIM-0001']!], 'Shipped', 40);
     await insertOrder(db, accounts.gbp, [ids['RB-BLK-0001']!, ids['CS-7']!], 'Open', 5);
     await insertOrder(db, accounts.gbp, [ids['RB-DIM-0001']!], 'Cancelled', 2);
+    // CS-7 in one placed order, and in orders never placed (declined, withdrawn, awaiting): not usual.
+    for (const status of [DECLINED, WITHDRAWN, AWAITING_APPROVAL, APPROVED_AWAITING_PAYMENT])
+      await insertOrder(db, accounts.gbp, [ids['CS-7']!], status, 3);
     // Another account orders CS-8 repeatedly: never one of our usuals.
     await insertOrder(db, accounts.other, [ids['CS-8']!]);
     await insertOrder(db, accounts.other, [ids['CS-8']!]);
@@ -445,7 +452,7 @@ describe.each(testEngines())('products API on $name', (engine) => {
     expect((await favourite(gbp, 'POST', 42)).statusCode).toBe(400);
   });
 
-  it('derives usual orders from the account history, cancelled orders aside', async () => {
+  it('derives usual orders from the account history, cancelled and never-placed orders aside', async () => {
     const usuals = productList.parse((await get(gbp, pathOf(routes.listUsuals))).json());
     expect(codes(usuals)).toEqual(['RB-BLK-0001']);
     expect(usuals[0]?.discountPrice).toBe(9.375);

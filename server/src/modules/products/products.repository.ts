@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@wholesale/contract';
+import { UNPLACED_STATUSES, type CurrencyCode } from '@wholesale/contract';
 import { sql, type Insertable, type SqlBool } from 'kysely';
 import { insertInBatches } from '../../db/batches.js';
 import type { Db, Engine } from '../../db/client.js';
@@ -356,15 +356,16 @@ export function productsRepository(db: Db, engine: Engine, options: RepositoryOp
     },
 
     /**
-     * Usual orders: products the account ordered in at least `minOrders` of its orders (cancelled
-     * ones aside), most often ordered first.
+     * Usual orders: products the account ordered in at least `minOrders` of its placed orders
+     * (cancelled ones aside, and orders never placed: awaiting approval or payment, declined,
+     * withdrawn), most often ordered first.
      */
     async usuals(caller: PricedCaller, minOrders: number, limit: number): Promise<ProductRow[]> {
       const history = db
         .selectFrom('order_lines as ol')
         .innerJoin('orders as o', 'o.id', 'ol.order_id')
         .where('o.account_id', '=', caller.accountId)
-        .where('o.status', '!=', 'Cancelled')
+        .where('o.status', 'not in', ['Cancelled', ...UNPLACED_STATUSES])
         .where('ol.product_id', 'is not', null)
         .groupBy('ol.product_id')
         .having(sql`count(distinct o.id)`, '>=', minOrders)

@@ -1,3 +1,4 @@
+import { UNPLACED_STATUSES } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
 
 /** The Today screen's counts and newest rows: read-only SQL over orders, payments, accounts, webhooks, mail. */
@@ -5,7 +6,11 @@ export function todayRepository(db: Db) {
   const count = (n: { n: number | string | bigint } | undefined) => Number(n?.n ?? 0);
   return {
     async ordersPlacedOn(date: string, limit: number) {
-      const base = db.selectFrom('orders').where('orders.ordered_date', '=', date);
+      // Orders never placed (awaiting approval or payment, declined, withdrawn) are not orders placed.
+      const base = db
+        .selectFrom('orders')
+        .where('orders.ordered_date', '=', date)
+        .where('orders.status', 'not in', [...UNPLACED_STATUSES]);
       const [n, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
         base

@@ -1,4 +1,5 @@
 import {
+  APPROVED_AWAITING_PAYMENT,
   AWAITING_APPROVAL,
   DECLINED,
   TEAM_MSG,
@@ -10,13 +11,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { amountToMinor, e5ToAmount, minorToAmount } from '../../domain/money.js';
 import { conflict, forbidden, notFound } from '../../lib/http-errors.js';
-import { todayIso } from '../../lib/time.js';
 import type { Repos } from '../../db/repos.js';
 import type { Caller } from '../../domain/caller.js';
 import type { BasketService, PricedLine } from '../basket/basket.service.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { SettingsService } from '../site/settings.service.js';
-import { recordApprovalDeclined } from '../mail/mail-outbox.js';
+import { recordApprovalAwaitingPayment, recordApprovalDeclined } from '../mail/mail-outbox.js';
 import type { Totals } from '../../domain/pricing.js';
 import type { TeamRepository } from './team.repository.js';
 
@@ -26,9 +26,9 @@ type LineRow = Awaited<ReturnType<TeamRepository['orderLines']>>[number];
 export interface ApprovalsDeps {
   team: Repos<TeamRepository>;
   basket: BasketService;
-  /** Place Order's rules, lines and announcement, applied to an approved order. */
   settings: SettingsService;
-  checkout: Pick<CheckoutService, 'requirePlaceable' | 'orderLinesFor' | 'orderLocation' | 'announcePlaced'>;
+  /** Place Order's rules, and placing an approved order (checkout writes every order's lines). */
+  checkout: Pick<CheckoutService, 'requirePlaceable' | 'placeApproved'>;
 }
 
 /** An order awaiting approval priced again as approving would place it. */
@@ -44,9 +44,10 @@ interface Repriced {
 /**
  * Approving, declining and withdrawing orders that wait for approval (team accounts). Approving
  * prices the order again and applies the rules Place Order applies (the checkout service's
- * `requirePlaceable`), then places it through checkout's own announcement (`announcePlaced`):
- * the buyer's acknowledgement and the ERP's order.placed. Each decision is one conditional update,
- * so of concurrent decisions on one order exactly one takes effect.
+ * `requirePlaceable`), then places it through checkout (`placeApproved`): a credit account's order
+ * is placed and announced (the buyer's acknowledgement, the ERP's order.placed); a card-paying
+ * account's waits for the buyer's card payment. Each decision is one conditional statement, so of
+ * concurrent decisions on one order exactly one takes effect.
  */
 export function approvalsService({ team, basket, settings, checkout }: ApprovalsDeps) {
   async function awaitingOrder(repo: TeamRepository, accountId: number, orderNumber: string): Promise<OrderRow> {
@@ -156,25 +157,18 @@ export function approvalsService({ team, basket, settings, checkout }: Approvals
         if (r.missing || r.priced.length === 0 || shown !== r.totals.totalMinor)
           throw conflict(TEAM_MSG.changedSinceReview(order.order_number));
         await checkout.requirePlaceable(trx, caller.accountId, r.terms, r.totals.totalMinor, email);
-        const lines = checkout.orderLinesFor(r.priced, r.totals.carriageMinor);
-        const placed = await repo.approve(
-          order.id,
-          caller.userId,
-          {
-            amountMinor: r.totals.amountMinor,
-            vatMinor: r.totals.vatMinor,
-            totalMinor: r.totals.totalMinor,
-            orderedDate: todayIso(),
-            location: checkout.orderLocation,
-          },
-          lines,
+        const status = await checkout.placeApproved(
+          trx,
+          { id: order.id, orderNumber: order.order_number, addressReference: order.address_reference },
+          { approverId: caller.userId, lines: r.priced, totals: r.totals, terms: r.terms },
         );
-        if (!placed) {
+        if (!status) {
           const now = await repo.findOrder(caller.accountId, orderNumber);
           throw conflict(TEAM_MSG.alreadyDecided(orderNumber, now?.status ?? DECLINED));
         }
-        await checkout.announcePlaced(trx, order.order_number, order.address_reference);
-        return { orderNumber: order.order_number, status: 'Open' };
+        // A card-paying account's buyer is told to pay for it (a credit order's acknowledgement says it is placed).
+        if (status === APPROVED_AWAITING_PAYMENT) await recordApprovalAwaitingPayment(trx, order.order_number);
+        return { orderNumber: order.order_number, status };
       });
     },
 
@@ -194,12 +188,13 @@ export function approvalsService({ team, basket, settings, checkout }: Approvals
       });
     },
 
-    /** The buyer who submitted an order awaiting approval takes it back. */
+    /** The buyer who submitted an order awaiting approval (or approved, awaiting payment) takes it back. */
     async withdrawOrder(caller: Caller, { orderNumber }: { orderNumber: string }): Promise<ApprovalOutcome> {
       const order = await team.base.findOrder(caller.accountId, orderNumber);
       if (!order) throw notFound(TEAM_MSG.orderNotFound);
       if (order.user_id !== caller.userId) throw forbidden(TEAM_MSG.notYourOrder);
-      if (order.status !== AWAITING_APPROVAL || !(await team.base.withdraw(order.id, caller.userId))) {
+      const waiting = order.status === AWAITING_APPROVAL || order.status === APPROVED_AWAITING_PAYMENT;
+      if (!waiting || !(await team.base.withdraw(order.id, caller.userId))) {
         const now = await team.base.findOrder(caller.accountId, orderNumber);
         throw conflict(TEAM_MSG.alreadyDecided(orderNumber, now?.status ?? order.status));
       }

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
+  APPROVED_AWAITING_PAYMENT,
   AWAITING_APPROVAL,
   DECLINED,
+  MAIL_MSG,
+  SERVER_MSG,
   TEAM_MSG,
   TEAM_ROLES,
   WITHDRAWN,
@@ -22,6 +25,8 @@ import { bearer, login, testApp } from '../../test/app.js';
 import { composeStore } from '../../compose.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { paymentBody } from '../checkout/checkout.test-helpers.js';
+import { mailRepository } from '../mail/mail.repository.js';
+import { renderMail, type RenderDeps } from '../mail/mail-render.js';
 
 /** The roles each customer route allows, as the contract declares them (undefined: every role). */
 const customerRoutes = (Object.values(endpoints) as Endpoint[]).filter((e) => e.access.kind === 'customer');
@@ -274,7 +279,9 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
 
     it('needs a reason to decline, and the buyer is emailed it and sees it on the order', async () => {
       await setUser(ids.bea!, { orderLimit: '1.00' });
+      const spentBefore = (await limits('bea')).spentThisMonth;
       const waiting = await submit('bea', 1);
+      expect((await limits('bea')).spentThisMonth).toBe(spentBefore + waiting.total);
       const url = pathOf(routes.declineOrder, { orderNumber: waiting.orderNumber });
       const none = await call('POST', url, 'abe', { reason: '  ' });
       expect(none.statusCode).toBe(400);
@@ -290,11 +297,13 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
       ).find((m) => m.payload.includes(waiting.orderNumber));
       expect(mail?.recipients).toContain('bea@test.example');
       // A declined order no longer counts against the budget.
+      expect((await limits('bea')).spentThisMonth).toBe(spentBefore);
       expect((await call('POST', url, 'abe', { reason: 'again' })).statusCode).toBe(409);
     });
 
     it('lets only the buyer who submitted it withdraw it', async () => {
       await setUser(ids.bea!, { orderLimit: '1.00' });
+      const spentBefore = (await limits('bea')).spentThisMonth;
       const waiting = await submit('bea', 1);
       const url = pathOf(routes.withdrawOrder, { orderNumber: waiting.orderNumber });
       const other = await call('POST', url, 'abe');
@@ -302,6 +311,8 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
       expect(other.json()).toMatchObject({ message: TEAM_MSG.notYourOrder });
       expect((await call('POST', url, 'bea')).statusCode).toBe(200);
       expect((await order(waiting.orderNumber)).status).toBe(WITHDRAWN);
+      // A withdrawn order counts against no budget.
+      expect((await limits('bea')).spentThisMonth).toBe(spentBefore);
       expect((await call('POST', url, 'bea')).statusCode).toBe(409);
     });
 
@@ -323,16 +334,6 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
       token.bea = (await login(app, 'bea')).accessToken;
     });
 
-    it("refuses a card-paying buyer's order over their limits at Proceed to Payment", async () => {
-      const accountP = await insertAccount(handle.db, { is_proforma: 1 });
-      await insertUser(handle.db, accountP, 'pia', undefined, { role: 'buyer', orderLimitMinor: 100 });
-      token.pia = (await login(app, 'pia')).accessToken;
-      const { total } = await fillBasket('pia', 1);
-      const res = await call('POST', pathOf(routes.requestOrderPayment), 'pia', paymentBody(total));
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ message: TEAM_MSG.proformaOverLimit });
-    });
-
     it("answers another account's order as not found", async () => {
       await setUser(ids.bea!, { orderLimit: '1.00' });
       const waiting = await submit('bea', 1);
@@ -340,6 +341,204 @@ describe.each(testEngines())('team accounts API on $name', (engine) => {
         amount: waiting.total,
       });
       expect(res.statusCode).toBe(404);
+    });
+  });
+
+  describe('a card-paying (proforma) account: approved, then paid by card', () => {
+    let accountP: number;
+    const APPROVE_CARD = '4242 4242 4242 4242';
+    const DECLINE_CARD = '4000 0000 0000 0002';
+
+    beforeAll(async () => {
+      const db = handle.db;
+      accountP = await insertAccount(db, { is_proforma: 1, credit_limit_minor: 0 });
+      ids.pia = await insertUser(db, accountP, 'pia', undefined, {
+        name: 'Pia Buyer',
+        role: 'buyer',
+        orderLimitMinor: 100,
+      });
+      ids.pat = await insertUser(db, accountP, 'pat', undefined, { name: 'Pat Approver', role: 'approver' });
+      ids.pav = await insertUser(db, accountP, 'pav', undefined, { name: 'Pav Buyer', role: 'buyer' });
+      ids.pfi = await insertUser(db, accountP, 'pfi', undefined, { name: 'Pfi Finance', role: 'finance' });
+      ids.pad = await insertUser(db, accountP, 'pad', undefined, { name: 'Pad Admin' });
+      for (const u of ['pia', 'pat', 'pav', 'pfi', 'pad']) token[u] = (await login(app, u)).accessToken;
+    });
+
+    const payUrl = (orderNumber: string) => pathOf(routes.payApprovedOrder, { orderNumber });
+    /** Starts the payment of an approved order as `who`; answers the payment id. */
+    async function startPaying(orderNumber: string, who = 'pia', payload?: unknown): Promise<string> {
+      const res = await call('POST', payUrl(orderNumber), who, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { payment_Checkout_Url: string }).payment_Checkout_Url.split('/').pop()!;
+    }
+    const payByCard = (id: string, cardNumber: string) =>
+      app.inject({
+        method: 'POST',
+        url: pathOf(routes.payByCard, { id }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ cardNumber, expiry: '12/39', cvc: '123', name: 'Pia Buyer' }).toString(),
+      });
+    async function approve(orderNumber: string) {
+      const review = (
+        await call('GET', pathOf(routes.reviewApproval, { orderNumber }), 'pat')
+      ).json() as ReviewApprovalResponse;
+      const res = await call('POST', pathOf(routes.approveOrder, { orderNumber }), 'pat', {
+        amount: review.currentTotal,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { status: string };
+    }
+    const feedNumbers = async () =>
+      (await composeStore(handle.db).ordersOut.listOrdersOut(undefined, { limit: 500 })).orders.map(
+        (o) => o.orderNumber,
+      );
+    const mailsOf = (kind: string, orderNumber: string) =>
+      handle.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('kind', '=', kind)
+        .execute()
+        .then((rows) => rows.filter((m) => m.payload.includes(orderNumber)));
+    const placedEvents = async (orderNumber: string) =>
+      (
+        await handle.db.selectFrom('outbox_events').select('payload').where('type', '=', 'order.placed').execute()
+      ).filter((e) => e.payload.includes(orderNumber));
+
+    it('refuses Proceed to Payment over the limits, and submits the order for approval instead', async () => {
+      const { total } = await fillBasket('pia', 1);
+      const pay = await call('POST', pathOf(routes.requestOrderPayment), 'pia', paymentBody(total));
+      expect(pay.statusCode).toBe(403);
+      expect(pay.json()).toMatchObject({ message: TEAM_MSG.overLimitsSubmitForApproval });
+      const waiting = await submit('pia', 1);
+      expect(waiting.status).toBe(AWAITING_APPROVAL);
+      expect(await feedNumbers()).not.toContain(waiting.orderNumber);
+      // Within the limits a card-paying account still pays at checkout: Place Order is refused.
+      const { revision, total: t2 } = await fillBasket('pav', 1);
+      const place = await call('POST', pathOf(routes.submitBasket, { id: revision }), 'pav', { amount: t2 });
+      expect(place.statusCode).toBe(403);
+      expect(place.json()).toMatchObject({ message: SERVER_MSG.proformaMustPay });
+    });
+
+    it('approves it to await payment; the buyer pays by card and the order is placed, in the feed, acknowledged', async () => {
+      const waiting = await submit('pia', 2);
+      // Not payable before approval.
+      const early = await call('POST', payUrl(waiting.orderNumber), 'pia');
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toMatchObject({
+        message: TEAM_MSG.notAwaitingPayment(waiting.orderNumber, AWAITING_APPROVAL),
+      });
+
+      expect(await approve(waiting.orderNumber)).toMatchObject({ status: APPROVED_AWAITING_PAYMENT });
+      const approved = await order(waiting.orderNumber);
+      expect(approved).toMatchObject({
+        status: APPROVED_AWAITING_PAYMENT,
+        approved_by_user_id: ids.pat,
+        payment_id: null,
+      });
+      // Not placed yet: not in the feed, no order.placed, no acknowledgement; counted in the budget.
+      expect(await feedNumbers()).not.toContain(waiting.orderNumber);
+      expect(await placedEvents(waiting.orderNumber)).toEqual([]);
+      expect(await mailsOf('order.acknowledgement', waiting.orderNumber)).toEqual([]);
+      // The buyer is emailed to pay for it.
+      const toPay = await mailsOf('approval.awaitingPayment', waiting.orderNumber);
+      expect(toPay).toHaveLength(1);
+      expect(toPay[0]!.recipients).toContain('pia@test.example');
+      const deps = {
+        repo: mailRepository(handle.db),
+        settings: composeStore(handle.db).settings,
+        baseUrl: 'http://p.test',
+      };
+      const mail = await renderMail(
+        'approval.awaitingPayment',
+        JSON.parse(toPay[0]!.payload),
+        deps as unknown as RenderDeps,
+      );
+      expect(mail.subject).toBe(MAIL_MSG.approval.awaitingPaymentSubject(waiting.orderNumber, approved.reference));
+      expect(mail.text).toContain('Pat Approver');
+      expect(mail.html).toContain('http://p.test/open-orders');
+      expect((await openOrders('pia')).find((o) => o.orderNumber === waiting.orderNumber)).toMatchObject({
+        status: APPROVED_AWAITING_PAYMENT,
+        approvedBy: 'Pat Approver',
+      });
+      // Another buyer of the account may not pay for it; an account admin and finance may.
+      const other = await call('POST', payUrl(waiting.orderNumber), 'pav');
+      expect(other.statusCode).toBe(403);
+      expect(other.json()).toMatchObject({ message: TEAM_MSG.notYourOrderToPay });
+      await startPaying(waiting.orderNumber, 'pfi');
+      await startPaying(waiting.orderNumber, 'pad');
+      // Another account's caller: not found.
+      expect((await call('POST', payUrl(waiting.orderNumber), 'bob')).statusCode).toBe(404);
+
+      // The amount is the approved total, whatever the client sends.
+      const declinedId = await startPaying(waiting.orderNumber, 'pia', { amount: 0.01, amountMinor: 1 });
+      const payment = await handle.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', declinedId)
+        .executeTakeFirstOrThrow();
+      expect(Number(payment.amount_minor)).toBe(Number(approved.total_minor));
+      expect(payment).toMatchObject({ purpose: 'order', user_id: ids.pia, status: 'pending' });
+      // Leaving without paying returns to Open Orders saying so.
+      const page = await app.inject({ method: 'GET', url: pathOf(routes.showPaymentPage, { id: declinedId }) });
+      expect(page.body).toContain(`/open-orders?payment=cancelled&amp;order=${waiting.orderNumber}`);
+      // A declined card: back to Open Orders, still payable.
+      const declined = await payByCard(declinedId, DECLINE_CARD);
+      expect(declined.statusCode).toBe(303);
+      expect(declined.headers.location).toBe(`/open-orders?payment=declined&order=${waiting.orderNumber}`);
+      expect((await order(waiting.orderNumber)).status).toBe(APPROVED_AWAITING_PAYMENT);
+
+      const feedBefore = await feedNumbers();
+      const paidId = await startPaying(waiting.orderNumber);
+      const paid = await payByCard(paidId, APPROVE_CARD);
+      expect(paid.statusCode).toBe(303);
+      expect(paid.headers.location).toBe(`/open-orders?payment=paid&order=${waiting.orderNumber}`);
+      const placed = await order(waiting.orderNumber);
+      expect(placed).toMatchObject({ status: 'Open', payment_id: paidId, approved_by_user_id: ids.pat });
+      expect(placed.id).toBeGreaterThan(approved.id);
+      const lines = await handle.db.selectFrom('order_lines').selectAll().where('order_id', '=', placed.id).execute();
+      expect(lines.map((l) => l.item_no)).toEqual(['TB-1', expect.any(String)]);
+      // In the feed after the orders the ERP had read; the ERP and the buyer hear of it once.
+      const feedAfter = await feedNumbers();
+      expect(feedAfter.slice(0, feedBefore.length)).toEqual(feedBefore);
+      expect(feedAfter.at(-1)).toBe(waiting.orderNumber);
+      expect(await placedEvents(waiting.orderNumber)).toHaveLength(1);
+      const ack = await mailsOf('order.acknowledgement', waiting.orderNumber);
+      expect(ack).toHaveLength(1);
+      expect(ack[0]!.recipients).toContain('pia@test.example');
+      expect(
+        (
+          await handle.db.selectFrom('mail_outbox').select('payload').where('kind', '=', 'payment.receipt').execute()
+        ).some((m) => m.payload.includes(paidId)),
+      ).toBe(true);
+
+      // Paying twice is refused.
+      const twice = await call('POST', payUrl(waiting.orderNumber), 'pia');
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json()).toMatchObject({ message: TEAM_MSG.notAwaitingPayment(waiting.orderNumber, 'Open') });
+    });
+
+    it('lets the buyer withdraw an approved order before paying; its payment link then takes no card', async () => {
+      const waiting = await submit('pia', 1);
+      await approve(waiting.orderNumber);
+      const id = await startPaying(waiting.orderNumber);
+      expect(
+        (await call('POST', pathOf(routes.withdrawOrder, { orderNumber: waiting.orderNumber }), 'pia')).statusCode,
+      ).toBe(200);
+      expect((await order(waiting.orderNumber)).status).toBe(WITHDRAWN);
+      const res = await payByCard(id, APPROVE_CARD);
+      expect(res.statusCode).not.toBe(303);
+      expect(res.body).toContain(SERVER_MSG.paymentRefusal.orderNotAwaitingPayment);
+      expect((await order(waiting.orderNumber)).status).toBe(WITHDRAWN);
+      expect((await call('POST', payUrl(waiting.orderNumber), 'pia')).statusCode).toBe(409);
+    });
+
+    it('declines a card-paying order as any other: not payable', async () => {
+      const waiting = await submit('pia', 1);
+      const url = pathOf(routes.declineOrder, { orderNumber: waiting.orderNumber });
+      expect((await call('POST', url, 'pat', { reason: 'No' })).statusCode).toBe(200);
+      const pay = await call('POST', payUrl(waiting.orderNumber), 'pia');
+      expect(pay.statusCode).toBe(409);
+      expect(pay.json()).toMatchObject({ message: TEAM_MSG.notAwaitingPayment(waiting.orderNumber, DECLINED) });
     });
   });
 

@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
-import { AWAITING_APPROVAL, DECLINED, WITHDRAWN, type TeamRole } from '@wholesale/contract';
+import {
+  APPROVED_AWAITING_PAYMENT,
+  AWAITING_APPROVAL,
+  BUDGET_STATUSES,
+  DECLINED,
+  WITHDRAWN,
+  type TeamRole,
+} from '@wholesale/contract';
 import { engineOf, type Db } from '../../db/client.js';
 import { nowIso } from '../../lib/time.js';
-
-/** Statuses whose orders count against a monthly budget: placed, or waiting for approval. */
-const BUDGET_STATUSES = ['Open', 'In Progress', 'Shipped', AWAITING_APPROVAL] as const;
 
 const userColumns = [
   'users.id',
@@ -35,19 +39,6 @@ export interface TeamUserPatch {
   order_limit_minor?: number | null;
   monthly_budget_minor?: number | null;
   disabled?: number;
-}
-
-/** A goods or carriage line as approval writes it again at today's prices. */
-export interface RepricedLine {
-  type: string;
-  productId: number | null;
-  itemNo: string;
-  description: string;
-  quantity: number;
-  unit: string;
-  unitPriceE5: number;
-  discountBp: number;
-  totalMinor: number;
 }
 
 /** The only place SQL of team accounts lives: the account's users, limits and orders in approval. */
@@ -268,72 +259,6 @@ export function teamRepository(db: Db) {
         .execute();
     },
 
-    /**
-     * Approves: the order leaves 'Awaiting approval' in one conditional statement (a delete), so of a
-     * concurrent approve and decline exactly one wins; false when it was decided meanwhile. It comes
-     * back placed under a new id, with its lines at the prices it is placed at: the ERP's orders feed
-     * pages by id, and an approved order must come after those the ERP has already read.
-     */
-    async approve(
-      orderId: number,
-      approverId: number,
-      o: { amountMinor: number; vatMinor: number; totalMinor: number; orderedDate: string; location: string },
-      lines: readonly RepricedLine[],
-    ): Promise<boolean> {
-      const row = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .where('status', '=', AWAITING_APPROVAL)
-        .executeTakeFirst();
-      if (!row) return false;
-      const gone = await db
-        .deleteFrom('orders')
-        .where('id', '=', orderId)
-        .where('status', '=', AWAITING_APPROVAL)
-        .executeTakeFirst();
-      if (Number(gone.numDeletedRows) !== 1) return false;
-      const now = nowIso();
-      const { id: _old, ...kept } = row;
-      const placed = await db
-        .insertInto('orders')
-        .values({
-          ...kept,
-          status: 'Open',
-          approved_by_user_id: approverId,
-          approved_at: now,
-          amount_minor: o.amountMinor,
-          vat_minor: o.vatMinor,
-          total_minor: o.totalMinor,
-          ordered_date: o.orderedDate,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (lines.length)
-        await db
-          .insertInto('order_lines')
-          .values(
-            lines.map((l, i) => ({
-              order_id: placed.id,
-              line_no: i + 1,
-              type: l.type,
-              product_id: l.productId,
-              item_no: l.itemNo,
-              description: l.description,
-              quantity: l.quantity,
-              quantity_shipped: 0,
-              location: o.location,
-              unit: l.unit,
-              unit_price_e5: l.unitPriceE5,
-              line_discount_bp: l.discountBp,
-              total_minor: l.totalMinor,
-            })),
-          )
-          .execute();
-      return true;
-    },
-
     /** Declines, only while awaiting approval (one outcome against a concurrent approve). */
     async decline(orderId: number, userId: number, reason: string): Promise<boolean> {
       const now = nowIso();
@@ -352,7 +277,10 @@ export function teamRepository(db: Db) {
       return Number(done.numUpdatedRows) === 1;
     },
 
-    /** Withdraws the submitter's own order, only while awaiting approval. */
+    /**
+     * Withdraws the submitter's own order, only while awaiting approval or payment (one outcome
+     * against a concurrent decision or payment).
+     */
     async withdraw(orderId: number, userId: number): Promise<boolean> {
       const now = nowIso();
       const done = await db
@@ -360,7 +288,7 @@ export function teamRepository(db: Db) {
         .set({ status: WITHDRAWN, withdrawn_at: now, updated_at: now })
         .where('id', '=', orderId)
         .where('user_id', '=', userId)
-        .where('status', '=', AWAITING_APPROVAL)
+        .where('status', 'in', [AWAITING_APPROVAL, APPROVED_AWAITING_PAYMENT])
         .executeTakeFirst();
       return Number(done.numUpdatedRows) === 1;
     },

@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_MSG, CREDIT_MSG, MSG, type BasketHeader, type User, routes, pathOf } from '@wholesale/contract';
+import {
+  AWAITING_APPROVAL,
+  CHECKOUT_MSG,
+  CREDIT_MSG,
+  MSG,
+  TEAM_MSG,
+  type BasketHeader,
+  type User,
+  routes,
+  pathOf,
+} from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
@@ -226,6 +236,46 @@ describe('Checkout - Review Order', () => {
         billing_address: { first_name: 'Jane', last_name: 'Smith', line_1: '1 Mill Lane', post_code: 'LS1 1AA' },
         shipping_address: { line_1: '1 Mill Lane', line_2: '', city: 'Leeds' },
       });
+    });
+
+    it("submits a buyer's order over their limits for approval instead of taking a card", async () => {
+      const buyer = { ...proforma, role: 'buyer' as const };
+      const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => {});
+      let paymentAsked = false;
+      server.use(
+        on(routes.getOrderLimits, () =>
+          HttpResponse.json({
+            role: 'buyer',
+            currencyCode: 'GBP',
+            orderLimit: 50,
+            monthlyBudget: null,
+            spentThisMonth: 0,
+            budgetRemaining: null,
+            orderTotal: 55.54,
+            needsApproval: true,
+            reason: 'orderLimit',
+          }),
+        ),
+        on(
+          routes.requestOrderPayment,
+          () => ((paymentAsked = true), HttpResponse.json({ payment_Checkout_Url: '/x' })),
+        ),
+      );
+      const { user, calls, location } = setup({ user: buyer });
+      server.use(
+        on(routes.submitBasket, async ({ request }) => {
+          calls.push({ url: new URL(request.url).pathname, body: await request.json() });
+          return HttpResponse.json({ orderNumber: 'SO-300002', status: AWAITING_APPROVAL });
+        }),
+      );
+      const submit = await screen.findByRole('button', { name: TEAM_MSG.submitForApproval });
+      expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).not.toBeInTheDocument();
+      await waitFor(() => expect(submit).toBeEnabled());
+      await user.click(submit);
+      await waitFor(() => expect(location()).toBe('/open-order-enquiry?order=SO-300002'));
+      expect(calls.map((c) => c.url)).toContain(pathOf(routes.submitBasket, { id: twoLineBasket.revision }));
+      expect(paymentAsked).toBe(false);
+      expect(go).not.toHaveBeenCalled();
     });
 
     it("says 'Cannot confirm order' when the payment cannot start", async () => {

@@ -222,7 +222,8 @@ export function ReviewOrderPage() {
         <div className="space-y-4 lg:col-start-1 lg:row-start-2">
           {limits.data && <LimitsNotice limits={limits.data} />}
           <p className="text-sm text-slate-700">{MSG.termsConsent}</p>
-          {proforma ? (
+          {/* A card-paying buyer over their limits submits for approval, and pays once it is approved. */}
+          {proforma && !needsApproval ? (
             <Button
               className="w-full sm:w-auto sm:min-w-64"
               disabled={!ready || busy}

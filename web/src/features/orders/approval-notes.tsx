@@ -1,4 +1,4 @@
-import { AWAITING_APPROVAL, DECLINED, TEAM_MSG, type OpenOrder } from '@wholesale/contract';
+import { APPROVED_AWAITING_PAYMENT, AWAITING_APPROVAL, DECLINED, TEAM_MSG, type OpenOrder } from '@wholesale/contract';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
@@ -19,6 +19,14 @@ export function ApprovalNotes({ order }: { order: OpenOrder }) {
           className="mb-4 rounded-lg border border-violet-300 bg-violet-50 px-4 py-3 text-sm text-violet-950"
         >
           {TEAM_MSG.awaitingNote}
+        </p>
+      )}
+      {order.status === APPROVED_AWAITING_PAYMENT && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950"
+        >
+          {TEAM_MSG.awaitingPaymentNote}
         </p>
       )}
       {order.status === DECLINED && order.declineReason && (
@@ -48,7 +56,7 @@ export function ApprovalNotes({ order }: { order: OpenOrder }) {
   );
 }
 
-/** The buyer who submitted an order awaiting approval takes it back. */
+/** The buyer who submitted an order awaiting approval (or payment) takes it back. */
 export function WithdrawButton({ orderNumber }: { orderNumber: string }) {
   const [open, setOpen] = useState(false);
   const [withdraw, { isLoading }] = useWithdrawOrderMutation();

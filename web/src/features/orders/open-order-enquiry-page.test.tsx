@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, ORDER_MSG, routes, pathOf } from '@wholesale/contract';
+import { APPROVED_AWAITING_PAYMENT, MSG, ORDER_MSG, TEAM_MSG, routes, pathOf } from '@wholesale/contract';
 import { demoUser, loggedInSession, settings } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
 import { openOrder } from './orders-test-data';
+import { paymentRedirect } from './pay-approved-order';
 import { twoLineBasket } from '../basket/basket-test-data';
 
 const order = openOrder('SO-7', '01/02/25', {
@@ -160,6 +161,23 @@ describe('Open Order Enquiry', () => {
     await summary();
     expect(screen.getByRole('button', { name: 'Copy Order' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it('says an approved order awaits payment, and offers its buyer Pay now and Withdraw', async () => {
+    server.use(
+      on(routes.listOpenOrders, () =>
+        HttpResponse.json([{ ...order, status: APPROVED_AWAITING_PAYMENT, placedByMe: true }]),
+      ),
+      on(routes.payApprovedOrder, () => HttpResponse.json({ payment_Checkout_Url: 'http://localhost/pay/x' })),
+    );
+    const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => {});
+    const { user } = renderApp('/open-order-enquiry?order=SO-7', { session: proforma });
+    await summary();
+    expect(screen.getByText(TEAM_MSG.awaitingPaymentNote)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TEAM_MSG.withdraw })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: TEAM_MSG.payNowFor('SO-7') }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/pay/x'));
   });
 
   it('copies after confirmation (Copying... while busy), toasts and goes to the basket', async () => {

@@ -1,5 +1,6 @@
 import {
   APPROVAL_STATUSES,
+  APPROVED_AWAITING_PAYMENT,
   AWAITING_APPROVAL,
   MSG,
   ORDER_MSG,
@@ -23,6 +24,7 @@ import { selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { OrderStatusBadge } from './order-status-badge';
+import { mayPayOrder, PayNowButton } from './pay-approved-order';
 import { ApprovalNotes, WithdrawButton } from './approval-notes';
 import { OrderDeliveryPromise } from './order-delivery-promise';
 import {
@@ -194,7 +196,10 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
               Cancel Order
             </Button>
           )}
-          {order.status === AWAITING_APPROVAL && order.placedByMe && <WithdrawButton orderNumber={order.orderNumber} />}
+          {mayPayOrder(order, user) && <PayNowButton orderNumber={order.orderNumber} className="px-4 py-2" />}
+          {(order.status === AWAITING_APPROVAL || order.status === APPROVED_AWAITING_PAYMENT) && order.placedByMe && (
+            <WithdrawButton orderNumber={order.orderNumber} />
+          )}
         </div>
       </PageHeading>
 

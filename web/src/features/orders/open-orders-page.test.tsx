@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { MSG, type OpenOrder, routes, pathOf } from '@wholesale/contract';
-import { loggedInSession } from '../../test/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { APPROVED_AWAITING_PAYMENT, MSG, TEAM_MSG, type OpenOrder, routes, pathOf } from '@wholesale/contract';
+import { demoUser, loggedInSession } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server, on } from '../../test/server';
 import { openOrder } from './orders-test-data';
+import { paymentRedirect } from './pay-approved-order';
 
 const orders = [
   openOrder('SO-1', '31/12/24', {
@@ -173,6 +174,68 @@ describe('Open Orders', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       await user.click(screen.getAllByRole('button', { name: 'Track order SO-3' })[0]!);
       expect(await within(await screen.findByRole('dialog')).findByText(MSG.trackingFailed)).toBeInTheDocument();
+    });
+  });
+
+  describe('an approved order of a card-paying account', () => {
+    const buyer = { ...loggedInSession, user: { ...demoUser, isProforma: true, role: 'buyer' as const } };
+    const awaiting = (extra: Partial<OpenOrder> = {}) =>
+      openOrder('SO-9', '01/01/25', { status: APPROVED_AWAITING_PAYMENT, placedByMe: true, ...extra });
+
+    it('offers its buyer Pay now, which starts the payment and goes to the payment page', async () => {
+      ordersAre([awaiting(), openOrder('SO-8', '01/01/25', { placedByMe: true })]);
+      const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => {});
+      let asked = '';
+      server.use(
+        on(routes.payApprovedOrder, ({ request }) => {
+          asked = new URL(request.url).pathname;
+          return HttpResponse.json({ payment_Checkout_Url: 'http://localhost/pay/abc' });
+        }),
+      );
+      const { user } = renderApp('/open-orders', { session: buyer });
+      const row = within(await table()).getAllByRole('row')[1]!;
+      expect(within(row).getAllByRole('cell')[5]).toHaveTextContent(APPROVED_AWAITING_PAYMENT);
+      // Only the order awaiting payment offers it.
+      expect(
+        screen.getAllByRole('button', { name: /^Pay now for order/ }).map((b) => b.getAttribute('aria-label')),
+      ).toEqual(expect.arrayContaining([TEAM_MSG.payNowFor('SO-9')]));
+      expect(screen.queryAllByRole('button', { name: TEAM_MSG.payNowFor('SO-8') })).toEqual([]);
+      await user.click(within(row).getByRole('button', { name: TEAM_MSG.payNowFor('SO-9') }));
+      await waitFor(() => expect(go).toHaveBeenCalledWith('http://localhost/pay/abc'));
+      expect(asked).toBe(pathOf(routes.payApprovedOrder, { orderNumber: 'SO-9' }));
+      go.mockRestore();
+    });
+
+    it("does not offer another buyer's order to a buyer", async () => {
+      ordersAre([awaiting({ placedByMe: false })]);
+      const { user } = renderApp('/open-orders', { session: buyer });
+      await user.selectOptions(await screen.findByLabelText('Show'), TEAM_MSG.accountOrders);
+      await table();
+      expect(screen.queryAllByRole('button', { name: TEAM_MSG.payNowFor('SO-9') })).toEqual([]);
+    });
+
+    it("offers it to finance, and shows the server's refusal", async () => {
+      ordersAre([awaiting({ placedByMe: false })]);
+      server.use(
+        on(routes.payApprovedOrder, () =>
+          HttpResponse.json({ statusCode: 409, error: 'Conflict', message: 'Paid already' }, { status: 409 }),
+        ),
+      );
+      const finance = { ...buyer, user: { ...buyer.user, role: 'finance' as const } };
+      const { user } = renderApp('/open-orders', { session: finance });
+      const row = within(await table()).getAllByRole('row')[1]!;
+      await user.click(within(row).getByRole('button', { name: TEAM_MSG.payNowFor('SO-9') }));
+      expect(await screen.findByText('Paid already')).toBeInTheDocument();
+    });
+
+    it.each([
+      ['paid', TEAM_MSG.orderPaid('SO-9')],
+      ['declined', TEAM_MSG.orderPaymentDeclined('SO-9')],
+      ['cancelled', TEAM_MSG.orderPaymentCancelled('SO-9')],
+    ])('says how paying went when back from the payment page (%s)', async (outcome, text) => {
+      ordersAre([awaiting()]);
+      renderApp(`/open-orders?payment=${outcome}&order=SO-9`, { session: buyer });
+      expect(await screen.findByText(text)).toBeInTheDocument();
     });
   });
 });

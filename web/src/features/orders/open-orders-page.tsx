@@ -36,6 +36,7 @@ import {
 } from './order-list';
 import { useListOpenOrdersQuery } from './orders-api';
 import { TrackingDialog } from './tracking-dialog';
+import { mayPayOrder, PayNowButton, PaymentReturnNotice } from './pay-approved-order';
 
 /** The statuses an order of the list can have, for the status filter (with those of approval). */
 const STATUSES = [...ORDER_STATUSES, ...APPROVAL_STATUSES] as const;
@@ -112,7 +113,10 @@ export function OpenOrdersPage() {
 
   const actions = (o: OpenOrder) => (
     <div className="flex items-center justify-end gap-2">
-      {o.isTrackingAvailable ? (
+      {/* An order awaiting payment is not placed yet: paying is what to do, not tracking. */}
+      {mayPayOrder(o, user) ? (
+        <PayNowButton orderNumber={o.orderNumber} />
+      ) : o.isTrackingAvailable ? (
         <button
           type="button"
           onClick={() => setTracking(o.orderNumber)}
@@ -261,9 +265,9 @@ export function OpenOrdersPage() {
           <ul aria-label="Open orders" className="space-y-3">
             {visible.map((o) => (
               <li key={o.orderNumber} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                <div className="flex items-start justify-between gap-3">
+                <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
                   <div>
-                    <p className="font-semibold text-slate-900">{o.orderNumber}</p>
+                    <p className="font-semibold whitespace-nowrap text-slate-900">{o.orderNumber}</p>
                     <p className="text-sm text-slate-700">{o.reference}</p>
                   </div>
                   <OrderStatusBadge status={o.status} />
@@ -304,6 +308,7 @@ export function OpenOrdersPage() {
   return (
     <div>
       <PageHeading title="Open Orders" />
+      <PaymentReturnNotice />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
         <TextField
           label="Search orders"

@@ -6,6 +6,7 @@ const colours: Record<string, string> = {
   Shipped: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
   Cancelled: 'bg-slate-200 text-slate-800 ring-slate-300',
   'Awaiting approval': 'bg-violet-100 text-violet-900 ring-violet-300',
+  'Approved – awaiting payment': 'bg-emerald-100 text-emerald-900 ring-emerald-300',
   Declined: 'bg-red-100 text-red-900 ring-red-300',
   Withdrawn: 'bg-slate-200 text-slate-800 ring-slate-300',
 };

@@ -7,12 +7,14 @@ import {
   cancelOrderResponse,
   copyOrderResponse,
   openOrderList,
+  paymentResponse,
   trackingResponse,
   type ApprovalOutcome,
   type CancelOrderResponse,
   type CopyOrderMode,
   type CopyOrderResponse,
   type OpenOrder,
+  type PaymentResponse,
   type TrackingResponse,
   type User,
 } from '@wholesale/contract';
@@ -60,6 +62,14 @@ export const ordersApi = api.injectEndpoints({
       invalidatesTags: ['OpenOrders'],
     }),
     /**
+     * POST /order/{orderNumber}/pay: a card-paying account's approved order; answers the payment
+     * page to go to (the amount is the server's). Paid, the order is placed and the list refetched.
+     */
+    payApprovedOrder: build.mutation<PaymentResponse, string>({
+      query: (orderNumber) => requestOf(routes.payApprovedOrder, { orderNumber }),
+      responseSchema: paymentResponse,
+    }),
+    /**
      * POST /order/statement-template: the selected order merged with the user, as the spec posts
      * it (the server reads only orderNumber); the PDF is saved under the order's number
      * (SO-200072.pdf), never cached.
@@ -86,6 +96,7 @@ export const {
   useCancelOrderMutation,
   useDownloadOrderStatementMutation,
   useWithdrawOrderMutation,
+  usePayApprovedOrderMutation,
 } = ordersApi;
 
 /** The message an error response carries, if any (the server's refusal texts are the spec's). */

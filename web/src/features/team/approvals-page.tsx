@@ -1,4 +1,5 @@
 import {
+  APPROVED_AWAITING_PAYMENT,
   CURRENCY_SYMBOLS,
   DECLINE_REASON_MAX,
   TEAM_MSG,
@@ -46,8 +47,13 @@ function Review({ review }: { review: ReviewApprovalResponse }) {
   const onApprove = async () => {
     setError(undefined);
     try {
-      await approve({ orderNumber: review.orderNumber, amount: review.currentTotal }).unwrap();
-      toast.success(TEAM_MSG.approvedToast(review.orderNumber));
+      const done = await approve({ orderNumber: review.orderNumber, amount: review.currentTotal }).unwrap();
+      // A card-paying account's order is placed when its buyer pays for it.
+      toast.success(
+        done.status === APPROVED_AWAITING_PAYMENT
+          ? TEAM_MSG.approvedToPayToast(review.orderNumber)
+          : TEAM_MSG.approvedToast(review.orderNumber),
+      );
     } catch (err) {
       setError(messageOf(err) ?? 'Unable to approve this order');
     }

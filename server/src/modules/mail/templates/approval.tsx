@@ -1,6 +1,9 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
-/** Team accounts: an order awaiting approval (to approvers) and a declined order (to its buyer). */
+/**
+ * Team accounts: an order awaiting approval (to approvers), a declined order and a card-paying
+ * account's approved order awaiting payment (to its buyer).
+ */
 import { Button, Text } from '@react-email/components';
 import { MAIL_MSG } from '@wholesale/contract';
 import { Layout, styles, type Brand } from './layout.js';
@@ -48,6 +51,28 @@ export function ApprovalDeclined(p: {
       <Text style={styles.text}>{M.declinedNext}</Text>
       <Button href={p.url} style={styles.button}>
         {MAIL_MSG.ack.viewOrder}
+      </Button>
+    </Layout>
+  );
+}
+
+export function ApprovalAwaitingPayment(p: {
+  brand: Brand;
+  recipientName: string;
+  orderNumber: string;
+  purchaseOrder: string;
+  approvedBy: string;
+  total: string;
+  url: string;
+}) {
+  return (
+    <Layout brand={p.brand} preview={M.awaitingPaymentHeading(p.orderNumber)} recipientName={p.recipientName}>
+      <Text style={styles.h1}>{M.awaitingPaymentHeading(p.orderNumber)}</Text>
+      <Text style={styles.label}>{MAIL_MSG.ack.purchaseOrder}</Text>
+      <Text style={styles.value}>{p.purchaseOrder}</Text>
+      <Text style={styles.text}>{M.awaitingPaymentBody(p.approvedBy, p.total)}</Text>
+      <Button href={p.url} style={styles.button}>
+        {M.payNow}
       </Button>
     </Layout>
   );
