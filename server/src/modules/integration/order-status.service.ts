@@ -24,7 +24,11 @@ export interface OrderStatusChange {
   tracking: readonly string[];
   /** yyyy-mm-dd; Shipped without one keeps the order's, else today. */
   despatchDate?: string;
-  /** Who changes it, recorded when the change cancels the order: the ERP (its API client's name) or the admin CLI. */
+  /**
+   * Who changes it, recorded when the change cancels the order: the ERP (its API client's name), or
+   * the supplier's staff: 'admin' with the staff member's username from the back office, null from
+   * the operator's CLI.
+   */
   by: { kind: 'erp' | 'admin'; name: string | null };
   /**
    * The order's updated_at as the person changing it last saw it (the staff back office): when the
@@ -74,7 +78,13 @@ export function orderStatusService(repo: OrderStatusRepository) {
           },
           async (trx) => {
             if (becomes === 'Shipped') await recordOrderDespatched(trx, change.orderNumber);
-            if (becomes === 'Cancelled') await recordOrderCancelledMail(trx, change.orderNumber, null);
+            if (becomes === 'Cancelled')
+              await recordOrderCancelledMail(
+                trx,
+                change.orderNumber,
+                null,
+                change.by.kind === 'admin' ? change.by.name : null,
+              );
           },
         );
         if (!applied) throw new OrderStatusError('changed-meanwhile');

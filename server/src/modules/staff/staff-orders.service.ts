@@ -176,7 +176,8 @@ export function staffOrdersService(deps: {
           status: input.status,
           tracking: input.trackingNumbers,
           despatchDate: input.despatchDate,
-          by: { kind: 'admin', name: null },
+          // A cancellation names the member of staff: the buyer's Open Orders and the email say who.
+          by: { kind: 'admin', name: caller.username },
           expectedUpdatedAt: input.updatedAt,
         });
       } catch (err) {
