@@ -1,4 +1,5 @@
 import { ORDER_STATUS_TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
 import { nowIso, todayIso } from '../../lib/time.js';
 import type { OrderStatusRepository } from './order-status.repository.js';
 import { recordOrderCancelledMail, recordOrderDespatched } from '../mail/mail-outbox.js';
@@ -35,6 +36,20 @@ export interface OrderStatusChange {
    * order changed since (the ERP, someone else), nothing is written and 'changed-meanwhile' is thrown.
    */
   expectedUpdatedAt?: string | undefined;
+  /**
+   * Runs in the change's transaction once it is written, with the order as it then is (the staff
+   * back office's audit row, which commits with the change or not at all). Not called when
+   * nothing changes.
+   */
+  within?: (trx: Db, after: OrderStatusOutcome) => Promise<void>;
+}
+
+/** An order's status, despatch date and tracking numbers after a change. */
+export interface OrderStatusOutcome {
+  orderNumber: string;
+  status: OrderStatus;
+  despatchDate: string | null;
+  trackingNumbers: string[];
 }
 
 /**
@@ -60,6 +75,12 @@ export function orderStatusService(repo: OrderStatusRepository) {
       const have = await repo.tracking(order.id);
       const newTracking = [...new Set(change.tracking)].filter((t) => !have.includes(t));
       const unchanged = order.status === change.status && order.despatch_date === despatch && newTracking.length === 0;
+      const outcome: OrderStatusOutcome = {
+        orderNumber: change.orderNumber,
+        status: change.status,
+        despatchDate: despatch,
+        trackingNumbers: [...have, ...newTracking],
+      };
       // The despatch or cancellation email, in the change's transaction, when the status becomes it.
       const becomes = order.status !== change.status ? change.status : undefined;
       if (!unchanged) {
@@ -85,15 +106,13 @@ export function orderStatusService(repo: OrderStatusRepository) {
                 null,
                 change.by.kind === 'admin' ? change.by.name : null,
               );
+            await change.within?.(trx, outcome);
           },
         );
         if (!applied) throw new OrderStatusError('changed-meanwhile');
       }
       return {
-        orderNumber: change.orderNumber,
-        status: change.status,
-        despatchDate: despatch,
-        trackingNumbers: [...have, ...newTracking],
+        ...outcome,
         result: unchanged ? ('unchanged' as const) : ('updated' as const),
       };
     },

@@ -26,6 +26,7 @@ import { addSeconds, nowIso } from '../../lib/time.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Db } from '../../db/client.js';
+import type { Repos } from '../../db/repos.js';
 import type { AuditActor, AuditService } from './audit.service.js';
 import type { StaffRepository, StaffRow } from './staff.repository.js';
 import { enrolment, matchTotp, newTotpSecret } from './totp.js';
@@ -91,7 +92,13 @@ export function toStaffMember(row: StaffRow): StaffMember {
  * codes, short sessions that end on a password or role change, lockout after wrong second factors.
  * The admin CLI and the staff API call these same methods.
  */
-export function staffService(repo: StaffRepository, audit: AuditService, box: SecretBox, opts: StaffServiceOptions) {
+export function staffService(
+  repos: Repos<StaffRepository>,
+  audit: AuditService,
+  box: SecretBox,
+  opts: StaffServiceOptions,
+) {
+  const repo = repos.base;
   const challengeKey = new Uint8Array(hkdfSync('sha256', opts.jwtSecret, 'wholesale-portal', 'staff-challenge', 32));
 
   async function signChallenge(row: StaffRow, step: 'enrol' | 'code'): Promise<string> {
@@ -132,37 +139,44 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
   }
 
   async function failFactor(row: StaffRow, address: string): Promise<never> {
-    const after = await repo.countFailedFactor(
-      Number(row.id),
-      STAFF_FACTOR_MAX_FAILURES,
-      addSeconds(nowIso(), STAFF_FACTOR_LOCK_MINUTES * 60),
-    );
-    const locked = after?.locked_until && after.locked_until > nowIso() ? after.locked_until : undefined;
-    if (locked) {
-      await audit.append(
-        { staffId: Number(row.id), username: row.username, address },
-        { action: 'staff.locked', targetKind: 'staff', targetId: Number(row.id), after: { lockedUntil: locked } },
+    // The failure counted and, when it locks the staff member, the lock audited, together.
+    const locked = await repos.transaction(async (r, trx) => {
+      const after = await r.countFailedFactor(
+        Number(row.id),
+        STAFF_FACTOR_MAX_FAILURES,
+        addSeconds(nowIso(), STAFF_FACTOR_LOCK_MINUTES * 60),
       );
-      throw lockedError(locked);
-    }
+      const until = after?.locked_until && after.locked_until > nowIso() ? after.locked_until : undefined;
+      if (until)
+        await audit.appendIn(
+          trx,
+          { staffId: Number(row.id), username: row.username, address },
+          { action: 'staff.locked', targetKind: 'staff', targetId: Number(row.id), after: { lockedUntil: until } },
+        );
+      return until;
+    });
+    if (locked) throw lockedError(locked);
     throw unauthorized(STAFF_MSG.codeFailed);
   }
 
   async function startSession(row: StaffRow, address: string): Promise<StaffSession> {
     const token = `${STAFF_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const now = nowIso();
-    await repo.insertSession({
-      tokenHash: sha256(token),
-      staffId: Number(row.id),
-      sessionVersion: row.session_version,
-      address,
-      now,
-      expiresAt: addSeconds(now, opts.maxHours * 3600),
+    await repos.transaction(async (r, trx) => {
+      await r.insertSession({
+        tokenHash: sha256(token),
+        staffId: Number(row.id),
+        sessionVersion: row.session_version,
+        address,
+        now,
+        expiresAt: addSeconds(now, opts.maxHours * 3600),
+      });
+      await audit.appendIn(
+        trx,
+        { staffId: Number(row.id), username: row.username, address },
+        { action: 'staff.signed_in', targetKind: 'staff', targetId: Number(row.id) },
+      );
     });
-    await audit.append(
-      { staffId: Number(row.id), username: row.username, address },
-      { action: 'staff.signed_in', targetKind: 'staff', targetId: Number(row.id) },
-    );
     const fresh = (await repo.findById(Number(row.id))) ?? row;
     return { token, expiresAt: idleEnd(now, addSeconds(now, opts.maxHours * 3600)), staff: toStaffMember(fresh) };
   }
@@ -190,34 +204,38 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
       const expiresAt = addSeconds(now, STAFF_SETUP_LINK_TTL_HOURS * 3600);
       const link = { url: setupLink(token), expiresAt };
       let emailed = false;
-      const id = await repo.insert(
-        {
-          username: username.data,
-          email: email.data,
-          role: input.role,
-          canOrderOnBehalf: input.canOrderOnBehalf === true,
-          setupTokenHash: sha256(token),
-          setupExpiresAt: expiresAt,
-          now,
-        },
-        opts.recordSetupMail
-          ? async (trx) => {
-              const sent = await opts.recordSetupMail!(trx, { username: username.data, email: email.data }, link);
-              emailed = sent === 'queued';
-            }
-          : undefined,
-      );
-      const row = (await repo.findById(id))!;
-      await audit.append(actor, {
-        action: 'staff.created',
-        targetKind: 'staff',
-        targetId: id,
-        after: {
-          username: row.username,
-          email: row.email,
-          role: row.role,
-          canOrderOnBehalf: !!row.can_order_on_behalf,
-        },
+      // The staff member, their set-up email and the audit row in one transaction.
+      const row = await repos.transaction(async (r, trx) => {
+        const id = await r.insert(
+          {
+            username: username.data,
+            email: email.data,
+            role: input.role,
+            canOrderOnBehalf: input.canOrderOnBehalf === true,
+            setupTokenHash: sha256(token),
+            setupExpiresAt: expiresAt,
+            now,
+          },
+          opts.recordSetupMail
+            ? async (t) => {
+                const sent = await opts.recordSetupMail!(t, { username: username.data, email: email.data }, link);
+                emailed = sent === 'queued';
+              }
+            : undefined,
+        );
+        const made = (await r.findById(id))!;
+        await audit.appendIn(trx, actor, {
+          action: 'staff.created',
+          targetKind: 'staff',
+          targetId: id,
+          after: {
+            username: made.username,
+            email: made.email,
+            role: made.role,
+            canOrderOnBehalf: !!made.can_order_on_behalf,
+          },
+        });
+        return made;
       });
       return { staff: toStaffMember(row), setupLink: link.url, expiresAt, emailed };
     },
@@ -237,16 +255,18 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
       if (!row) throw new HttpError(404, STAFF_MSG.unknownStaff(username));
       if (actor.staffId === Number(row.id)) throw conflict(STAFF_MSG.notYourself);
       const now = nowIso();
-      await repo.update(Number(row.id), { disabled: 1, updated_at: now });
-      await repo.endStaffSessions(Number(row.id), now);
-      await audit.append(actor, {
-        action: 'staff.disabled',
-        targetKind: 'staff',
-        targetId: Number(row.id),
-        before: { disabled: !!row.disabled },
-        after: { disabled: true },
+      return repos.transaction(async (r, trx) => {
+        await r.update(Number(row.id), { disabled: 1, updated_at: now });
+        await r.endStaffSessions(Number(row.id), now);
+        await audit.appendIn(trx, actor, {
+          action: 'staff.disabled',
+          targetKind: 'staff',
+          targetId: Number(row.id),
+          before: { disabled: !!row.disabled },
+          after: { disabled: true },
+        });
+        return toStaffMember((await r.findById(Number(row.id)))!);
       });
-      return toStaffMember((await repo.findById(Number(row.id)))!);
     },
 
     /** A role change ends every session the staff member has (they sign in again under the new role). */
@@ -254,17 +274,18 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
       const row = await repo.findByUsername(username);
       if (!row) throw new HttpError(404, STAFF_MSG.unknownStaff(username));
       if (actor.staffId === Number(row.id)) throw conflict(STAFF_MSG.notYourself);
-      if (row.role !== role) {
-        await repo.bumpSessionVersion(Number(row.id), nowIso(), { role });
-        await audit.append(actor, {
+      if (row.role === role) return toStaffMember(row);
+      return repos.transaction(async (r, trx) => {
+        await r.bumpSessionVersion(Number(row.id), nowIso(), { role });
+        await audit.appendIn(trx, actor, {
           action: 'staff.role_changed',
           targetKind: 'staff',
           targetId: Number(row.id),
           before: { role: row.role },
           after: { role },
         });
-      }
-      return toStaffMember((await repo.findById(Number(row.id)))!);
+        return toStaffMember((await r.findById(Number(row.id)))!);
+      });
     },
 
     async describeStaffSetupLink(_caller: unknown, input: { token: string }) {
@@ -279,17 +300,22 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
       const row = await repo.findBySetupToken(sha256(input.token));
       if (!row || !row.setup_expires_at || row.setup_expires_at <= nowIso() || row.disabled)
         throw new HttpError(410, STAFF_MSG.setupLinkInvalid);
+      // Hashed first: the transaction does not wait for scrypt.
+      const passwordHash = await hashPassword(input.newPassword);
       const now = nowIso();
-      await repo.bumpSessionVersion(Number(row.id), now, {
-        password_hash: await hashPassword(input.newPassword),
-        setup_token_hash: null,
-        setup_expires_at: null,
+      await repos.transaction(async (r, trx) => {
+        await r.bumpSessionVersion(Number(row.id), now, {
+          password_hash: passwordHash,
+          setup_token_hash: null,
+          setup_expires_at: null,
+        });
+        await r.endStaffSessions(Number(row.id), now);
+        await audit.appendIn(
+          trx,
+          { staffId: Number(row.id), username: row.username, address },
+          { action: 'staff.password_set', targetKind: 'staff', targetId: Number(row.id) },
+        );
       });
-      await repo.endStaffSessions(Number(row.id), now);
-      await audit.append(
-        { staffId: Number(row.id), username: row.username, address },
-        { action: 'staff.password_set', targetKind: 'staff', targetId: Number(row.id) },
-      );
       return { ok: true as const };
     },
 
@@ -321,15 +347,18 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
       const step = row.totp_secret ? await matchTotp(box.open(row.totp_secret), input.code) : undefined;
       if (step === undefined || !(await repo.acceptTimeStep(Number(row.id), step))) return failFactor(row, address);
       const codes = Array.from({ length: STAFF_RECOVERY_CODES }, newRecoveryCode);
-      await repo.replaceRecoveryCodes(
-        Number(row.id),
-        codes.map((c) => sha256(normaliseRecovery(c))),
-      );
-      await repo.update(Number(row.id), { totp_enrolled: 1, updated_at: nowIso() });
-      await audit.append(
-        { staffId: Number(row.id), username: row.username, address },
-        { action: 'staff.enrolled', targetKind: 'staff', targetId: Number(row.id) },
-      );
+      await repos.transaction(async (r, trx) => {
+        await r.replaceRecoveryCodes(
+          Number(row.id),
+          codes.map((c) => sha256(normaliseRecovery(c))),
+        );
+        await r.update(Number(row.id), { totp_enrolled: 1, updated_at: nowIso() });
+        await audit.appendIn(
+          trx,
+          { staffId: Number(row.id), username: row.username, address },
+          { action: 'staff.enrolled', targetKind: 'staff', targetId: Number(row.id) },
+        );
+      });
       return { ...(await startSession(row, address)), recoveryCodes: codes };
     },
 
@@ -341,13 +370,18 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
         const step = row.totp_secret ? await matchTotp(box.open(row.totp_secret), input.code) : undefined;
         if (step === undefined || !(await repo.acceptTimeStep(id, step))) return failFactor(row, address);
       } else {
-        if (!(await repo.useRecoveryCode(id, sha256(normaliseRecovery(input.code)), nowIso())))
-          return failFactor(row, address);
-        await repo.update(id, { failed_factors: 0 });
-        await audit.append(
-          { staffId: id, username: row.username, address },
-          { action: 'staff.recovery_code_used', targetKind: 'staff', targetId: id },
-        );
+        // The code spent, the failures reset and the use audited, together.
+        const used = await repos.transaction(async (r, trx) => {
+          if (!(await r.useRecoveryCode(id, sha256(normaliseRecovery(input.code)), nowIso()))) return false;
+          await r.update(id, { failed_factors: 0 });
+          await audit.appendIn(
+            trx,
+            { staffId: id, username: row.username, address },
+            { action: 'staff.recovery_code_used', targetKind: 'staff', targetId: id },
+          );
+          return true;
+        });
+        if (!used) return failFactor(row, address);
       }
       return startSession(row, address);
     },
@@ -382,11 +416,14 @@ export function staffService(repo: StaffRepository, audit: AuditService, box: Se
     },
 
     async staffLogout(caller: StaffCaller): Promise<{ ok: true }> {
-      await repo.endSession(caller.sessionHash, nowIso());
-      await audit.append(
-        { staffId: caller.staffId, username: caller.username, address: caller.address },
-        { action: 'staff.signed_out', targetKind: 'staff', targetId: caller.staffId },
-      );
+      await repos.transaction(async (r, trx) => {
+        await r.endSession(caller.sessionHash, nowIso());
+        await audit.appendIn(
+          trx,
+          { staffId: caller.staffId, username: caller.username, address: caller.address },
+          { action: 'staff.signed_out', targetKind: 'staff', targetId: caller.staffId },
+        );
+      });
       return { ok: true };
     },
 
