@@ -38,6 +38,7 @@ export * from './delivery-promise.js';
 export * from './format.js';
 export * from './payment-gateway.js';
 export * from './team-roles.js';
+export * from './team-permissions.js';
 export * from './team-messages.js';
 export * from './team.js';
 export * from './routes.js';
