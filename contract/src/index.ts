@@ -10,6 +10,7 @@
  */
 export * from './limits.js';
 export * from './messages.js';
+export * from './shell-messages.js';
 export * from './server-messages.js';
 export * from './quick-order-messages.js';
 export * from './integration-messages.js';
@@ -38,6 +39,7 @@ export * from './delivery-promise.js';
 export * from './format.js';
 export * from './payment-gateway.js';
 export * from './team-roles.js';
+export * from './team-permissions.js';
 export * from './team-messages.js';
 export * from './team.js';
 export * from './routes.js';

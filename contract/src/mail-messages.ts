@@ -59,6 +59,7 @@ export const MAIL_MSG = {
     heading: (orderNumber: string) => `Your order ${orderNumber} has been cancelled`,
     byUser: (name: string) => `The order was cancelled in the portal by ${name}.`,
     bySupplier: (company: string) => `The order was cancelled by ${company}.`,
+    byStaff: (name: string, company: string) => `The order was cancelled by ${name} of ${company}.`,
     questions: 'If you did not expect this, please contact us.',
   },
   approval: {

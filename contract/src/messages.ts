@@ -1,26 +1,15 @@
+import { SHELL_MSG } from './shell-messages.js';
+
 /**
  * Every user-facing text of the spec, worded exactly as the spec words it (sections 2, 5 and 8).
  * Functions fill the {placeholders}. Server and web both import from here.
  */
 export const MSG = {
-  renderFailure: 'Something went wrong!',
-  /** Our wording: no answer from the server (offline, a weak signal); what is shown stays. */
-  connectionDropped:
-    'The connection dropped. What is on screen stays, and the portal tries again when the connection is back.',
-  connectionBack: 'The connection is back.',
-  /** Our wording: a screen whose code could not be fetched, in place of renderFailure. */
-  screenWaitingTitle: 'Waiting for the connection',
-  screenWaiting:
-    'This page could not be opened because the connection dropped. It opens as soon as the connection is back.',
-  tryAgain: 'Try again',
+  ...SHELL_MSG,
   required: 'Required',
   maxCharacters: (n: number) => `Max ${n} Characters`,
   mustBeNumber: 'Must be number',
   passwordsMustMatch: 'Passwords must match',
-
-  /** Our wording: the basket link's name, the spec's label and the number of lines when there are any. */
-  basketLinkName: (lines: number) =>
-    lines > 0 ? `My Basket, ${lines} ${lines === 1 ? 'line' : 'lines'}` : 'My Basket',
 
   // auth
   loginFailed: 'Failed to log in',

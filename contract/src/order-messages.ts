@@ -19,9 +19,18 @@ export const ORDER_MSG = {
   /** The cancel dialog's buttons: plain verbs, so "Cancel" can never mean "keep". */
   keepOrder: 'Keep order',
   cancelOrder: 'Cancel order',
-  /** Who cancelled: "by Dee Moore" (a user of the account), or the supplier's order system or team. */
+  /**
+   * Who cancelled: "by Dee Moore" (a user of the account), the supplier's order system, or its team:
+   * "by jsmith of our team" when a member of staff did it in the back office.
+   */
   cancelledBy: (c: OrderCancellation) =>
-    c.by === 'customer' ? `by ${c.name ?? 'your account'}` : c.by === 'erp' ? 'by our order system' : 'by our team',
+    c.by === 'customer'
+      ? `by ${c.name ?? 'your account'}`
+      : c.by === 'erp'
+        ? 'by our order system'
+        : c.name
+          ? `by ${c.name} of our team`
+          : 'by our team',
   /** "Cancelled 27/11/26 at 14:02 by Dee Moore" (UK time). */
   cancelledNote: (c: OrderCancellation) =>
     `Cancelled ${toShortDate(ukDate(c.at))} at ${ukTime(c.at)} ${ORDER_MSG.cancelledBy(c)}`,

@@ -25,7 +25,10 @@ export const openOrderLine = z.lazy(() =>
 );
 export type OpenOrderLine = z.infer<typeof openOrderLine>;
 
-/** Who cancelled an order: a portal user, the supplier's ERP (an API client) or the operator's admin CLI. */
+/**
+ * Who cancelled an order: a portal user, the supplier's ERP (an API client), or the supplier's staff
+ * ('admin': a member of staff in the back office, or the operator's admin CLI).
+ */
 export const ORDER_CANCELLERS = ['customer', 'erp', 'admin'] as const;
 export type OrderCanceller = (typeof ORDER_CANCELLERS)[number];
 
@@ -36,7 +39,9 @@ export const orderCancellation = z.lazy(() =>
     name: z
       .string()
       .nullable()
-      .describe("The portal user's name when the customer cancelled; null when the supplier did (ERP or admin)"),
+      .describe(
+        "The portal user's name when the customer cancelled, the staff member's username when the supplier's staff did in the back office; null for the ERP and the admin CLI",
+      ),
   }),
 );
 export type OrderCancellation = z.infer<typeof orderCancellation>;

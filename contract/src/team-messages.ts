@@ -1,8 +1,17 @@
 // Messages of team accounts (roles, limits, order approval), in a module of their own so that the
 // web app's start-up chunk (which carries messages.ts) does not carry them.
+import type { TeamPermission } from './team-permissions.js';
 import { TEAM_ROLES, TEAM_ROLE_LABELS, type TeamRole } from './team-roles.js';
 
 const roleList = TEAM_ROLES.map((r) => TEAM_ROLE_LABELS[r]).join(', ');
+
+/** What each permission is, in "Your role does not allow ...". */
+const PERMISSION_TEXT: Readonly<Record<TeamPermission, string>> = {
+  order: 'ordering: the basket, checkout and Quick Order',
+  approve: 'approving orders',
+  pay: 'paying invoices',
+  manageTeam: "managing your account's team",
+};
 
 export const TEAM_MSG = {
   // ---- refusals (the server's 4xx answers) ----
@@ -10,6 +19,14 @@ export const TEAM_MSG = {
   roleNotAllowed: (role: TeamRole) =>
     `Your role (${TEAM_ROLE_LABELS[role]}) does not allow this. Ask an account admin of your account.`,
   unknownRole: `Role must be one of: ${roleList}`,
+  /** The page a user reaches by a screen's address when their role may not use it. */
+  screenNotAllowedHeading: 'Not available for your role',
+  /** `allowed`: the roles that may (team-permissions.ts `TEAM_PERMISSIONS[what]`). */
+  screenNotAllowed: (role: TeamRole, what: TeamPermission, allowed: readonly TeamRole[]) =>
+    `Your role (${TEAM_ROLE_LABELS[role]}) does not allow ${PERMISSION_TEXT[what]}. ${
+      allowed.length === 1 ? 'Only this role may' : 'These roles may'
+    }: ${allowed.map((r) => TEAM_ROLE_LABELS[r]).join(', ')}. Ask an account admin of your account if you need it.`,
+  screenNotAllowedHome: 'Go to the home page',
   limitFormat: 'Enter an amount above 0 with at most two decimals, or leave it empty for no limit',
   userNotFound: 'There is no such user on your account',
   usernameTaken: 'That username is already taken: choose another',

@@ -163,8 +163,14 @@ export async function expectNoA11yViolations(page: Page, label: string): Promise
   expect(found, `axe on ${label}`).toEqual([]);
 }
 
-/** Calls the API with the page's session token (to set up a known basket quickly). */
-export async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
+/** Calls the API with the page's session token (to set up a known basket quickly); `status`: the answer expected. */
+export async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+  status = 200,
+): Promise<T> {
   const token = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('wholesale-portal.session') ?? '{}') as { token?: string }).token ?? '',
   );
@@ -173,7 +179,7 @@ export async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path
     headers: { authorization: `Bearer ${token}` },
     ...(data ? { data } : {}),
   });
-  expect(res.status(), `${method} ${path}`).toBe(200);
+  expect(res.status(), `${method} ${path}`).toBe(status);
   return (await res.json()) as T;
 }
 

@@ -1,13 +1,23 @@
 // Team accounts: a buyer over their limit submits an order for approval, an approver approves or
 // declines it from the queue, and an account admin invites a user who sets a password from the
 // email. The demo account's users: demo (account admin), demo3 (buyer: £250 an order, £1,000 a
-// month), demo4 (approver). On the card-paying (proforma) account: proforma (account admin) and
-// proforma2 (buyer: £250 an order). The e2e server writes each email as an .eml file under DATA_DIR/mail/.
+// month), demo4 (approver); a viewer is invited by a test. On the card-paying (proforma) account:
+// proforma (account admin) and proforma2 (buyer: £250 an order). The e2e server writes each email
+// as an .eml file under DATA_DIR/mail/.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { APPROVED_AWAITING_PAYMENT, MAIL_MSG, MSG, TEAM_MSG, pathOf, routes } from '@wholesale/contract';
+import {
+  APPROVED_AWAITING_PAYMENT,
+  HOME_MSG,
+  MAIL_MSG,
+  MSG,
+  TEAM_MSG,
+  TEAM_PERMISSIONS,
+  pathOf,
+  routes,
+} from '@wholesale/contract';
 import { api, atPath, expectNoA11yViolations, login, onlyOnProject, submitLogin, type BasketLine } from './helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -238,5 +248,94 @@ test.describe('team accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
     await expect(page.getByRole('link', { name: TEAM_MSG.teamLink, exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: /^Approvals/ })).toHaveCount(0);
+  });
+
+  test('a viewer sees no ordering or payment controls, and a screen of their address says their role does not allow it', async ({
+    page,
+  }, testInfo) => {
+    const username = `team.viewer.${testInfo.project.name}.${Date.now() % 100_000}`;
+    const email = `${username}@kingfisherblinds.example`;
+    await login(page, 'demo');
+    const started = Date.now();
+    await api(
+      page,
+      'POST',
+      pathOf(routes.inviteTeamUser),
+      { username, name: 'Vic Viewer', email, role: 'viewer' },
+      201,
+    );
+    const eml = await emailTo(email, MAIL_MSG.invitation.subject('Harbour Home Trade'), started - 1000);
+    const link = /https?:\/\/[^\s"<>]+(\/set-password\?token=[A-Za-z0-9_-]+)/.exec(eml)?.[1];
+    expect(link).toBeDefined();
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link!);
+    const password = 'Team-viewer-pass-1';
+    await page.getByLabel('New Password').fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: MSG.setPasswordButton }).click();
+    await expect(page.getByRole('status')).toHaveText(MSG.passwordSet, { timeout: 30_000 });
+    await page.goto('/login');
+    await submitLogin(page, username, password);
+    await expect(page).not.toHaveURL(/\/login(\?|$)/);
+
+    // Home: no basket in the header, no basket tile; the menu (desktop bar or phone panel) has no Quick Order.
+    await expect(page.getByRole('heading', { level: 1, name: 'Wholesale Portal' })).toBeVisible();
+    const areas = page.getByRole('navigation', { name: 'Portal areas' });
+    await expect(areas.getByRole('link', { name: 'Open Orders' })).toBeVisible();
+    await expect(areas.getByRole('link', { name: 'View Basket' })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: /My Basket/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: HOME_MSG.payOverdue })).toHaveCount(0);
+    if (testInfo.project.name === 'phone') {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      await expect(menu.getByRole('link', { name: 'Order Products' })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Quick Order' })).toHaveCount(0);
+      await expect(menu.getByRole('link', { name: /My Basket/ })).toHaveCount(0);
+      await page.screenshot({ path: testInfo.outputPath('viewer-menu.png') });
+      await page.getByRole('button', { name: 'Close menu' }).click();
+    } else {
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Order Products' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Quick Order' })).toHaveCount(0);
+    }
+    await page.screenshot({ path: testInfo.outputPath('viewer-home.png'), fullPage: true });
+
+    // The range without Add; an order without Copy or Cancel; invoices without paying.
+    await page.goto('/products/search');
+    await page.getByLabel('Look up product').fill('blind');
+    await page.getByLabel('Look up product').press('Enter');
+    await expect(page.getByText(/^Displaying \d+ results? for blind$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /to basket$/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /Quick Order/ })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('viewer-products.png') });
+    const orders = await api<{ orderNumber: string }[]>(page, 'GET', pathOf(routes.listOpenOrders));
+    expect(orders.length).toBeGreaterThan(0);
+    await page.goto(`/open-order-enquiry?order=${encodeURIComponent(orders[0]!.orderNumber)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Open Order Enquiry' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Order Summary' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^(Copy|Cancel) Order$/ })).toHaveCount(0);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: 'Payment' })).toHaveCount(0);
+
+    // Typed addresses: the clear page, not the screen and its refused requests.
+    for (const [address, what] of [
+      ['/quick-order', 'order'],
+      ['/basket', 'order'],
+      ['/checkout/deliveryinformation', 'order'],
+      ['/account/team', 'manageTeam'],
+    ] as const) {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { level: 1, name: TEAM_MSG.screenNotAllowedHeading })).toBeVisible();
+      await expect(page.getByText(TEAM_MSG.screenNotAllowed('viewer', what, TEAM_PERMISSIONS[what]))).toBeVisible();
+    }
+    await page.goto('/quick-order');
+    await expect(page.getByRole('heading', { level: 1, name: TEAM_MSG.screenNotAllowedHeading })).toBeVisible();
+    await expectNoA11yViolations(page, 'screen not allowed');
+    await page.screenshot({ path: testInfo.outputPath('viewer-not-allowed.png'), fullPage: true });
+    await page.getByRole('link', { name: TEAM_MSG.screenNotAllowedHome }).click();
+    await expect(page).toHaveURL(atPath('/'));
   });
 });

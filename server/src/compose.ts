@@ -241,7 +241,7 @@ export function composeStaff(
   >,
 ) {
   const { repos } = composeStore(db).internal;
-  const staffAudit = auditService(repos.audit.base);
+  const staffAudit = auditService(repos.audit);
   const box = secretBox(config.paymentSecret);
   const staff = staffService(repos.staff, staffAudit, box, {
     jwtSecret: config.jwtSecret,
@@ -354,37 +354,45 @@ export function compose(options: ComposeOptions) {
   const throttle = new Throttle(options.redis);
   const limits = portalLimits(config.LOGIN_RATE_LIMIT_PER_MINUTE, config.LOGIN_USER_LIMIT_PER_MINUTE);
   const staff = composeStaff(db, config);
-  const customerUsers = customerUsersService(repos.auth, {
+  const customerUsersDeps: CustomerUsersDeps = {
     links: { box, baseUrl: mailBaseUrl(config) },
     forgetSessions: (userId) => auth.forgetUserSessions(userId),
-  });
+  };
+  const customerUsers = customerUsersService(repos.auth, customerUsersDeps);
   const { db: _db, internal: _internal, housekeepingJobs: _jobs, customerUsersInviting: _inviting, ...shared } = store;
   const services = {
     ...shared,
     /** The staff back office: staff users and sign-in, the audit log, Today, view as customer. */
     ...staff,
-    viewAs: viewAsService({ repo: repos.viewAs.base, auth, staff: staff.staff, audit: staff.staffAudit }),
+    viewAs: viewAsService({ repos: repos.viewAs, auth, staff: staff.staff, audit: staff.staffAudit }),
     staffToday: todayService(repos.today.base),
     /** Customer users as the staff back office manages them: with set-password links, ending cached sessions. */
     customerUsers,
-    /** The back office's customers, customer users, orders, settings and integration (staff.bind.ts). */
+    /**
+     * The back office's customers, customer users, orders, settings and integration (staff.bind.ts).
+     * Each change is written with its audit row in one transaction, so the services they change
+     * through are handed over as `Repos` too: over the database, or over that transaction.
+     */
     backOffice: {
       customers: staffCustomersService({
-        repo: repos.backOffice.base,
+        repos: repos.backOffice,
         account: store.account,
         audit: staff.staffAudit,
       }),
       users: backOfficeUsersService({
-        users: customerUsers,
-        repo: repos.backOffice.base,
+        users: reposOf(db, (conn) => customerUsersService(reposOf(conn, authRepository), customerUsersDeps)),
+        repos: repos.backOffice,
         audit: staff.staffAudit,
         lock: customerLoginLock(throttle, limits),
       }),
       orders: staffOrdersService({ repos: repos.backOffice, orderStatus: store.orderStatus, audit: staff.staffAudit }),
-      settings: staffSettingsService({ settings, audit: staff.staffAudit }),
+      settings: staffSettingsService({
+        settings: reposOf(db, (conn) => settingsService(repos.site.over(conn))),
+        audit: staff.staffAudit,
+      }),
       integration: staffIntegrationService({
-        apiKeys: store.apiKeys,
-        webhookOperator: store.webhookOperator,
+        apiKeys: reposOf(db, (conn) => apiKeysService(repos.apiClients.over(conn))),
+        webhookOperator: reposOf(db, (conn) => webhookOperatorService(repos.events.over(conn))),
         audit: staff.staffAudit,
       }),
     },

@@ -1,9 +1,8 @@
-import { TEAM_MSG } from '@wholesale/contract';
+import { TEAM_MSG, APPROVING_ROLES } from '@wholesale/contract';
 import { NavLink } from '../lib/router';
 import { useListApprovalsQuery } from '../features/team/team-api';
 import { cx } from '../lib/cx';
-import { mayApprove } from '../lib/roles';
-import { selectUser } from '../lib/session';
+import { may, selectUser } from '../lib/session';
 import { useAppSelector } from '../lib/store-types';
 
 /** "Approvals, 2 awaiting": the accessible name of the header's link to the queue. */
@@ -16,7 +15,7 @@ export const approvalsLinkName = (n: number) => `${TEAM_MSG.approvalsLink}, ${n}
  */
 export function ApprovalsLink() {
   const user = useAppSelector(selectUser);
-  return mayApprove(user) ? <QueueLink /> : null;
+  return may(user, APPROVING_ROLES) ? <QueueLink /> : null;
 }
 
 function QueueLink() {

@@ -1,4 +1,4 @@
-import { MSG } from '@wholesale/contract';
+import { SHELL_MSG } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
 import { onConnectionBack, useConnectionDropped } from '../lib/connection';
 
@@ -31,12 +31,12 @@ export function ConnectionNotice() {
     <div aria-live="polite" aria-atomic="true">
       {dropped && (
         <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950">
-          {MSG.connectionDropped}
+          {SHELL_MSG.connectionDropped}
         </p>
       )}
       {!dropped && back && (
         <p className="mb-4 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900">
-          {MSG.connectionBack}
+          {SHELL_MSG.connectionBack}
         </p>
       )}
     </div>

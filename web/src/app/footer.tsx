@@ -3,7 +3,7 @@ import { signOut } from '../lib/base-api';
 import { selectIsLoggedIn } from '../lib/session';
 import { useGetSettingsQuery } from '../lib/settings-api';
 import { useAppDispatch, useAppSelector } from '../lib/store-types';
-import { NAV_ITEMS, companySitePath } from './nav-items';
+import { companySitePath, useNavItems } from './nav-items';
 
 const SOCIAL = [
   { label: 'LinkedIn', path: '/social/linkedin' },
@@ -34,6 +34,7 @@ const link = 'rounded text-sm text-brand-100 underline-offset-4 hover:text-white
 export function Footer() {
   const { data: settings } = useGetSettingsQuery();
   const loggedIn = useAppSelector(selectIsLoggedIn);
+  const navItems = useNavItems();
   const dispatch = useAppDispatch();
   const year = new Date().getFullYear();
 
@@ -78,7 +79,7 @@ export function Footer() {
           {loggedIn ? (
             <nav aria-label="Footer">
               <ul className="mt-3 space-y-2">
-                {NAV_ITEMS.map((item) => (
+                {navItems.map((item) => (
                   <li key={item.to}>
                     <NavLink to={item.to} end className={link}>
                       {item.label}

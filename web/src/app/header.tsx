@@ -2,14 +2,15 @@ import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { NavLink } from '../lib/router';
 import { signOut } from '../lib/base-api';
 import { cx } from '../lib/cx';
-import { selectIsLoggedIn, selectUser } from '../lib/session';
+import { ORDERING_ROLES } from '@wholesale/contract';
+import { may, selectIsLoggedIn, selectUser } from '../lib/session';
 import { useGetSettingsQuery } from '../lib/settings-api';
 import { useAppDispatch, useAppSelector } from '../lib/store-types';
 import { BasketLink } from './basket-link';
 import { UserIcon } from './icons';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
-import { NAV_ITEMS } from './nav-items';
+import { useNavItems } from './nav-items';
 
 // Only approvers and account admins see the queue's link (approvals-link.tsx decides): its code and
 // the team area's RTK module load after start-up, not in every buyer's initial JavaScript.
@@ -74,6 +75,7 @@ function useHeaderHeight() {
 export function Header() {
   const loggedIn = useAppSelector(selectIsLoggedIn);
   const user = useAppSelector(selectUser);
+  const navItems = useNavItems();
   const dispatch = useAppDispatch();
   const session = loggedIn && user;
   const ref = useHeaderHeight();
@@ -92,7 +94,7 @@ export function Header() {
             <Suspense fallback={null}>
               <ApprovalsLink />
             </Suspense>
-            <BasketLink />
+            {may(user, ORDERING_ROLES) && <BasketLink />}
             <div className="md:hidden">
               <MobileMenu user={user} />
             </div>
@@ -108,7 +110,7 @@ export function Header() {
             className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
           >
             <ul className="flex items-center gap-1">
-              {NAV_ITEMS.map((item) => (
+              {navItems.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}

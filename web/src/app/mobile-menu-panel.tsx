@@ -1,12 +1,13 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { User } from '@wholesale/contract';
+import { ORDERING_ROLES, type User } from '@wholesale/contract';
 import { NavLink } from '../lib/router';
 import { signOut } from '../lib/base-api';
 import { cx } from '../lib/cx';
+import { may } from '../lib/session';
 import { useAppDispatch } from '../lib/store-types';
 import { BasketLink } from './basket-link';
 import { CloseIcon, UserIcon } from './icons';
-import { NAV_ITEMS } from './nav-items';
+import { useNavItems } from './nav-items';
 
 /**
  * The mobile menu's slide-out panel (see mobile-menu.tsx). Its own chunk, loaded on the first
@@ -14,6 +15,7 @@ import { NAV_ITEMS } from './nav-items';
  */
 export function MobileMenuPanel({ user, open, onClose }: { user: User; open: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
+  const navItems = useNavItems();
   const close = onClose;
   return (
     <Dialog open={open} onClose={close} className="fixed inset-0 z-50 md:hidden">
@@ -43,7 +45,7 @@ export function MobileMenuPanel({ user, open, onClose }: { user: User; open: boo
           </div>
           <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-2 py-3">
             <ul className="space-y-1">
-              {NAV_ITEMS.map((item) => (
+              {navItems.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
@@ -60,9 +62,11 @@ export function MobileMenuPanel({ user, open, onClose }: { user: User; open: boo
                   </NavLink>
                 </li>
               ))}
-              <li>
-                <BasketLink withText onNavigate={close} />
-              </li>
+              {may(user, ORDERING_ROLES) && (
+                <li>
+                  <BasketLink withText onNavigate={close} />
+                </li>
+              )}
               <li>
                 <button
                   type="button"

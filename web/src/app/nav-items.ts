@@ -1,7 +1,12 @@
-import { MSG } from '@wholesale/contract';
+import { SHELL_MSG, ORDERING_ROLES } from '@wholesale/contract';
+import { may, selectUser } from '../lib/session';
+import { useAppSelector } from '../lib/store-types';
 
-/** The page links shared by the desktop header, the mobile menu and the footer (Log Out is a button). */
-export const NAV_ITEMS = [
+/**
+ * The page links shared by the desktop header, the mobile menu and the footer (Log Out is a button).
+ * Quick Order, last, is ordering: only the roles that may order see it (its screen says no to the others).
+ */
+const NAV_ITEMS = [
   { to: '/account', label: 'My Account' },
   { to: '/details', label: 'My Details' },
   { to: '/open-orders', label: 'Open Orders' },
@@ -9,9 +14,14 @@ export const NAV_ITEMS = [
   { to: '/quick-order', label: 'Quick Order' },
 ] as const;
 
+/** The links the signed-in user's role may use. */
+export function useNavItems() {
+  return may(useAppSelector(selectUser), ORDERING_ROLES) ? NAV_ITEMS : NAV_ITEMS.slice(0, -1);
+}
+
 export const BASKET_LABEL = 'My Basket';
 
-export const basketLinkName = MSG.basketLinkName;
+export const basketLinkName = SHELL_MSG.basketLinkName;
 
 /** Builds a link under the public company site, tolerating a trailing slash in the setting. */
 export function companySitePath(companySiteUrl: string, path: string): string {

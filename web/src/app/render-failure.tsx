@@ -1,4 +1,4 @@
-import { MSG } from '@wholesale/contract';
+import { SHELL_MSG } from '@wholesale/contract';
 
 /** Fallback when rendering fails (spec section 2): the exact text 'Something went wrong!'. */
 export function RenderFailure() {
@@ -7,7 +7,7 @@ export function RenderFailure() {
       role="alert"
       className="mx-auto my-16 max-w-lg rounded-xl border border-red-200 bg-white p-8 text-center shadow-sm"
     >
-      <p className="text-xl font-semibold text-red-800">{MSG.renderFailure}</p>
+      <p className="text-xl font-semibold text-red-800">{SHELL_MSG.renderFailure}</p>
       <p className="mt-2 text-sm text-slate-600">
         <a href="/" className="font-medium text-brand-700 underline">
           Return to the home page

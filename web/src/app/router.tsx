@@ -1,4 +1,4 @@
-import { MSG } from '@wholesale/contract';
+import { SHELL_MSG } from '@wholesale/contract';
 import { createElement, useCallback, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../components/button';
 import { Spinner } from '../components/spinner';
@@ -195,7 +195,7 @@ function ScreenWaiting({ target, onLoaded }: { target: Screen; onLoaded: () => v
         focusWhenReady(
           () => {
             const heading = screenHeading();
-            return heading?.textContent === MSG.screenWaitingTitle ? null : heading;
+            return heading?.textContent === SHELL_MSG.screenWaitingTitle ? null : heading;
           },
           { onlyIfLost: true },
         );
@@ -216,8 +216,8 @@ function ScreenWaiting({ target, onLoaded }: { target: Screen; onLoaded: () => v
   if (broken) throw failures.get(target) ?? new Error('The screen could not be loaded');
   return (
     <div className="mx-auto my-12 max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <h1 className="text-xl font-semibold text-brand-900">{MSG.screenWaitingTitle}</h1>
-      <p className="mt-3 text-slate-700">{MSG.screenWaiting}</p>
+      <h1 className="text-xl font-semibold text-brand-900">{SHELL_MSG.screenWaitingTitle}</h1>
+      <p className="mt-3 text-slate-700">{SHELL_MSG.screenWaiting}</p>
       <Button
         className="mt-5"
         variant="secondary"
@@ -228,7 +228,7 @@ function ScreenWaiting({ target, onLoaded }: { target: Screen; onLoaded: () => v
         }}
       >
         {trying && <Spinner decorative size="sm" />}
-        {MSG.tryAgain}
+        {SHELL_MSG.tryAgain}
       </Button>
     </div>
   );

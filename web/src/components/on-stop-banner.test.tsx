@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { CREDIT_MSG, MSG, routes } from '@wholesale/contract';
+import { CREDIT_MSG, HOME_MSG, MSG, routes } from '@wholesale/contract';
 import { creditSummaryFixture, invoicesFixture } from '../features/account/account-test-data';
 import { demoUser, loggedInSession, settings } from '../test/fixtures';
 import { renderApp } from '../test/render';
@@ -52,6 +52,21 @@ describe('the on-stop notice', () => {
     renderApp('/', { session: loggedInSession });
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByTestId('on-stop-banner')).not.toBeInTheDocument();
+  });
+
+  it('offers paying only to the roles that pay invoices: a buyer is told why, without the way to pay', async () => {
+    const buyer = { ...onStopSession, user: { ...onStopSession.user, role: 'buyer' as const } };
+    server.use(
+      on(routes.getCreditSummary, () => HttpResponse.json(onStopCredit)),
+      on(routes.getCurrentUser, () => HttpResponse.json(buyer.user)),
+    );
+    renderApp('/', { session: buyer });
+    const banner = within(await screen.findByTestId('on-stop-banner'));
+    expect(await banner.findByText(CREDIT_MSG.onStopReason(2, '£1,234.50'))).toBeInTheDocument();
+    // The account at a glance shows what is overdue, without its link to pay either.
+    expect(await screen.findByTestId('credit-glance')).toHaveTextContent('£1,234.50');
+    expect(screen.queryByRole('link', { name: CREDIT_MSG.payOverdue })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: HOME_MSG.payOverdue })).not.toBeInTheDocument();
   });
 
   it('shows the reason on the basket too', async () => {

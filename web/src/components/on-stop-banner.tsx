@@ -1,7 +1,7 @@
-import { CREDIT_MSG, MSG, formatMoney } from '@wholesale/contract';
+import { CREDIT_MSG, MSG, formatMoney, PAYING_ROLES } from '@wholesale/contract';
 import { PAY_OVERDUE, useGetCreditSummaryQuery } from '../lib/credit-api';
 import { Link } from '../lib/router';
-import { selectUser } from '../lib/session';
+import { may, selectUser } from '../lib/session';
 import { useGetSettingsQuery } from '../lib/settings-api';
 import { useAppSelector } from '../lib/store-types';
 import { cx } from '../lib/cx';
@@ -49,9 +49,11 @@ export function OnStopBanner({ urgent = false, className = 'mb-4' }: { urgent?: 
             </p>
             <p className="break-words">{overdue.documentNumbers.join(', ')}</p>
           </div>
-          <Link to={PAY_OVERDUE.href} className={buttonClass('primary', 'shrink-0')}>
-            {CREDIT_MSG.payOverdue}
-          </Link>
+          {may(user, PAYING_ROLES) && (
+            <Link to={PAY_OVERDUE.href} className={buttonClass('primary', 'shrink-0')}>
+              {CREDIT_MSG.payOverdue}
+            </Link>
+          )}
         </div>
       )}
     </div>

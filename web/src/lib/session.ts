@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { SESSION_REHYDRATE_TIMEOUT_MS, type AuthResponse, type User } from '@wholesale/contract';
+import { SESSION_REHYDRATE_TIMEOUT_MS, type AuthResponse, type TeamRole, type User } from '@wholesale/contract';
 import { isViewAsTab } from './view-as';
 
 /** The auth session of spec section 3: kept only when all three parts are present. */
@@ -47,6 +47,15 @@ export interface StateWithSession {
   session: SessionState;
 }
 export const selectUser = (state: StateWithSession) => state.session.user;
+/** The user's team role; a session stored before roles existed is an account admin's, as the server made them. */
+export const roleOf = (user: User | null | undefined): TeamRole => user?.role ?? 'admin';
+/**
+ * Whether the user's role is one of `roles`, a list of the contract's (ORDERING_ROLES, PAYING_ROLES...:
+ * the lists the route table gives the server's routes). What the screens
+ * offer by role; the server refuses the rest whatever a screen shows. Here, in the start-up code
+ * the header needs anyway, so that the screens asking it load no file of its own.
+ */
+export const may = (user: User | null | undefined, roles: readonly TeamRole[]) => roles.includes(roleOf(user));
 export const selectSessionEnded = (state: StateWithSession) => state.session.ended;
 export const selectIsLoggedIn = (state: StateWithSession) =>
   Boolean(state.session.token && state.session.refresh && state.session.user);

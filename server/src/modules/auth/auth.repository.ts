@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import { insertReturningIds } from '../../db/batches.js';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/repos.js';
 import type { UsersTable } from '../../db/types.js';
 import type { TeamRole } from '@wholesale/contract';
 import { nowIso } from '../../lib/time.js';
@@ -344,7 +345,7 @@ export function authRepository(db: Db) {
       source: UserChangeSource,
       within?: (trx: Db, userId: number) => Promise<void>,
     ): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const row = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
         await within?.(trx, row.id);
         await recordUserUpdated(trx, values.account_id, event, 'created', source);
@@ -370,7 +371,7 @@ export function authRepository(db: Db) {
       source: UserChangeSource = 'admin-cli',
     ): Promise<number> {
       const now = nowIso();
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         await trx.updateTable('users').set({ disabled: 1 }).where('id', '=', userId).execute();
         const r = await trx
           .updateTable('refresh_tokens')

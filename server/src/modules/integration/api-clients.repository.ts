@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/repos.js';
 
 /** SQL for API clients and their keys (migration 009). */
 export function apiClientsRepository(db: Db) {
@@ -95,7 +96,7 @@ export function apiClientsRepository(db: Db) {
 
     /** The client, its keys and its webhook endpoints (disabled with `endpointReason`), in one transaction. */
     revokeClient: (clientId: number, now: string, endpointReason: string) =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         await trx.updateTable('api_clients').set({ revoked_at: now }).where('id', '=', clientId).execute();
         await trx
           .updateTable('webhook_endpoints')

@@ -1,5 +1,6 @@
 import { APPROVAL_STATUSES } from '@wholesale/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/repos.js';
 import type { OrderStatus } from '@wholesale/contract';
 
 /** SQL of order status changes (the ERP's PUT and the admin CLI's set-order-status). */
@@ -40,7 +41,7 @@ export function orderStatusRepository(db: Db) {
       },
       within?: (trx: Db) => Promise<void>,
     ): Promise<boolean> =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const who =
           o.cancellation === undefined
             ? {}

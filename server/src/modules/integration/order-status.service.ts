@@ -1,4 +1,5 @@
 import { ORDER_STATUS_TRANSITIONS, ORDER_STATUSES, type OrderStatus } from '@wholesale/contract';
+import type { Db } from '../../db/client.js';
 import { nowIso, todayIso } from '../../lib/time.js';
 import type { OrderStatusRepository } from './order-status.repository.js';
 import { recordOrderCancelledMail, recordOrderDespatched } from '../mail/mail-outbox.js';
@@ -24,13 +25,31 @@ export interface OrderStatusChange {
   tracking: readonly string[];
   /** yyyy-mm-dd; Shipped without one keeps the order's, else today. */
   despatchDate?: string;
-  /** Who changes it, recorded when the change cancels the order: the ERP (its API client's name) or the admin CLI. */
+  /**
+   * Who changes it, recorded when the change cancels the order: the ERP (its API client's name), or
+   * the supplier's staff: 'admin' with the staff member's username from the back office, null from
+   * the operator's CLI.
+   */
   by: { kind: 'erp' | 'admin'; name: string | null };
   /**
    * The order's updated_at as the person changing it last saw it (the staff back office): when the
    * order changed since (the ERP, someone else), nothing is written and 'changed-meanwhile' is thrown.
    */
   expectedUpdatedAt?: string | undefined;
+  /**
+   * Runs in the change's transaction once it is written, with the order as it then is (the staff
+   * back office's audit row, which commits with the change or not at all). Not called when
+   * nothing changes.
+   */
+  within?: (trx: Db, after: OrderStatusOutcome) => Promise<void>;
+}
+
+/** An order's status, despatch date and tracking numbers after a change. */
+export interface OrderStatusOutcome {
+  orderNumber: string;
+  status: OrderStatus;
+  despatchDate: string | null;
+  trackingNumbers: string[];
 }
 
 /**
@@ -56,6 +75,12 @@ export function orderStatusService(repo: OrderStatusRepository) {
       const have = await repo.tracking(order.id);
       const newTracking = [...new Set(change.tracking)].filter((t) => !have.includes(t));
       const unchanged = order.status === change.status && order.despatch_date === despatch && newTracking.length === 0;
+      const outcome: OrderStatusOutcome = {
+        orderNumber: change.orderNumber,
+        status: change.status,
+        despatchDate: despatch,
+        trackingNumbers: [...have, ...newTracking],
+      };
       // The despatch or cancellation email, in the change's transaction, when the status becomes it.
       const becomes = order.status !== change.status ? change.status : undefined;
       if (!unchanged) {
@@ -74,16 +99,20 @@ export function orderStatusService(repo: OrderStatusRepository) {
           },
           async (trx) => {
             if (becomes === 'Shipped') await recordOrderDespatched(trx, change.orderNumber);
-            if (becomes === 'Cancelled') await recordOrderCancelledMail(trx, change.orderNumber, null);
+            if (becomes === 'Cancelled')
+              await recordOrderCancelledMail(
+                trx,
+                change.orderNumber,
+                null,
+                change.by.kind === 'admin' ? change.by.name : null,
+              );
+            await change.within?.(trx, outcome);
           },
         );
         if (!applied) throw new OrderStatusError('changed-meanwhile');
       }
       return {
-        orderNumber: change.orderNumber,
-        status: change.status,
-        despatchDate: despatch,
-        trackingNumbers: [...have, ...newTracking],
+        ...outcome,
         result: unchanged ? ('unchanged' as const) : ('updated' as const),
       };
     },

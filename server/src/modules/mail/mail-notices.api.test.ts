@@ -306,6 +306,16 @@ describe.each(testEngines())('receipts, despatch and cancellation emails on $nam
     });
     const [erp] = await mailsAbout(`(PO PO-CANC-E) has been cancelled`);
     expect(erp!.text).toContain('The order was cancelled by Harbour Home Trade.');
+    // A member of staff in the back office is named.
+    const byStaff = await placeOrder('demo2', 'PO-CANC-S');
+    await composeStore(handle.db).orderStatus.setOrderStatus({
+      orderNumber: byStaff.orderNumber,
+      by: { kind: 'admin', name: 'jsmith' },
+      status: 'Cancelled',
+      tracking: [],
+    });
+    const [staff] = await mailsAbout(`(PO PO-CANC-S) has been cancelled`);
+    expect(staff!.text).toContain('The order was cancelled by jsmith of Harbour Home Trade.');
   });
 
   it('My Details preferences: read and set for the signed-in user only; a cancellation email turned off is not sent', async () => {

@@ -38,8 +38,10 @@ export interface OrderMailPayload {
   orderNumber: string;
 }
 export interface CancelledMailPayload extends OrderMailPayload {
-  /** The portal user who cancelled it; null: the supplier (the ERP or an operator). */
+  /** The portal user who cancelled it; null: the supplier (the ERP, the back office or an operator). */
   cancelledBy: number | null;
+  /** The supplier's member of staff who cancelled it in the back office (absent: none named). */
+  cancelledByStaff?: string | null;
 }
 export interface ReceiptMailPayload {
   paymentId: string;
@@ -192,9 +194,21 @@ async function recordOrderNotice(
 export const recordOrderDespatched = (trx: Db, orderNumber: string) =>
   recordOrderNotice(trx, 'order.despatched', orderNumber, { orderNumber });
 
-/** The order was cancelled: by a portal user (`cancelledBy`) or by the supplier (null). */
-export const recordOrderCancelledMail = (trx: Db, orderNumber: string, cancelledBy: number | null) =>
-  recordOrderNotice(trx, 'order.cancelled', orderNumber, { orderNumber, cancelledBy } satisfies CancelledMailPayload);
+/**
+ * The order was cancelled: by a portal user (`cancelledBy`), or by the supplier (null), named when a
+ * member of staff did it (`cancelledByStaff`).
+ */
+export const recordOrderCancelledMail = (
+  trx: Db,
+  orderNumber: string,
+  cancelledBy: number | null,
+  cancelledByStaff: string | null = null,
+) =>
+  recordOrderNotice(trx, 'order.cancelled', orderNumber, {
+    orderNumber,
+    cancelledBy,
+    ...(cancelledByStaff ? { cancelledByStaff } : {}),
+  } satisfies CancelledMailPayload);
 
 /**
  * A forgotten-password link or an invitation to set a first password: to the user's own email.

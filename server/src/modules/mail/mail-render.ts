@@ -285,7 +285,7 @@ async function orderDespatched({ orderNumber }: OrderMailPayload, deps: RenderDe
 }
 
 async function orderCancelled(
-  { orderNumber, cancelledBy }: CancelledMailPayload,
+  { orderNumber, cancelledBy, cancelledByStaff }: CancelledMailPayload,
   deps: RenderDeps,
 ): Promise<RenderedMail> {
   const o = await deps.repo.order(orderNumber);
@@ -301,6 +301,7 @@ async function orderCancelled(
     orderNumber: o.order_number,
     purchaseOrder: o.reference,
     cancelledBy: by ? by.user_name : null,
+    cancelledByStaff: cancelledByStaff ?? null,
     unsubscribe,
   });
   return {

@@ -70,7 +70,7 @@ function toLine(l: LineRow): OpenOrderLine {
 function toOpenOrder(o: OrderRow, lines: LineRow[], hasTracking: boolean, callerId?: number): OpenOrder {
   const cancellation: OrderCancellation | null =
     o.status === 'Cancelled' && o.cancelled_at && o.cancelled_by
-      ? { at: o.cancelled_at, by: o.cancelled_by, name: o.cancelled_by === 'customer' ? o.cancelled_by_name : null }
+      ? { at: o.cancelled_at, by: o.cancelled_by, name: o.cancelled_by === 'erp' ? null : o.cancelled_by_name }
       : null;
   return {
     orderNumber: o.order_number,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/repos.js';
 
 /** The only SQL of the site area: operator settings and the delivery countries. */
 export function siteRepository(db: Db) {
@@ -21,8 +22,7 @@ export function siteRepository(db: Db) {
             .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
             .execute();
       };
-      if (db.isTransaction) await put(db);
-      else await db.transaction().execute(put);
+      await inTransaction(db, put);
     },
 
     /** Delivery countries in the order the screens list them. */

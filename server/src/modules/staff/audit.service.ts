@@ -1,5 +1,7 @@
 import Papa from 'papaparse';
 import type { AuditEntry, AuditFilter, AuditPage, AuditQuery } from '@wholesale/contract/staff';
+import type { Db } from '../../db/client.js';
+import type { Repos } from '../../db/repos.js';
 import { nowIso } from '../../lib/time.js';
 import type { AuditRepository, AuditRow } from './audit.repository.js';
 
@@ -65,23 +67,35 @@ const CSV_FIELDS = [
 /**
  * The audit log: append and read, and nothing else. There is deliberately no method that changes
  * or removes an entry, for anyone (the database refuses it as well).
+ *
+ * A change is audited in its own transaction (`appendIn(trx, ...)`): the change and its row commit
+ * together or not at all, so a crash between them cannot lose the row, and a row that cannot be
+ * written undoes the change. `append` is for what changes nothing in the database (a refusal, an
+ * action outside it).
  */
-export function auditService(repo: AuditRepository) {
+export function auditService(repos: Repos<AuditRepository>) {
+  const repo = repos.base;
+  const row = (actor: AuditActor, record: AuditRecord) => ({
+    at: nowIso(),
+    staff_id: actor.staffId,
+    staff_username: actor.username,
+    address: actor.address,
+    action: record.action,
+    target_kind: record.targetKind ?? null,
+    target_id: record.targetId === undefined ? null : String(record.targetId),
+    account_id: record.accountId ?? null,
+    before_json: json(record.before),
+    after_json: json(record.after),
+    view_as_id: record.viewAsId ?? null,
+  });
   return {
+    /** Appends the row in `trx`, the transaction of the change it records. */
+    async appendIn(trx: Db, actor: AuditActor, record: AuditRecord): Promise<void> {
+      await repos.over(trx).append(row(actor, record));
+    },
+
     async append(actor: AuditActor, record: AuditRecord): Promise<void> {
-      await repo.append({
-        at: nowIso(),
-        staff_id: actor.staffId,
-        staff_username: actor.username,
-        address: actor.address,
-        action: record.action,
-        target_kind: record.targetKind ?? null,
-        target_id: record.targetId === undefined ? null : String(record.targetId),
-        account_id: record.accountId ?? null,
-        before_json: json(record.before),
-        after_json: json(record.after),
-        view_as_id: record.viewAsId ?? null,
-      });
+      await repo.append(row(actor, record));
     },
 
     async searchStaffAudit(_caller: unknown, query: AuditQuery): Promise<AuditPage> {

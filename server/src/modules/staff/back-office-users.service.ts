@@ -7,6 +7,7 @@ import {
   createCustomerUserRequest,
 } from '@wholesale/contract/staff';
 import type { z } from 'zod';
+import type { Repos } from '../../db/repos.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { NO_PASSWORD } from '../auth/password-links.js';
 import { CustomerUserError, type CustomerUsersService } from '../auth/customer-users.service.js';
@@ -51,15 +52,17 @@ function answer(err: unknown, customerNumber = ''): never {
  * for every change, each audited with the user's state before and after.
  */
 export function backOfficeUsersService(deps: {
-  users: CustomerUsersService;
-  repo: BackOfficeRepository;
+  /** The customer users' service, over the database or over the transaction of a change here. */
+  users: Repos<CustomerUsersService>;
+  repos: Repos<BackOfficeRepository>;
   audit: AuditService;
   lock: LoginLock;
 }) {
-  const { users, repo, audit, lock } = deps;
+  const { audit, lock } = deps;
+  const repo = deps.repos.base;
 
-  async function detail(userId: number): Promise<CustomerUserDetail> {
-    const u = await repo.userById(userId);
+  async function detail(userId: number, r = repo): Promise<CustomerUserDetail> {
+    const u = await r.userById(userId);
     if (!u) throw notFound(BACK_OFFICE_MSG.userNotFound);
     return {
       id: u.id,
@@ -77,33 +80,38 @@ export function backOfficeUsersService(deps: {
     };
   }
 
-  /** Runs one change to a user, audited with what it changed; answers the user as they are now. */
+  /**
+   * Runs one change to a user and its audit row (what it changed) in one transaction; answers the
+   * user as they are now. The login lock is not in the database: unlocking happens before the row
+   * is written, and is not undone if the row cannot be.
+   */
   async function act(
     caller: StaffCaller,
     userId: number,
     action: string,
-    change: (before: CustomerUserDetail) => Promise<string>,
+    change: (before: CustomerUserDetail, users: CustomerUsersService) => Promise<string>,
   ): Promise<CustomerUserActionResponse> {
     const before = await detail(userId);
-    let message: string;
     try {
-      message = await change(before);
+      return await deps.repos.transaction(async (r, trx) => {
+        const message = await change(before, deps.users.over(trx));
+        const after = await detail(userId, r);
+        const state = (u: CustomerUserDetail) => ({ disabled: u.disabled, lockedOut: u.lockedOut });
+        const account = await r.accountByNumber(after.customerNumber);
+        await audit.appendIn(trx, actorOf(caller), {
+          action,
+          targetKind: 'customer_user',
+          targetId: after.username,
+          accountId: account?.id ?? null,
+          before: state(before),
+          after: { ...state(after), result: message },
+        });
+        return { user: after, message };
+      });
     } catch (err) {
       if (err instanceof HttpError) throw err;
       answer(err);
     }
-    const after = await detail(userId);
-    const state = (u: CustomerUserDetail) => ({ disabled: u.disabled, lockedOut: u.lockedOut });
-    const account = await repo.accountByNumber(after.customerNumber);
-    await audit.append(actorOf(caller), {
-      action,
-      targetKind: 'customer_user',
-      targetId: after.username,
-      accountId: account?.id ?? null,
-      before: state(before),
-      after: { ...state(after), result: message },
-    });
-    return { user: after, message };
   }
 
   return {
@@ -113,49 +121,52 @@ export function backOfficeUsersService(deps: {
       caller: StaffCaller,
       input: z.output<typeof createCustomerUserRequest> & { customerNumber: string },
     ): Promise<CreateCustomerUserResponse> {
-      let created: Awaited<ReturnType<CustomerUsersService['create']>>;
       try {
-        created = await users.create(input, 'back-office');
+        // The user, their invitation and the audit row in one transaction.
+        return await deps.repos.transaction(async (r, trx) => {
+          const created = await deps.users.over(trx).create(input, 'back-office');
+          const user = await detail(created.id, r);
+          const invitation = created.invitation ?? { emailed: false, link: null, expiresAt: '' };
+          const account = await r.accountByNumber(input.customerNumber);
+          await audit.appendIn(trx, actorOf(caller), {
+            action: 'customer_user.create',
+            targetKind: 'customer_user',
+            targetId: user.username,
+            accountId: account?.id ?? null,
+            before: null,
+            // Never the link itself: it is a credential until used.
+            after: {
+              username: user.username,
+              name: user.name,
+              email: user.email,
+              jobTitle: user.jobTitle,
+              invitationEmailed: invitation.emailed,
+            },
+          });
+          return { user, invitation };
+        });
       } catch (err) {
+        if (err instanceof HttpError) throw err;
         if (err instanceof CustomerUserError && err.reason === 'username-taken')
           throw conflict(BACK_OFFICE_MSG.usernameTaken(input.username));
         answer(err, input.customerNumber);
       }
-      const user = await detail(created.id);
-      const invitation = created.invitation ?? { emailed: false, link: null, expiresAt: '' };
-      const account = await repo.accountByNumber(input.customerNumber);
-      await audit.append(actorOf(caller), {
-        action: 'customer_user.create',
-        targetKind: 'customer_user',
-        targetId: user.username,
-        accountId: account?.id ?? null,
-        before: null,
-        // Never the link itself: it is a credential until used.
-        after: {
-          username: user.username,
-          name: user.name,
-          email: user.email,
-          jobTitle: user.jobTitle,
-          invitationEmailed: invitation.emailed,
-        },
-      });
-      return { user, invitation };
     },
 
     disableCustomerUser: (caller: StaffCaller, { userId }: { userId: number }) =>
-      act(caller, userId, 'customer_user.disable', async (u) => {
+      act(caller, userId, 'customer_user.disable', async (u, users) => {
         const revoked = await users.disable(userId, 'back-office');
         return BACK_OFFICE_MSG.userDisabledDone(u.username, revoked);
       }),
 
     enableCustomerUser: (caller: StaffCaller, { userId }: { userId: number }) =>
-      act(caller, userId, 'customer_user.enable', async (u) => {
+      act(caller, userId, 'customer_user.enable', async (u, users) => {
         await users.enable(userId, 'back-office');
         return BACK_OFFICE_MSG.userEnabledDone(u.username);
       }),
 
     sendCustomerUserPasswordReset: (caller: StaffCaller, { userId }: { userId: number }) =>
-      act(caller, userId, 'customer_user.password_reset', async (u) => {
+      act(caller, userId, 'customer_user.password_reset', async (u, users) => {
         const { expiresAt } = await users.sendPasswordReset(userId);
         return BACK_OFFICE_MSG.passwordResetSent(u.email, expiresAt);
       }),
@@ -167,7 +178,7 @@ export function backOfficeUsersService(deps: {
       }),
 
     endCustomerUserSessions: (caller: StaffCaller, { userId }: { userId: number }) =>
-      act(caller, userId, 'customer_user.end_sessions', async (u) => {
+      act(caller, userId, 'customer_user.end_sessions', async (u, users) => {
         const n = await users.endSessions(userId);
         return BACK_OFFICE_MSG.sessionsEnded(u.username, n);
       }),

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   integrationRoutes,
+  listOpenOrdersResponse,
   MSG,
+  ORDER_MSG,
   pathOf,
   routes,
   STAFF_PAGE_SIZE_MAX,
@@ -447,6 +449,36 @@ describe.each(testEngines())('staff back office API on $name', (engine) => {
       });
       expect(badTracking.statusCode).toBe(400);
       expect(badTracking.json().message).toContain(BACK_OFFICE_MSG.trackingFormat);
+    });
+
+    it('records a cancellation by staff with their name: the buyer’s Open Orders and the email say who', async () => {
+      await insertOrder(handle.db, { accountId, orderNumber: `SO-${n}-X`, status: 'Open', orderedDaysAgo: 1 });
+      const seen = await detail(`SO-${n}-X`);
+      const res = await call('customer_service', {
+        method: 'PUT',
+        url: pathOf(e.setStaffOrderStatus, { orderNumber: `SO-${n}-X` }),
+        payload: { status: 'Cancelled', updatedAt: seen.updatedAt },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const staffName = `customer-service-${n}`.toLowerCase();
+      expect(staffOrderDetail.parse(res.json()).cancellation).toMatchObject({ by: 'admin', name: staffName });
+      const open = await app.inject({
+        method: 'GET',
+        url: pathOf(routes.listOpenOrders),
+        headers: bearer(customerToken),
+      });
+      expect(open.statusCode, open.body).toBe(200);
+      const mine = listOpenOrdersResponse.parse(open.json()).find((o) => o.orderNumber === `SO-${n}-X`);
+      expect(mine?.cancellation).toMatchObject({ by: 'admin', name: staffName });
+      expect(ORDER_MSG.cancelledBy(mine!.cancellation!)).toBe(`by ${staffName} of our team`);
+      const mail = await handle.db
+        .selectFrom('mail_outbox')
+        .select('payload')
+        .where('kind', '=', 'order.cancelled')
+        .where('account_id', '=', accountId)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(mail.payload)).toMatchObject({ orderNumber: `SO-${n}-X`, cancelledByStaff: staffName });
     });
 
     it('answers 409 with the current state when the ERP changed the order while staff edited it', async () => {

@@ -9,6 +9,7 @@ import {
   updateCustomerCreditRequest,
 } from '@wholesale/contract/staff';
 import type { z } from 'zod';
+import type { Repos } from '../../db/repos.js';
 import { amountToMinor, bpToPercent, minorToAmount } from '../../domain/money.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -37,14 +38,15 @@ function creditOf(a: AccountRow): CustomerCredit {
  * on-stop finance and admin change (audited with the values before and after).
  */
 export function staffCustomersService(deps: {
-  repo: BackOfficeRepository;
+  repos: Repos<BackOfficeRepository>;
   account: AccountService;
   audit: AuditService;
 }) {
-  const { repo, account, audit } = deps;
+  const { account, audit } = deps;
+  const repo = deps.repos.base;
 
-  async function accountOf(customerNumber: string): Promise<AccountRow> {
-    const a = await repo.accountByNumber(customerNumber);
+  async function accountOf(customerNumber: string, r = repo): Promise<AccountRow> {
+    const a = await r.accountByNumber(customerNumber);
     if (!a) throw notFound(BACK_OFFICE_MSG.customerNotFound(customerNumber));
     return a;
   }
@@ -147,29 +149,32 @@ export function staffCustomersService(deps: {
       caller: StaffCaller,
       input: z.output<typeof updateCustomerCreditRequest> & { customerNumber: string },
     ): Promise<CustomerCredit> {
-      const a = await accountOf(input.customerNumber);
-      const before = creditOf(a);
-      await repo.setCredit(
-        a.id,
-        {
-          creditLimitMinor: input.creditLimit === undefined ? undefined : amountToMinor(input.creditLimit),
-          onStop: input.onStop,
-        },
-        nowIso(),
-      );
-      const after = creditOf(await accountOf(input.customerNumber));
-      // Only what was asked to change, before and after.
-      const fields = (['creditLimit', 'onStop'] as const).filter((k) => input[k] !== undefined);
-      const pick = (c: CustomerCredit) => Object.fromEntries(fields.map((k) => [k, c[k]]));
-      await audit.append(actorOf(caller), {
-        action: 'customer.credit.update',
-        targetKind: 'account',
-        targetId: a.customer_number,
-        accountId: a.id,
-        before: pick(before),
-        after: pick(after),
+      // The change, the values after it and its audit row in one transaction.
+      return deps.repos.transaction(async (r, trx) => {
+        const a = await accountOf(input.customerNumber, r);
+        const before = creditOf(a);
+        await r.setCredit(
+          a.id,
+          {
+            creditLimitMinor: input.creditLimit === undefined ? undefined : amountToMinor(input.creditLimit),
+            onStop: input.onStop,
+          },
+          nowIso(),
+        );
+        const after = creditOf(await accountOf(input.customerNumber, r));
+        // Only what was asked to change, before and after.
+        const fields = (['creditLimit', 'onStop'] as const).filter((k) => input[k] !== undefined);
+        const pick = (c: CustomerCredit) => Object.fromEntries(fields.map((k) => [k, c[k]]));
+        await audit.appendIn(trx, actorOf(caller), {
+          action: 'customer.credit.update',
+          targetKind: 'account',
+          targetId: a.customer_number,
+          accountId: a.id,
+          before: pick(before),
+          after: pick(after),
+        });
+        return after;
       });
-      return after;
     },
   };
 }

@@ -6,6 +6,8 @@ import {
   listStaffWebhookDeliveriesQuery,
 } from '@wholesale/contract/staff';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Repos } from '../../db/repos.js';
 import { HttpError, conflict, notFound } from '../../lib/http-errors.js';
 import type { WebhookOperatorService } from '../events/webhooks.service.js';
 import { ApiClientError, type ApiKeysService } from '../integration/api-keys.js';
@@ -18,14 +20,16 @@ import { actorOf, type StaffCaller } from './staff.service.js';
  * ids.
  */
 export function staffIntegrationService(deps: {
-  apiKeys: ApiKeysService;
-  webhookOperator: WebhookOperatorService;
+  apiKeys: Repos<ApiKeysService>;
+  webhookOperator: Repos<WebhookOperatorService>;
   audit: AuditService;
 }) {
-  const { apiKeys, webhookOperator, audit } = deps;
+  const { audit } = deps;
+  const apiKeys = deps.apiKeys.base;
+  const webhookOperator = deps.webhookOperator.base;
 
-  async function client(clientId: number): Promise<StaffApiClient> {
-    const c = (await apiKeys.list()).find((x) => x.id === clientId);
+  async function client(clientId: number, keys = apiKeys): Promise<StaffApiClient> {
+    const c = (await keys.list()).find((x) => x.id === clientId);
     if (!c) throw notFound(BACK_OFFICE_MSG.clientNotFound);
     return c;
   }
@@ -43,8 +47,14 @@ export function staffIntegrationService(deps: {
     revoked: c.revokedAt !== null,
   });
 
-  async function record(caller: StaffCaller, action: string, before: StaffApiClient | null, after: StaffApiClient) {
-    await audit.append(actorOf(caller), {
+  async function record(
+    trx: Db,
+    caller: StaffCaller,
+    action: string,
+    before: StaffApiClient | null,
+    after: StaffApiClient,
+  ) {
+    await audit.appendIn(trx, actorOf(caller), {
       action,
       targetKind: 'api_client',
       targetId: after.name,
@@ -53,10 +63,13 @@ export function staffIntegrationService(deps: {
     });
   }
 
-  /** A refusal of the CLI's service that the checks above did not foresee (a race): a 409 with its words. */
-  async function op<T>(run: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a change through the CLI's service in a transaction that also writes its audit row. A
+   * refusal the checks above did not foresee (a race): a 409 with its words.
+   */
+  async function op<T>(run: (keys: ApiKeysService, trx: Db) => Promise<T>): Promise<T> {
     try {
-      return await run();
+      return await deps.apiKeys.transaction(run);
     } catch (err) {
       if (err instanceof ApiClientError) throw new HttpError(409, err.message);
       throw err;
@@ -72,18 +85,22 @@ export function staffIntegrationService(deps: {
     ): Promise<IssuedApiKey> {
       if ((await apiKeys.list()).some((c) => c.name === input.name))
         throw conflict(BACK_OFFICE_MSG.clientNameTaken(input.name));
-      const made = await op(() => apiKeys.createClient(input.name, [...new Set(input.scopes)].join(',')));
-      const after = await client(made.clientId);
-      await record(caller, 'api_client.create', null, after);
-      return { client: after, keyId: made.keyId, key: made.key };
+      return op(async (keys, trx) => {
+        const made = await keys.createClient(input.name, [...new Set(input.scopes)].join(','));
+        const after = await client(made.clientId, keys);
+        await record(trx, caller, 'api_client.create', null, after);
+        return { client: after, keyId: made.keyId, key: made.key };
+      });
     },
 
     async rotateStaffApiClientKey(caller: StaffCaller, { clientId }: { clientId: number }): Promise<IssuedApiKey> {
       const before = await liveClient(clientId);
-      const k = await op(() => apiKeys.rotateKey(before.name));
-      const after = await client(clientId);
-      await record(caller, 'api_client.rotate_key', before, after);
-      return { client: after, keyId: k.keyId, key: k.key };
+      return op(async (keys, trx) => {
+        const k = await keys.rotateKey(before.name);
+        const after = await client(clientId, keys);
+        await record(trx, caller, 'api_client.rotate_key', before, after);
+        return { client: after, keyId: k.keyId, key: k.key };
+      });
     },
 
     async revokeStaffApiKey(
@@ -92,18 +109,22 @@ export function staffIntegrationService(deps: {
     ): Promise<StaffApiClient> {
       const before = await client(clientId);
       if (!keyIds(before).includes(keyId)) throw notFound(BACK_OFFICE_MSG.keyNotFound);
-      await op(() => apiKeys.revoke({ keyId }));
-      const after = await client(clientId);
-      await record(caller, 'api_client.revoke_key', before, after);
-      return after;
+      return op(async (keys, trx) => {
+        await keys.revoke({ keyId });
+        const after = await client(clientId, keys);
+        await record(trx, caller, 'api_client.revoke_key', before, after);
+        return after;
+      });
     },
 
     async revokeStaffApiClient(caller: StaffCaller, { clientId }: { clientId: number }): Promise<StaffApiClient> {
       const before = await liveClient(clientId);
-      await op(() => apiKeys.revoke({ name: before.name }));
-      const after = await client(clientId);
-      await record(caller, 'api_client.revoke', before, after);
-      return after;
+      return op(async (keys, trx) => {
+        await keys.revoke({ name: before.name });
+        const after = await client(clientId, keys);
+        await record(trx, caller, 'api_client.revoke', before, after);
+        return after;
+      });
     },
 
     listStaffWebhookEndpoints: async (_caller: StaffCaller) => webhookOperator.list(),
@@ -133,16 +154,20 @@ export function staffIntegrationService(deps: {
           id: deliveryId,
         })
       ).rows[0];
-      const after = await webhookOperator.redeliver(endpointId, deliveryId);
-      if (!before || !after) throw notFound(BACK_OFFICE_MSG.deliveryNotFound);
-      await audit.append(actorOf(caller), {
-        action: 'webhook.redeliver',
-        targetKind: 'webhook_delivery',
-        targetId: deliveryId,
-        before: { status: before.status, attempts: before.attempts, lastStatus: before.lastStatus },
-        after: { status: after.status, attempts: after.attempts },
+      if (!before) throw notFound(BACK_OFFICE_MSG.deliveryNotFound);
+      // The delivery queued again and its audit row in one transaction.
+      return deps.webhookOperator.transaction(async (hooks, trx) => {
+        const after = await hooks.redeliver(endpointId, deliveryId);
+        if (!after) throw notFound(BACK_OFFICE_MSG.deliveryNotFound);
+        await audit.appendIn(trx, actorOf(caller), {
+          action: 'webhook.redeliver',
+          targetKind: 'webhook_delivery',
+          targetId: deliveryId,
+          before: { status: before.status, attempts: before.attempts, lastStatus: before.lastStatus },
+          after: { status: after.status, attempts: after.attempts },
+        });
+        return after;
       });
-      return after;
     },
   };
 }

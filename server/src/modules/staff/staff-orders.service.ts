@@ -170,14 +170,32 @@ export function staffOrdersService(deps: {
       input: z.output<typeof setStaffOrderStatusRequest> & { orderNumber: string },
     ): Promise<StaffOrderDetail> {
       const before = await detail(input.orderNumber);
+      const state = (o: Pick<StaffOrderDetail, 'status' | 'despatchDate' | 'trackingNumbers'>) => ({
+        status: o.status as OrderStatus | string,
+        despatchDate: o.despatchDate,
+        trackingNumbers: o.trackingNumbers,
+      });
+      const account = await repo.accountByNumber(before.customerNumber);
+      const record = (after: Parameters<typeof state>[0]) => ({
+        action: 'order.status.update',
+        targetKind: 'order',
+        targetId: before.orderNumber,
+        accountId: account?.id ?? null,
+        before: state(before),
+        after: state(after),
+      });
+      let result: Awaited<ReturnType<OrderStatusService['setOrderStatus']>>;
       try {
-        await orderStatus.setOrderStatus({
+        result = await orderStatus.setOrderStatus({
           orderNumber: input.orderNumber,
           status: input.status,
           tracking: input.trackingNumbers,
           despatchDate: input.despatchDate,
-          by: { kind: 'admin', name: null },
+          // A cancellation names the member of staff: the buyer's Open Orders and the email say who.
+          by: { kind: 'admin', name: caller.username },
           expectedUpdatedAt: input.updatedAt,
+          // The audit row in the change's transaction: both are written, or neither.
+          within: (trx, after) => audit.appendIn(trx, actorOf(caller), record(after)),
         });
       } catch (err) {
         if (!(err instanceof OrderStatusError)) throw err;
@@ -197,40 +215,31 @@ export function staffOrdersService(deps: {
             throw new HttpError(400, BACK_OFFICE_MSG.despatchBeforeOrder(err.despatchDate, err.orderedDate));
         }
       }
-      const after = await detail(input.orderNumber);
-      const state = (o: StaffOrderDetail) => ({
-        status: o.status as OrderStatus | string,
-        despatchDate: o.despatchDate,
-        trackingNumbers: o.trackingNumbers,
-      });
-      const account = await repo.accountByNumber(after.customerNumber);
-      await audit.append(actorOf(caller), {
-        action: 'order.status.update',
-        targetKind: 'order',
-        targetId: after.orderNumber,
-        accountId: account?.id ?? null,
-        before: state(before),
-        after: state(after),
-      });
-      return after;
+      // Nothing changed, nothing written: the request is still recorded.
+      if (result.result === 'unchanged') await audit.append(actorOf(caller), record(result));
+      return detail(input.orderNumber);
     },
 
     async resendOrderAcknowledgement(caller: StaffCaller, { orderNumber }: { orderNumber: string }) {
       const o = await repo.orderByNumber(orderNumber);
       if (!o) throw notFound(BACK_OFFICE_MSG.orderNotFound(orderNumber));
       const before = await repo.orderMails(o.account_id, orderNumber);
-      await deps.repos.transaction((_repo, trx) => recordOrderAcknowledgement(trx, orderNumber));
-      const written = (await repo.orderMails(o.account_id, orderNumber)).slice(before.length);
-      // Nothing written: email is off on this server; written but unsendable: no valid address.
-      const queued = written.some((m) => m.status === 'pending');
-      await audit.append(actorOf(caller), {
-        action: 'order.acknowledgement.resend',
-        targetKind: 'order',
-        targetId: orderNumber,
-        accountId: o.account_id,
-        before: null,
-        after: { queued },
+      // The email's outbox row and the audit row in one transaction.
+      const written = await deps.repos.transaction(async (r, trx) => {
+        await recordOrderAcknowledgement(trx, orderNumber);
+        const mails = (await r.orderMails(o.account_id, orderNumber)).slice(before.length);
+        await audit.appendIn(trx, actorOf(caller), {
+          action: 'order.acknowledgement.resend',
+          targetKind: 'order',
+          targetId: orderNumber,
+          accountId: o.account_id,
+          before: null,
+          // Nothing written: email is off on this server; written but unsendable: no valid address.
+          after: { queued: mails.some((m) => m.status === 'pending') },
+        });
+        return mails;
       });
+      const queued = written.some((m) => m.status === 'pending');
       return {
         queued,
         message: queued

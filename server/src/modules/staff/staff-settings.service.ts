@@ -6,6 +6,7 @@ import {
   updateStaffSettingsRequest,
 } from '@wholesale/contract/staff';
 import type { z } from 'zod';
+import type { Repos } from '../../db/repos.js';
 import { badRequest } from '../../lib/http-errors.js';
 import type { SettingKey, SettingsService } from '../site/settings.service.js';
 import type { AuditService } from './audit.service.js';
@@ -25,8 +26,9 @@ function view(all: Record<SettingKey, string>): StaffSettings {
  * set-setting, and the same rules (SETTING_VALUE_RULES, checked by the request's schema here and by
  * settings.service's SETTING_RULES for the CLI). Every change is audited with before and after.
  */
-export function staffSettingsService(deps: { settings: SettingsService; audit: AuditService }) {
-  const { settings, audit } = deps;
+export function staffSettingsService(deps: { settings: Repos<SettingsService>; audit: AuditService }) {
+  const { audit } = deps;
+  const settings = deps.settings.base;
   return {
     getStaffSettings: async (_caller: StaffCaller): Promise<StaffSettings> => view(await settings.all()),
 
@@ -41,17 +43,20 @@ export function staffSettingsService(deps: { settings: SettingsService; audit: A
       if (wanted.bannerShow && !wanted.bannerText.trim()) throw badRequest(BACK_OFFICE_MSG.bannerTextRequired);
       const changed = given.filter((f) => input[f] !== before[f]);
       if (changed.length === 0) return before;
-      await settings.setMany(
-        Object.fromEntries(changed.map((f) => [KEYS[f], String(wanted[f])])) as Partial<Record<SettingKey, string>>,
-      );
-      const after = view(await settings.all());
-      await audit.append(actorOf(caller), {
-        action: 'settings.update',
-        targetKind: 'settings',
-        before: Object.fromEntries(changed.map((f) => [f, before[f]])),
-        after: Object.fromEntries(changed.map((f) => [f, after[f]])),
+      // The settings and their audit row in one transaction.
+      return deps.settings.transaction(async (s, trx) => {
+        await s.setMany(
+          Object.fromEntries(changed.map((f) => [KEYS[f], String(wanted[f])])) as Partial<Record<SettingKey, string>>,
+        );
+        const after = view(await s.all());
+        await audit.appendIn(trx, actorOf(caller), {
+          action: 'settings.update',
+          targetKind: 'settings',
+          before: Object.fromEntries(changed.map((f) => [f, before[f]])),
+          after: Object.fromEntries(changed.map((f) => [f, after[f]])),
+        });
+        return after;
       });
-      return after;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { StaffRole } from '@wholesale/contract/staff';
 import { engineOf, type Db } from '../../db/client.js';
+import { inTransaction } from '../../db/repos.js';
 import type { StaffUsersTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 
@@ -25,7 +26,7 @@ export function staffRepository(db: Db) {
       },
       within?: (trx: Db) => Promise<void>,
     ): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const out = await trx
           .insertInto('staff_users')
           .values({

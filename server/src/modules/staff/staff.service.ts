@@ -140,37 +140,44 @@ export function staffService(
   }
 
   async function failFactor(row: StaffRow, address: string): Promise<never> {
-    const after = await repo.countFailedFactor(
-      Number(row.id),
-      STAFF_FACTOR_MAX_FAILURES,
-      addSeconds(nowIso(), STAFF_FACTOR_LOCK_MINUTES * 60),
-    );
-    const locked = after?.locked_until && after.locked_until > nowIso() ? after.locked_until : undefined;
-    if (locked) {
-      await audit.append(
-        { staffId: Number(row.id), username: row.username, address },
-        { action: 'staff.locked', targetKind: 'staff', targetId: Number(row.id), after: { lockedUntil: locked } },
+    // The failure counted and, when it locks the staff member, the lock audited, together.
+    const locked = await repos.transaction(async (r, trx) => {
+      const after = await r.countFailedFactor(
+        Number(row.id),
+        STAFF_FACTOR_MAX_FAILURES,
+        addSeconds(nowIso(), STAFF_FACTOR_LOCK_MINUTES * 60),
       );
-      throw lockedError(locked);
-    }
+      const until = after?.locked_until && after.locked_until > nowIso() ? after.locked_until : undefined;
+      if (until)
+        await audit.appendIn(
+          trx,
+          { staffId: Number(row.id), username: row.username, address },
+          { action: 'staff.locked', targetKind: 'staff', targetId: Number(row.id), after: { lockedUntil: until } },
+        );
+      return until;
+    });
+    if (locked) throw lockedError(locked);
     throw unauthorized(STAFF_MSG.codeFailed);
   }
 
   async function startSession(row: StaffRow, address: string): Promise<StaffSession> {
     const token = `${STAFF_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const now = nowIso();
-    await repo.insertSession({
-      tokenHash: sha256(token),
-      staffId: Number(row.id),
-      sessionVersion: row.session_version,
-      address,
-      now,
-      expiresAt: addSeconds(now, opts.maxHours * 3600),
+    await repos.transaction(async (r, trx) => {
+      await r.insertSession({
+        tokenHash: sha256(token),
+        staffId: Number(row.id),
+        sessionVersion: row.session_version,
+        address,
+        now,
+        expiresAt: addSeconds(now, opts.maxHours * 3600),
+      });
+      await audit.appendIn(
+        trx,
+        { staffId: Number(row.id), username: row.username, address },
+        { action: 'staff.signed_in', targetKind: 'staff', targetId: Number(row.id) },
+      );
     });
-    await audit.append(
-      { staffId: Number(row.id), username: row.username, address },
-      { action: 'staff.signed_in', targetKind: 'staff', targetId: Number(row.id) },
-    );
     const fresh = (await repo.findById(Number(row.id))) ?? row;
     return { token, expiresAt: idleEnd(now, addSeconds(now, opts.maxHours * 3600)), staff: toStaffMember(fresh) };
   }
@@ -191,37 +198,41 @@ export function staffService(
     change: { role: StaffRole } | { disabled: boolean },
   ): Promise<StaffMember> {
     type Change = { role: StaffRole } | { disabled: boolean };
-    const { row, before, after } = await repos.transaction<{ row: StaffRow; before?: Change; after?: Change }>(
-      async (tx) => {
-        await tx.lockStaff();
-        const row = await tx.findByUsername(username);
-        if (!row) throw new HttpError(404, STAFF_MSG.unknownStaff(username));
-        if (actor.staffId === Number(row.id)) throw conflict(STAFF_MSG.notYourself);
-        const id = Number(row.id);
-        const now = nowIso();
-        if ('role' in change) {
-          if (row.role === change.role) return { row };
-          if (row.role === 'admin' && !row.disabled) await keepAnAdmin(tx, id);
-          await tx.bumpSessionVersion(id, now, { role: change.role });
-          return { row, before: { role: row.role }, after: { role: change.role } };
-        }
+    // The change and its audit row commit together, or neither does.
+    const id = await repos.transaction(async (tx, trx) => {
+      await tx.lockStaff();
+      const row = await tx.findByUsername(username);
+      if (!row) throw new HttpError(404, STAFF_MSG.unknownStaff(username));
+      if (actor.staffId === Number(row.id)) throw conflict(STAFF_MSG.notYourself);
+      const id = Number(row.id);
+      const now = nowIso();
+      let before: Change;
+      let after: Change;
+      if ('role' in change) {
+        if (row.role === change.role) return id;
+        if (row.role === 'admin' && !row.disabled) await keepAnAdmin(tx, id);
+        await tx.bumpSessionVersion(id, now, { role: change.role });
+        before = { role: row.role };
+        after = { role: change.role };
+      } else {
         if (!!row.disabled === change.disabled)
           throw conflict((change.disabled ? STAFF_MSG.alreadyDisabled : STAFF_MSG.alreadyEnabled)(row.username));
         if (change.disabled && row.role === 'admin') await keepAnAdmin(tx, id);
         await tx.update(id, { disabled: change.disabled ? 1 : 0, updated_at: now });
         if (change.disabled) await tx.endStaffSessions(id, now);
-        return { row, before: { disabled: !!row.disabled }, after: { disabled: change.disabled } };
-      },
-    );
-    if (before && after)
-      await audit.append(actor, {
+        before = { disabled: !!row.disabled };
+        after = { disabled: change.disabled };
+      }
+      await audit.appendIn(trx, actor, {
         action: 'role' in after ? 'staff.role_changed' : after.disabled ? 'staff.disabled' : 'staff.enabled',
         targetKind: 'staff',
-        targetId: Number(row.id),
+        targetId: id,
         before,
         after,
       });
-    return toStaffMember((await repo.findById(Number(row.id)))!);
+      return id;
+    });
+    return toStaffMember((await repo.findById(id))!);
   }
 
   /** Refuses a change that would leave no active admin but the one being changed. */
@@ -247,34 +258,38 @@ export function staffService(
       const expiresAt = addSeconds(now, STAFF_SETUP_LINK_TTL_HOURS * 3600);
       const link = { url: setupLink(token), expiresAt };
       let emailed = false;
-      const id = await repo.insert(
-        {
-          username: username.data,
-          email: email.data,
-          role: input.role,
-          canOrderOnBehalf: input.canOrderOnBehalf === true,
-          setupTokenHash: sha256(token),
-          setupExpiresAt: expiresAt,
-          now,
-        },
-        opts.recordSetupMail
-          ? async (trx) => {
-              const sent = await opts.recordSetupMail!(trx, { username: username.data, email: email.data }, link);
-              emailed = sent === 'queued';
-            }
-          : undefined,
-      );
-      const row = (await repo.findById(id))!;
-      await audit.append(actor, {
-        action: 'staff.created',
-        targetKind: 'staff',
-        targetId: id,
-        after: {
-          username: row.username,
-          email: row.email,
-          role: row.role,
-          canOrderOnBehalf: !!row.can_order_on_behalf,
-        },
+      // The staff member, their set-up email and the audit row in one transaction.
+      const row = await repos.transaction(async (r, trx) => {
+        const id = await r.insert(
+          {
+            username: username.data,
+            email: email.data,
+            role: input.role,
+            canOrderOnBehalf: input.canOrderOnBehalf === true,
+            setupTokenHash: sha256(token),
+            setupExpiresAt: expiresAt,
+            now,
+          },
+          opts.recordSetupMail
+            ? async (t) => {
+                const sent = await opts.recordSetupMail!(t, { username: username.data, email: email.data }, link);
+                emailed = sent === 'queued';
+              }
+            : undefined,
+        );
+        const made = (await r.findById(id))!;
+        await audit.appendIn(trx, actor, {
+          action: 'staff.created',
+          targetKind: 'staff',
+          targetId: id,
+          after: {
+            username: made.username,
+            email: made.email,
+            role: made.role,
+            canOrderOnBehalf: !!made.can_order_on_behalf,
+          },
+        });
+        return made;
       });
       return { staff: toStaffMember(row), setupLink: link.url, expiresAt, emailed };
     },
@@ -313,17 +328,22 @@ export function staffService(
       const row = await repo.findBySetupToken(sha256(input.token));
       if (!row || !row.setup_expires_at || row.setup_expires_at <= nowIso() || row.disabled)
         throw new HttpError(410, STAFF_MSG.setupLinkInvalid);
+      // Hashed first: the transaction does not wait for scrypt.
+      const passwordHash = await hashPassword(input.newPassword);
       const now = nowIso();
-      await repo.bumpSessionVersion(Number(row.id), now, {
-        password_hash: await hashPassword(input.newPassword),
-        setup_token_hash: null,
-        setup_expires_at: null,
+      await repos.transaction(async (r, trx) => {
+        await r.bumpSessionVersion(Number(row.id), now, {
+          password_hash: passwordHash,
+          setup_token_hash: null,
+          setup_expires_at: null,
+        });
+        await r.endStaffSessions(Number(row.id), now);
+        await audit.appendIn(
+          trx,
+          { staffId: Number(row.id), username: row.username, address },
+          { action: 'staff.password_set', targetKind: 'staff', targetId: Number(row.id) },
+        );
       });
-      await repo.endStaffSessions(Number(row.id), now);
-      await audit.append(
-        { staffId: Number(row.id), username: row.username, address },
-        { action: 'staff.password_set', targetKind: 'staff', targetId: Number(row.id) },
-      );
       return { ok: true as const };
     },
 
@@ -355,15 +375,18 @@ export function staffService(
       const step = row.totp_secret ? await matchTotp(box.open(row.totp_secret), input.code) : undefined;
       if (step === undefined || !(await repo.acceptTimeStep(Number(row.id), step))) return failFactor(row, address);
       const codes = Array.from({ length: STAFF_RECOVERY_CODES }, newRecoveryCode);
-      await repo.replaceRecoveryCodes(
-        Number(row.id),
-        codes.map((c) => sha256(normaliseRecovery(c))),
-      );
-      await repo.update(Number(row.id), { totp_enrolled: 1, updated_at: nowIso() });
-      await audit.append(
-        { staffId: Number(row.id), username: row.username, address },
-        { action: 'staff.enrolled', targetKind: 'staff', targetId: Number(row.id) },
-      );
+      await repos.transaction(async (r, trx) => {
+        await r.replaceRecoveryCodes(
+          Number(row.id),
+          codes.map((c) => sha256(normaliseRecovery(c))),
+        );
+        await r.update(Number(row.id), { totp_enrolled: 1, updated_at: nowIso() });
+        await audit.appendIn(
+          trx,
+          { staffId: Number(row.id), username: row.username, address },
+          { action: 'staff.enrolled', targetKind: 'staff', targetId: Number(row.id) },
+        );
+      });
       return { ...(await startSession(row, address)), recoveryCodes: codes };
     },
 
@@ -375,13 +398,18 @@ export function staffService(
         const step = row.totp_secret ? await matchTotp(box.open(row.totp_secret), input.code) : undefined;
         if (step === undefined || !(await repo.acceptTimeStep(id, step))) return failFactor(row, address);
       } else {
-        if (!(await repo.useRecoveryCode(id, sha256(normaliseRecovery(input.code)), nowIso())))
-          return failFactor(row, address);
-        await repo.update(id, { failed_factors: 0 });
-        await audit.append(
-          { staffId: id, username: row.username, address },
-          { action: 'staff.recovery_code_used', targetKind: 'staff', targetId: id },
-        );
+        // The code spent, the failures reset and the use audited, together.
+        const used = await repos.transaction(async (r, trx) => {
+          if (!(await r.useRecoveryCode(id, sha256(normaliseRecovery(input.code)), nowIso()))) return false;
+          await r.update(id, { failed_factors: 0 });
+          await audit.appendIn(
+            trx,
+            { staffId: id, username: row.username, address },
+            { action: 'staff.recovery_code_used', targetKind: 'staff', targetId: id },
+          );
+          return true;
+        });
+        if (!used) return failFactor(row, address);
       }
       return startSession(row, address);
     },
@@ -416,11 +444,14 @@ export function staffService(
     },
 
     async staffLogout(caller: StaffCaller): Promise<{ ok: true }> {
-      await repo.endSession(caller.sessionHash, nowIso());
-      await audit.append(
-        { staffId: caller.staffId, username: caller.username, address: caller.address },
-        { action: 'staff.signed_out', targetKind: 'staff', targetId: caller.staffId },
-      );
+      await repos.transaction(async (r, trx) => {
+        await r.endSession(caller.sessionHash, nowIso());
+        await audit.appendIn(
+          trx,
+          { staffId: caller.staffId, username: caller.username, address: caller.address },
+          { action: 'staff.signed_out', targetKind: 'staff', targetId: caller.staffId },
+        );
+      });
       return { ok: true };
     },
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { VIEW_AS_MAX_MINUTES } from '@wholesale/contract';
 import { STAFF_MSG, type StartViewAsRequest, type ViewAsSession } from '@wholesale/contract/staff';
+import type { Repos } from '../../db/repos.js';
 import { HttpError, forbidden, notFound } from '../../lib/http-errors.js';
 import { addSeconds, nowIso } from '../../lib/time.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -25,12 +26,13 @@ export interface ViewAsState {
  * session when it starts.
  */
 export function viewAsService(deps: {
-  repo: ViewAsRepository;
+  repos: Repos<ViewAsRepository>;
   auth: AuthService;
   staff: StaffService;
   audit: AuditService;
 }) {
-  const { repo, auth, staff, audit } = deps;
+  const { auth, staff, audit } = deps;
+  const repo = deps.repos.base;
   return {
     async startViewAs(caller: StaffCaller, input: StartViewAsRequest): Promise<ViewAsSession> {
       const user = await repo.findCustomerUser(input.userId);
@@ -48,25 +50,29 @@ export function viewAsService(deps: {
       const id = randomUUID();
       const startedAt = nowIso();
       const expiresAt = addSeconds(startedAt, VIEW_AS_MAX_MINUTES * 60);
-      await repo.insert({
-        id,
-        staffId: caller.staffId,
-        userId: Number(user.id),
-        accountId: Number(user.account_id),
-        reason: input.reason,
-        canOrder: caller.canOrderOnBehalf,
-        startedAt,
-        expiresAt,
+      // The session and its audit row in one transaction; its token is issued once both are written
+      // (a token for a session that was never recorded could not be checked anyway).
+      await deps.repos.transaction(async (r, trx) => {
+        await r.insert({
+          id,
+          staffId: caller.staffId,
+          userId: Number(user.id),
+          accountId: Number(user.account_id),
+          reason: input.reason,
+          canOrder: caller.canOrderOnBehalf,
+          startedAt,
+          expiresAt,
+        });
+        await audit.appendIn(trx, actorOf(caller), {
+          action: 'view_as.started',
+          targetKind: 'user',
+          targetId: Number(user.id),
+          accountId: Number(user.account_id),
+          after: { reason: input.reason, username: user.username, expiresAt, canOrder: caller.canOrderOnBehalf },
+          viewAsId: id,
+        });
       });
       const accessToken = await auth.issueViewAsToken(Number(user.id), Number(user.account_id), id, expiresAt);
-      await audit.append(actorOf(caller), {
-        action: 'view_as.started',
-        targetKind: 'user',
-        targetId: Number(user.id),
-        accountId: Number(user.account_id),
-        after: { reason: input.reason, username: user.username, expiresAt, canOrder: caller.canOrderOnBehalf },
-        viewAsId: id,
-      });
       return {
         id,
         accessToken,
@@ -83,16 +89,20 @@ export function viewAsService(deps: {
       const s = await repo.find(input.id);
       if (!s || (Number(s.staff_id) !== caller.staffId && caller.role !== 'admin'))
         throw notFound(STAFF_MSG.viewAsEnded);
-      if (await repo.end(s.id, nowIso())) {
-        await auth.endViewAsSession(s.id);
-        await audit.append(actorOf(caller), {
+      // Ended and audited together; the customer guard refuses an ended session's token at once
+      // (`current`), and its refresh-token family is revoked after.
+      const ended = await deps.repos.transaction(async (r, trx) => {
+        if (!(await r.end(s.id, nowIso()))) return false;
+        await audit.appendIn(trx, actorOf(caller), {
           action: 'view_as.ended',
           targetKind: 'user',
           targetId: Number(s.user_id),
           accountId: Number(s.account_id),
           viewAsId: s.id,
         });
-      }
+        return true;
+      });
+      if (ended) await auth.endViewAsSession(s.id);
       return { ok: true };
     },
 
@@ -113,18 +123,23 @@ export function viewAsService(deps: {
     /** The customer's tab ended the session itself (its logout): as the staff member's End. */
     async endFromCustomerTab(state: ViewAsState, address: string): Promise<void> {
       const s = await repo.find(state.id);
-      if (!s || !(await repo.end(state.id, nowIso()))) return;
-      await auth.endViewAsSession(state.id);
-      await audit.append(
-        { staffId: state.staffId, username: state.staffUsername, address },
-        {
-          action: 'view_as.ended',
-          targetKind: 'user',
-          targetId: Number(s.user_id),
-          accountId: state.accountId,
-          viewAsId: state.id,
-        },
-      );
+      if (!s) return;
+      const ended = await deps.repos.transaction(async (r, trx) => {
+        if (!(await r.end(state.id, nowIso()))) return false;
+        await audit.appendIn(
+          trx,
+          { staffId: state.staffId, username: state.staffUsername, address },
+          {
+            action: 'view_as.ended',
+            targetKind: 'user',
+            targetId: Number(s.user_id),
+            accountId: state.accountId,
+            viewAsId: state.id,
+          },
+        );
+        return true;
+      });
+      if (ended) await auth.endViewAsSession(state.id);
     },
 
     /** An order placed while viewing as records who placed it for whom. */

@@ -43,6 +43,28 @@ describe('My Account', () => {
     vi.spyOn(paymentRedirect, 'go').mockImplementation(() => {});
   });
 
+  it('offers paying invoices to account admins and finance only; buyers and viewers see the invoices', async () => {
+    invoicesAnswer();
+    // The screen reads the user again (the balance): they keep their role.
+    const as = (role: 'buyer' | 'viewer' | 'finance') => {
+      server.use(on(routes.getCurrentUser, () => HttpResponse.json({ ...demoUser, role })));
+      return renderApp('/account', { session: { ...loggedInSession, user: { ...demoUser, role } } });
+    };
+    for (const role of ['buyer', 'viewer'] as const) {
+      const view = as(role);
+      const t = await table();
+      expect(t.getByRole('row', { name: /SI-100240/ })).toHaveTextContent('£100.10');
+      expect(screen.queryAllByRole('checkbox')).toEqual([]);
+      expect(screen.queryByRole('button', { name: 'Select all' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('complementary', { name: 'Payment' })).not.toBeInTheDocument();
+      view.unmount();
+    }
+    as('finance');
+    const t = await table();
+    expect(t.getByRole('checkbox', { name: /SI-100240/ })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Payment' })).toBeInTheDocument();
+  });
+
   it('lists the open invoices with their amounts and the total remaining', async () => {
     invoicesAnswer();
     renderApp('/account', { session: loggedInSession });

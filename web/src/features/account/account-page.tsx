@@ -1,12 +1,12 @@
-import { MSG, TEAM_MSG, formatMoney, type Invoice } from '@wholesale/contract';
+import { MSG, TEAM_MSG, formatMoney, type Invoice, PAYING_ROLES, TEAM_ADMIN_ROLES } from '@wholesale/contract';
 import { useCallback, useEffect, useState } from 'react';
+import { cx } from '../../lib/cx';
 import { Link, useSearchParams } from '../../lib/router';
-import { mayManageTeam } from '../../lib/roles';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
-import { selectUser } from '../../lib/session';
+import { may, selectUser } from '../../lib/session';
 import { focusWhenReady } from '../../lib/focus';
 import { useAppSelector } from '../../lib/store-types';
 import { useGetCurrentUserQuery } from '../auth/auth-api';
@@ -104,7 +104,9 @@ export function AccountPage() {
     },
     [goToPayForm],
   );
-  const allPayable = invoices.filter((i) => i.isPayable).map((i) => i.documentNumber);
+  // Paying invoices (selecting them, the pay form) is for the roles that may; the others see them.
+  const pays = may(user, PAYING_ROLES);
+  const allPayable = pays ? invoices.filter((i) => i.isPayable).map((i) => i.documentNumber) : [];
   const allSelected = allPayable.length > 0 && allPayable.every((d) => selected.includes(d));
 
   return (
@@ -114,7 +116,7 @@ export function AccountPage() {
           <div className="flex flex-wrap items-center gap-4">
             {/* Account admins manage the account's users. A text link, as tall as the balance beside
                 it: a button would make the heading's row taller than the static shell paints it. */}
-            {mayManageTeam(user) && (
+            {may(user, TEAM_ADMIN_ROLES) && (
               <Link to="/account/team" className="text-sm font-medium text-brand-700 underline underline-offset-2">
                 {TEAM_MSG.teamLink}
               </Link>
@@ -129,7 +131,7 @@ export function AccountPage() {
         )}
       </PageHeading>
       {/* A proforma account pays each order up front: it has no credit to show. */}
-      {user && !user.isProforma && <CreditPanel symbol={symbol} onSelect={selectForPayment} />}
+      {user && !user.isProforma && <CreditPanel symbol={symbol} onSelect={pays ? selectForPayment : undefined} />}
 
       {isLoading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-brand-700">
@@ -139,7 +141,7 @@ export function AccountPage() {
       ) : !data ? (
         <p className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">{MSG.invoicesFailed}</p>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className={cx('grid gap-6', pays && 'lg:grid-cols-[minmax(0,1fr)_20rem]')}>
           <section aria-labelledby="invoices-heading" className="min-w-0">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
               <h2 id="invoices-heading" className="text-lg font-semibold text-brand-900">
@@ -156,7 +158,12 @@ export function AccountPage() {
                 You have no open invoices.
               </p>
             ) : (
-              <InvoiceTable invoices={invoices} selected={selected} onToggle={onToggle} symbol={symbol} />
+              <InvoiceTable
+                invoices={invoices}
+                selected={selected}
+                onToggle={pays ? onToggle : undefined}
+                symbol={symbol}
+              />
             )}
             <p className="mt-3 flex justify-end gap-2 text-sm text-slate-700">
               Total remaining
@@ -164,7 +171,7 @@ export function AccountPage() {
                 {formatMoney(data.totalRemainingAmount, symbol)}
               </span>
             </p>
-            {chosen.length > 0 && (
+            {pays && chosen.length > 0 && (
               // Narrow screens: the pay form is below the list, so keep the selection in sight.
               <div className="sticky bottom-0 z-10 -mx-4 mt-3 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-2px_8px_rgba(15,23,42,0.08)] lg:hidden">
                 <p className="text-sm text-slate-700">
@@ -175,18 +182,20 @@ export function AccountPage() {
               </div>
             )}
           </section>
-          <aside aria-label="Payment">
-            {user && (
-              <PayForm
-                // A restored choice remounts the form with its reference and notes.
-                key={restored ? 'restored' : 'fresh'}
-                user={user}
-                invoices={chosen}
-                total={total}
-                initial={restored ?? undefined}
-              />
-            )}
-          </aside>
+          {pays && (
+            <aside aria-label="Payment">
+              {user && (
+                <PayForm
+                  // A restored choice remounts the form with its reference and notes.
+                  key={restored ? 'restored' : 'fresh'}
+                  user={user}
+                  invoices={chosen}
+                  total={total}
+                  initial={restored ?? undefined}
+                />
+              )}
+            </aside>
+          )}
         </div>
       )}
       <ResultDialog outcome={outcome} onClose={() => setOutcome(null)} onPayAgain={payAgain} />

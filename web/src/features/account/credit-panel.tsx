@@ -10,7 +10,14 @@ import { useSearchParams } from '../../lib/router';
  * and the open invoices aged by days overdue. Each bucket with invoices is a
  * button that selects exactly its invoices in the pay-invoices selection (`onSelect`).
  */
-export function CreditPanel({ symbol, onSelect }: { symbol: string; onSelect: (documentNumbers: string[]) => void }) {
+export function CreditPanel({
+  symbol,
+  onSelect,
+}: {
+  symbol: string;
+  /** Absent: the user's role does not pay invoices, and the buckets select nothing. */
+  onSelect?: ((documentNumbers: string[]) => void) | undefined;
+}) {
   const { data, isError } = useGetCreditSummaryQuery(undefined, { refetchOnMountOrArgChange: true });
   const [searchParams, setSearchParams] = useSearchParams();
   const payOverdue = searchParams.get(PAY_OVERDUE.param) === PAY_OVERDUE.value;
@@ -18,7 +25,7 @@ export function CreditPanel({ symbol, onSelect }: { symbol: string; onSelect: (d
   // pay=overdue selects the overdue invoices once the figures are in; the parameter is then removed.
   useEffect(() => {
     if (!payOverdue || !data) return;
-    onSelect(data.overdue.documentNumbers);
+    onSelect?.(data.overdue.documentNumbers);
     setSearchParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -96,7 +103,7 @@ function BucketEntry({
 }: {
   bucket: AgeingBucket;
   money: (n: number) => string;
-  onSelect: (documentNumbers: string[]) => void;
+  onSelect: ((documentNumbers: string[]) => void) | undefined;
 }) {
   const label = CREDIT_MSG.bucketLabel[bucket.key];
   const count = bucket.documentNumbers.length;
@@ -120,7 +127,7 @@ function BucketEntry({
   );
   const box =
     'grid h-full w-full grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 rounded-lg border px-3 py-2 text-left sm:flex sm:flex-col sm:items-start';
-  if (count === 0) return <div className={cx(box, 'border-slate-200 bg-slate-50')}>{body}</div>;
+  if (count === 0 || !onSelect) return <div className={cx(box, 'border-slate-200 bg-slate-50')}>{body}</div>;
   return (
     <button
       type="button"

@@ -15,8 +15,10 @@ function SelectBox({
 }: {
   invoice: Invoice;
   checked: boolean;
-  onToggle: (i: Invoice) => void;
+  onToggle: ((i: Invoice) => void) | undefined;
 }) {
+  // No onToggle: the user's role does not pay invoices, so nothing is selectable.
+  if (!onToggle) return null;
   if (!invoice.isPayable) return <span className="sr-only">Not payable</span>;
   return (
     <input
@@ -29,7 +31,10 @@ function SelectBox({
   );
 }
 
-/** The open invoices, each selectable when it can be paid online (a table on wide screens, cards on phones). */
+/**
+ * The open invoices, each selectable when it can be paid online (a table on wide screens, cards on
+ * phones); without `onToggle` (a role that does not pay invoices) none is.
+ */
 export function InvoiceTable({
   invoices,
   selected,
@@ -38,7 +43,7 @@ export function InvoiceTable({
 }: {
   invoices: Invoice[];
   selected: string[];
-  onToggle: (i: Invoice) => void;
+  onToggle?: ((i: Invoice) => void) | undefined;
   symbol: string;
 }) {
   const money = (n: number) => formatMoney(n, symbol);
@@ -50,9 +55,11 @@ export function InvoiceTable({
           <caption className="sr-only">Open invoices</caption>
           <thead className="bg-slate-100 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
             <tr>
-              <th scope="col" className="w-12 px-3 py-3">
-                <span className="sr-only">Select</span>
-              </th>
+              {onToggle && (
+                <th scope="col" className="w-12 px-3 py-3">
+                  <span className="sr-only">Select</span>
+                </th>
+              )}
               <th scope="col" className="px-3 py-3">
                 Document No.
               </th>
@@ -81,9 +88,11 @@ export function InvoiceTable({
               const isSelected = selected.includes(i.documentNumber);
               return (
                 <tr key={i.documentNumber} className={cx(isSelected && 'bg-brand-50')}>
-                  <td className="px-3 py-2">
-                    <SelectBox invoice={i} checked={isSelected} onToggle={onToggle} />
-                  </td>
+                  {onToggle && (
+                    <td className="px-3 py-2">
+                      <SelectBox invoice={i} checked={isSelected} onToggle={onToggle} />
+                    </td>
+                  )}
                   <td className="px-3 py-2 font-medium">
                     <Link to={viewLink(i)} className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
                       {i.documentNumber}

@@ -1,4 +1,4 @@
-import { MSG, formatMoney, type CopyOrderMode, type Invoice } from '@wholesale/contract';
+import { MSG, formatMoney, type CopyOrderMode, type Invoice, ORDERING_ROLES } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
 import { toast } from 'react-toastify';
@@ -8,7 +8,7 @@ import { DocumentLinesTable, OrderSummaryBlock } from '../../components/order-do
 import { Breadcrumb } from '../../components/breadcrumb';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
-import { selectUser } from '../../lib/session';
+import { may, selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import { useDownloadInvoiceStatementMutation, useGetInvoiceQuery } from './account-api';
 
@@ -101,7 +101,7 @@ function Transaction({ invoice }: { invoice: Invoice }) {
     <div>
       <InvoiceBreadcrumb documentNumber={invoice.documentNumber} />
       <PageHeading title="View Transaction">
-        {invoice.orderNumber && (
+        {invoice.orderNumber && may(user, ORDERING_ROLES) && (
           <Button variant="secondary" onClick={() => setCopyOpen(true)}>
             Copy Order
           </Button>

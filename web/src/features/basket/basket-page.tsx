@@ -20,6 +20,7 @@ import { useLinePromises } from '../../lib/delivery-promise-api';
 import { LineCard, LineRow, type Drafts, type DraftState } from './basket-line';
 import { ClearBasketButton, ClearedNotice } from './clear-basket';
 import { FreeCarriageNudge } from './free-carriage-nudge';
+import { RoleGate } from '../../components/role-gate';
 
 function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
   const { data, isLoading, isError } = useGetBasketAmountQuery();
@@ -59,7 +60,7 @@ function OrderSummary({ symbol, stop }: { symbol: string; stop: OrderStop }) {
 }
 
 /** Shopping Basket (/basket): lines, carriage line, total, Order Summary and Proceed to checkout (spec section 2). */
-export function BasketPage() {
+function BasketScreen() {
   const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
   const { data, isLoading } = useGetBasketQuery();
@@ -217,5 +218,14 @@ export function BasketPage() {
       {lines.length > 0 && !onStop && <DeliveryPromisePanel />}
       <CheckoutErrorDialog error={checkoutError} onClose={closeError} />
     </>
+  );
+}
+
+/** For the ordering roles only (RoleGate); anyone else at its address is told their role does not allow it. */
+export function BasketPage() {
+  return (
+    <RoleGate needs="order">
+      <BasketScreen />
+    </RoleGate>
   );
 }

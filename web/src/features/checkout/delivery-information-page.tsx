@@ -22,6 +22,7 @@ import { useAppSelector } from '../../lib/store-types';
 import { useGetBasketHeaderQuery, useGetCountriesQuery, useSubmitBasketHeaderMutation } from './checkout-api';
 import { errorMessage, fieldIssues, toBasketHeader } from './delivery-wire';
 import { StepIndicator } from './step-indicator';
+import { RoleGate } from '../../components/role-gate';
 
 type AddressFields = Omit<DeliveryInformation, 'addressReference' | 'purchaseOrder' | 'contact'>;
 const BLANK: AddressFields = {
@@ -264,7 +265,7 @@ function DeliveryForm({ header, user, countries }: { header: BasketHeader; user:
 }
 
 /** Checkout step 1 (/checkout/deliveryinformation): purchase order and delivery address (spec sections 2 and 5). */
-export function DeliveryInformationPage() {
+function DeliveryInformationScreen() {
   const user = useAppSelector(selectUser);
   const header = useGetBasketHeaderQuery(undefined, { refetchOnMountOrArgChange: true });
   const countries = useGetCountriesQuery();
@@ -285,5 +286,14 @@ export function DeliveryInformationPage() {
         </p>
       )}
     </>
+  );
+}
+
+/** For the ordering roles only (RoleGate); anyone else at its address is told their role does not allow it. */
+export function DeliveryInformationPage() {
+  return (
+    <RoleGate needs="order">
+      <DeliveryInformationScreen />
+    </RoleGate>
   );
 }

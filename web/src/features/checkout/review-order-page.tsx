@@ -21,7 +21,7 @@ import { checkoutErrorState } from '../../components/checkout-error-dialog';
 import { PageHeading } from '../../components/page-heading';
 import { Spinner } from '../../components/spinner';
 import { useGetBasketAmountQuery, useGetBasketQuery } from '../basket/basket-api';
-import { selectUser } from '../../lib/session';
+import { roleOf, selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import {
   paymentRedirect,
@@ -34,10 +34,10 @@ import { errorMessage, errorStatus, toBasketHeader } from './delivery-wire';
 import { StepIndicator } from './step-indicator';
 import { LimitsNotice } from './limits-notice';
 import { useGetOrderLimitsQuery } from '../team/team-api';
-import { roleOf } from '../../lib/roles';
 import { ShipmentChoice } from './shipment-choice';
 
 import { DeliveryDetails, ReviewTable, Section, Summary, Terms } from './review-sections';
+import { RoleGate } from '../../components/role-gate';
 
 function paymentRequestBody(user: User, header: BasketHeader, amount: number) {
   return {
@@ -52,7 +52,7 @@ function paymentRequestBody(user: User, header: BasketHeader, amount: number) {
 }
 
 /** Checkout step 2 (/checkout/review-order): review, terms, then Place Order or Proceed to Payment (spec sections 2 and 4). */
-export function ReviewOrderPage() {
+function ReviewOrderScreen() {
   const user = useAppSelector(selectUser);
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -260,5 +260,14 @@ export function ReviewOrderPage() {
         </div>
       </div>
     </>
+  );
+}
+
+/** For the ordering roles only (RoleGate); anyone else at its address is told their role does not allow it. */
+export function ReviewOrderPage() {
+  return (
+    <RoleGate needs="order">
+      <ReviewOrderScreen />
+    </RoleGate>
   );
 }

@@ -1,7 +1,7 @@
-import { HOME_MSG, formatMoney } from '@wholesale/contract';
+import { HOME_MSG, formatMoney, PAYING_ROLES } from '@wholesale/contract';
 import { Link } from '../../lib/router';
 import { PAY_OVERDUE, useGetCreditSummaryQuery } from '../../lib/credit-api';
-import { selectUser } from '../../lib/session';
+import { may, selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import { useListOpenOrdersQuery } from '../orders/orders-api';
 
@@ -11,10 +11,13 @@ const RECENT = 3;
 const enquiryHref = (orderNumber: string) => `/open-order-enquiry?order=${encodeURIComponent(orderNumber)}`;
 
 function CreditFigures({ symbol }: { symbol: string }) {
+  const user = useAppSelector(selectUser);
   const { data, isError } = useGetCreditSummaryQuery(undefined, { refetchOnMountOrArgChange: true });
   if (isError && !data) return <p className="text-sm text-slate-700">{HOME_MSG.glanceUnavailable}</p>;
   if (!data) return null;
   const overdue = data.overdue.total;
+  // The way to pay it: for the roles that pay invoices only.
+  const pays = may(user, PAYING_ROLES);
   return (
     <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="credit-glance">
       <div className="rounded-lg bg-slate-50 px-4 py-3">
@@ -30,7 +33,7 @@ function CreditFigures({ symbol }: { symbol: string }) {
         >
           {overdue > 0 ? formatMoney(overdue, symbol) : HOME_MSG.nothingOverdue}
         </dd>
-        {overdue > 0 && (
+        {overdue > 0 && pays && (
           <dd className="mt-1 text-sm">
             <Link to={PAY_OVERDUE.href} className="font-medium text-brand-700 underline underline-offset-2">
               {HOME_MSG.payOverdue}

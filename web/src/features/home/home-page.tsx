@@ -1,10 +1,10 @@
-import { CUSTOMER_SERVICE_HOURS } from '@wholesale/contract';
+import { CUSTOMER_SERVICE_HOURS, ORDERING_ROLES, type TeamRole } from '@wholesale/contract';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from '../../lib/router';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page-heading';
 import { OnStopBanner } from '../../components/on-stop-banner';
-import { selectUser } from '../../lib/session';
+import { may, selectUser } from '../../lib/session';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { useAppSelector } from '../../lib/store-types';
 import { useGetNotificationQuery } from './home-api';
@@ -17,6 +17,8 @@ interface Tile {
   title: string;
   description: string;
   icon: ReactNode;
+  /** Only these team roles see the tile (the contract's list; absent: every role). */
+  roles?: readonly TeamRole[];
 }
 
 const iconProps = {
@@ -74,6 +76,7 @@ const TILES: Tile[] = [
   },
   {
     to: '/basket',
+    roles: ORDERING_ROLES,
     title: 'View Basket',
     description: 'Review your basket and check out',
     icon: (
@@ -139,7 +142,7 @@ export function HomePage() {
 
       <nav aria-label="Portal areas">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-          {TILES.map((tile) => (
+          {TILES.filter((tile) => !tile.roles || may(user, tile.roles)).map((tile) => (
             <li
               key={tile.to}
               className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500"

@@ -52,6 +52,21 @@ describe('Open Order Enquiry', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('offers neither Copy nor Cancel to a role that may not order (finance, viewer)', async () => {
+    for (const role of ['finance', 'viewer'] as const) {
+      const view = renderApp('/open-order-enquiry?order=SO-7', {
+        session: { ...loggedInSession, user: { ...demoUser, role } },
+      });
+      await summary();
+      expect(screen.getByRole('button', { name: 'Order Summary' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Copy Order' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+      // Nor a reason it could not be cancelled: cancelling is not theirs to do at all.
+      expect(screen.queryByText(MSG.cancelNotAllowed(settings.supportEmail))).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
   it("shows the supplier's own reference once its ERP has acknowledged the order, nothing before", async () => {
     renderApp('/open-order-enquiry?order=SO-7', { session: loggedInSession });
     await summary();

@@ -8,6 +8,7 @@ import {
   type CopyOrderMode,
   type OpenOrder,
   type OrderDeliveryAddress,
+  ORDERING_ROLES,
 } from '@wholesale/contract';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
@@ -20,7 +21,7 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { PageHeading } from '../../components/page-heading';
 import { Panel } from '../../components/panel';
 import { Spinner } from '../../components/spinner';
-import { selectUser } from '../../lib/session';
+import { may, selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import { useGetSettingsQuery } from '../../lib/settings-api';
 import { OrderStatusBadge } from './order-status-badge';
@@ -142,10 +143,13 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
   const [cancelOrder, cancel] = useCancelOrderMutation();
   const [downloadStatement, download] = useDownloadOrderStatementMutation();
   const { data: settings } = useGetSettingsQuery();
+  // Copy and Cancel are ordering: a role that may not order sees neither, nor why it could not cancel.
+  const orders = may(user, ORDERING_ROLES);
   // Offered only when it can succeed; otherwise the reason is shown where the button would be.
-  const canCancel = !user?.isProforma && orderCancellable(order.status);
+  const canCancel = orders && !user?.isProforma && orderCancellable(order.status);
   const email = settings?.supportEmail ?? '';
   const cancelRefusal =
+    !orders ||
     user?.isProforma ||
     canCancel ||
     order.status === 'Cancelled' ||
@@ -188,9 +192,11 @@ function OrderEnquiry({ order }: { order: OpenOrder }) {
       <OrderBreadcrumb orderNumber={order.orderNumber} />
       <PageHeading title="Open Order Enquiry">
         <div className="flex flex-wrap gap-3">
-          <Button variant="secondary" onClick={() => setCopyOpen(true)}>
-            Copy Order
-          </Button>
+          {orders && (
+            <Button variant="secondary" onClick={() => setCopyOpen(true)}>
+              Copy Order
+            </Button>
+          )}
           {canCancel && (
             <Button variant="danger" onClick={() => setCancelOpen(true)}>
               Cancel Order

@@ -18,8 +18,7 @@ import { TextField } from '../../components/text-field';
 import { OrderConfirmationDialog } from '../../components/order-confirmation-dialog';
 import { cx } from '../../lib/cx';
 import { revealAndFocus } from '../../lib/focus';
-import { selectUser } from '../../lib/session';
-import { roleOf } from '../../lib/roles';
+import { roleOf, selectUser } from '../../lib/session';
 import { useAppSelector } from '../../lib/store-types';
 import { OrderStatusBadge } from './order-status-badge';
 import {

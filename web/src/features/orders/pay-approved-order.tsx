@@ -1,17 +1,9 @@
-import {
-  APPROVED_AWAITING_PAYMENT,
-  MSG,
-  PAYING_ROLES,
-  TEAM_MSG,
-  type OpenOrder,
-  type TeamRole,
-  type User,
-} from '@wholesale/contract';
+import { APPROVED_AWAITING_PAYMENT, MSG, PAYING_ROLES, TEAM_MSG, type OpenOrder, type User } from '@wholesale/contract';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
-import { roleOf } from '../../lib/roles';
+import { may } from '../../lib/session';
 import { useNavigate, useSearchParams } from '../../lib/router';
 import { errorMessage, usePayApprovedOrderMutation } from './orders-api';
 
@@ -23,8 +15,7 @@ export const paymentRedirect = { go: (url: string) => window.location.assign(url
  * to the buyer who submitted it, an account admin or finance (the server refuses anyone else).
  */
 export const mayPayOrder = (order: OpenOrder, user: User | null | undefined): boolean =>
-  order.status === APPROVED_AWAITING_PAYMENT &&
-  (order.placedByMe || (PAYING_ROLES as readonly TeamRole[]).includes(roleOf(user)));
+  order.status === APPROVED_AWAITING_PAYMENT && (order.placedByMe || may(user, PAYING_ROLES));
 
 /** Pay now: starts the card payment of the approved total and goes to the payment page. */
 export function PayNowButton({ orderNumber, className }: { orderNumber: string; className?: string }) {

@@ -1,4 +1,4 @@
-import { MSG, QUICK_MSG, formatUnitPrice, type Product } from '@wholesale/contract';
+import { MSG, QUICK_MSG, formatUnitPrice, type Product, ORDERING_ROLES } from '@wholesale/contract';
 import { useRef, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
@@ -6,6 +6,8 @@ import { QuantityStepper } from '../../components/quantity-stepper';
 import { Spinner } from '../../components/spinner';
 import { cx } from '../../lib/cx';
 import { focusWhenReady } from '../../lib/focus';
+import { may, selectUser } from '../../lib/session';
+import { useAppSelector } from '../../lib/store-types';
 import { ProductThumbnail } from './product-thumbnail';
 import { useAddFavouriteMutation, useRemoveFavouriteMutation } from './products-api';
 import type { ProductModal } from './search-state';
@@ -195,13 +197,15 @@ export function ProductTable({
   onModal,
   onFavouriteChanged,
 }: { products: Product[] } & RowCallbacks) {
+  // Adding to the basket is ordering: a role that may not order sees the range without it.
+  const orders = may(useAppSelector(selectUser), ORDERING_ROLES);
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-sm">
         <caption className="sr-only">Products</caption>
         <thead className="bg-slate-100 text-left text-xs font-semibold uppercase tracking-wide text-slate-700">
           <tr>
-            {HEADERS.map((h) => (
+            {(orders ? HEADERS : HEADERS.slice(0, -1)).map((h) => (
               <th key={h.label} scope="col" className={cx('px-2 py-2', h.num && 'text-right')}>
                 {h.sr ? <span className="sr-only">{h.label}</span> : h.label}
               </th>
@@ -240,9 +244,11 @@ export function ProductTable({
               <td className="px-2 py-2 text-right font-semibold tabular-nums whitespace-nowrap">
                 {formatUnitPrice(p.discountPrice, symbol)}
               </td>
-              <td className="px-2 py-2">
-                <AddControls product={p} />
-              </td>
+              {orders && (
+                <td className="px-2 py-2">
+                  <AddControls product={p} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -267,6 +273,7 @@ export function ProductCards({
   onModal,
   onFavouriteChanged,
 }: { products: Product[] } & RowCallbacks) {
+  const orders = may(useAppSelector(selectUser), ORDERING_ROLES);
   return (
     <ul aria-label="Products" className="space-y-3">
       {products.map((p) => (
@@ -298,9 +305,11 @@ export function ProductCards({
               <span className="font-semibold">{formatUnitPrice(p.discountPrice, symbol)}</span>
             </Fact>
           </dl>
-          <div className="mt-3 border-t border-slate-100 pt-3">
-            <AddControls product={p} compact />
-          </div>
+          {orders && (
+            <div className="mt-3 border-t border-slate-100 pt-3">
+              <AddControls product={p} compact />
+            </div>
+          )}
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, RESULTS_TRUNCATED_HEADER, type Product, routes } from '@wholesale/contract';
-import { emptyBasket, loggedInSession } from '../../test/fixtures';
+import { demoUser, emptyBasket, loggedInSession } from '../../test/fixtures';
 import { connectionWorked } from '../../lib/connection';
 import { renderApp } from '../../test/render';
 import { server, on, partialPath } from '../../test/server';
@@ -93,6 +93,32 @@ const row = async (item: string) =>
     .closest('tr')!;
 
 describe('Order Products (/products/search)', () => {
+  it('shows a role that may not order the range without quantities, Add or the Quick Order link', async () => {
+    const finance = { ...loggedInSession, user: { ...demoUser, role: 'finance' as const } };
+    const { user } = renderApp('/products/search', { session: finance });
+    await screen.findByRole('heading', { name: 'Create Orders' });
+    expect(screen.queryByRole('link', { name: /Quick Order: paste/ })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Look up product'), 'blackout{Enter}');
+    const first = await row('RB-BLK-1');
+    expect(within(first).getByText('£9.375')).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: /to basket/ })).not.toBeInTheDocument();
+    expect(within(first).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(
+      within(await table())
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).not.toContain('Quantity');
+    // The phone cards (rendered too: jsdom applies no media queries) have no Add either.
+    expect(screen.queryAllByRole('button', { name: /to basket/ })).toEqual([]);
+  });
+
+  it('shows the ordering roles Add and the Quick Order link', async () => {
+    const { user } = await openPage();
+    expect(screen.getByRole('link', { name: /Quick Order: paste/ })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Look up product'), 'blackout{Enter}');
+    expect(within(await row('RB-BLK-1')).getByRole('button', { name: 'Add RB-BLK-1 to basket' })).toBeInTheDocument();
+  });
+
   it('asks for product details and keeps Range disabled until a type is chosen; a new type clears the range', async () => {
     const { user } = await openPage();
     expect(screen.getByText(MSG.enterProductDetails)).toBeInTheDocument();

@@ -1,5 +1,12 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { MSG, SEARCH_PAGE_SIZE, SEARCH_RESULT_LIMIT, type ActiveFilter, type Product } from '@wholesale/contract';
+import {
+  MSG,
+  SEARCH_PAGE_SIZE,
+  SEARCH_RESULT_LIMIT,
+  type ActiveFilter,
+  type Product,
+  ORDERING_ROLES,
+} from '@wholesale/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../components/button';
@@ -11,7 +18,7 @@ import { cx } from '../../lib/cx';
 import { Link, useLocation, useNavigate } from '../../lib/router';
 import { focusElement, revealAndFocus } from '../../lib/focus';
 import { saveFile } from '../../lib/save-file';
-import { selectUser } from '../../lib/session';
+import { may, selectUser } from '../../lib/session';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../lib/store-types';
 import { EXPORT_FILENAME } from './export-csv-name';
 import { LazyProductModals } from './lazy-product-modals';
@@ -282,9 +289,11 @@ export function SearchPage() {
   return (
     <div>
       <PageHeading title="Create Orders">
-        <Link to="/quick-order" className="text-sm font-medium text-brand-700 underline underline-offset-4">
-          Quick Order: paste or upload a list
-        </Link>
+        {may(user, ORDERING_ROLES) && (
+          <Link to="/quick-order" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+            Quick Order: paste or upload a list
+          </Link>
+        )}
       </PageHeading>
 
       <form

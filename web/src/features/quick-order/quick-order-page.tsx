@@ -28,6 +28,7 @@ import {
 } from './parse-lines';
 import { useAddQuickOrderMutation, useCheckQuickOrderMutation } from './quick-order-api';
 import type { XlsxWorkerAnswer } from './xlsx-worker';
+import { RoleGate } from '../../components/role-gate';
 
 /**
  * An .xlsx file's lines, read in a worker that loads only now (exceljs is large, and most buyers
@@ -176,7 +177,7 @@ function ReadyLines({ lines, symbol }: { lines: WorkingLine[]; symbol: string })
 }
 
 /** Quick Order (/quick-order): paste or upload lines, fix them in place, add the valid ones at once. */
-export function QuickOrderPage() {
+function QuickOrderScreen() {
   const user = useAppSelector(selectUser);
   const symbol = user?.currencySymbol ?? '£';
   const ids = { text: useId(), file: useId(), hint: useId() };
@@ -409,5 +410,14 @@ export function QuickOrderPage() {
         </section>
       )}
     </div>
+  );
+}
+
+/** For the ordering roles only (RoleGate); anyone else at its address is told their role does not allow it. */
+export function QuickOrderPage() {
+  return (
+    <RoleGate needs="order">
+      <QuickOrderScreen />
+    </RoleGate>
   );
 }

@@ -21,6 +21,7 @@ import {
   useReviewApprovalQuery,
 } from './team-api';
 import { messageOf } from './messages';
+import { RoleGate } from '../../components/role-gate';
 
 const submitted = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -166,7 +167,7 @@ function ApprovalItem({ a, open, onToggle }: { a: ApprovalSummary; open: boolean
 }
 
 /** Approvals (approvers and account admins): orders over a buyer's limits, oldest first. */
-export function ApprovalsPage() {
+function ApprovalsScreen() {
   const [params] = useSearchParams();
   const [openOrder, setOpenOrder] = useState<string | null>(params.get('order'));
   const { data, isLoading, error } = useListApprovalsQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -194,5 +195,14 @@ export function ApprovalsPage() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** For the approvers and account admins only (RoleGate); anyone else at its address is told their role does not allow it. */
+export function ApprovalsPage() {
+  return (
+    <RoleGate needs="approve">
+      <ApprovalsScreen />
+    </RoleGate>
   );
 }

@@ -19,6 +19,7 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { cx } from '../../lib/cx';
 import { useInviteTeamUserMutation, useListTeamUsersQuery, useUpdateTeamUserMutation } from './team-api';
 import { messageOf } from './messages';
+import { RoleGate } from '../../components/role-gate';
 
 const select =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm disabled:bg-slate-100';
@@ -243,7 +244,7 @@ function InviteForm({ currency }: { currency: CurrencyCode }) {
 }
 
 /** Team (My Account, account admins): the account's users, their roles and limits; invite, change, disable. */
-export function TeamPage() {
+function TeamScreen() {
   const { data, isLoading, isError, error } = useListTeamUsersQuery();
   return (
     <div>
@@ -275,5 +276,14 @@ export function TeamPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** For account admins only (RoleGate); anyone else at its address is told their role does not allow it. */
+export function TeamPage() {
+  return (
+    <RoleGate needs="manageTeam">
+      <TeamScreen />
+    </RoleGate>
   );
 }

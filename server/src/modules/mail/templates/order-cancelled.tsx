@@ -13,6 +13,8 @@ export interface OrderCancelledProps {
   purchaseOrder: string;
   /** The portal user who cancelled it; null: the supplier. */
   cancelledBy: string | null;
+  /** The supplier's member of staff who cancelled it (the back office); null: not named. */
+  cancelledByStaff?: string | null;
   unsubscribe: { category: string; url: string } | null;
 }
 
@@ -24,7 +26,13 @@ export function OrderCancelled(p: OrderCancelledProps) {
       <Text style={styles.h1}>{M.heading(p.orderNumber)}</Text>
       <Text style={styles.label}>{MAIL_MSG.ack.purchaseOrder}</Text>
       <Text style={styles.value}>{p.purchaseOrder}</Text>
-      <Text style={styles.text}>{p.cancelledBy ? M.byUser(p.cancelledBy) : M.bySupplier(p.brand.companyName)}</Text>
+      <Text style={styles.text}>
+        {p.cancelledBy
+          ? M.byUser(p.cancelledBy)
+          : p.cancelledByStaff
+            ? M.byStaff(p.cancelledByStaff, p.brand.companyName)
+            : M.bySupplier(p.brand.companyName)}
+      </Text>
       <Text style={styles.text}>{M.questions}</Text>
       {p.unsubscribe ? <Unsubscribe {...p.unsubscribe} /> : null}
     </Layout>
