@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { MAIL_MSG, MSG, pathOf, QUICK_MSG, RESET_MSG, TEAM_MSG, routes } from '@wholesale/contract';
 import { api, atPath, demoUsers, expectNoA11yViolations, login, type BasketLine } from './helpers';
-import { enrolStaffByApi, signInStaff } from './staff-helpers';
+import { enrolStaffByApi, staffSession, useStaffSession, type StaffSession } from './staff-helpers';
 
 interface ScreenCheck {
   /** The route, as in web/src/app/router.tsx (or a path no route has). */
@@ -217,17 +217,21 @@ test('every screen of the router is in the accessibility list', () => {
   expect(routed.filter((route) => !SCREENS.some((s) => s.path === route))).toEqual([]);
 });
 
-/** An admin of the back office for this run and project, enrolled once; each screen signs in afresh. */
-const staffSecrets = new Map<string, string>();
+/**
+ * An admin of the back office for this run and project, enrolled and signed in once: each screen
+ * reuses the session (a second sign-in within 30 s would wait for the next TOTP step).
+ */
+const staffSessions = new Map<string, StaffSession>();
 const STAFF_RUN = Date.now().toString(36);
 async function staffSignedIn(page: Page, project: string): Promise<void> {
   const username = `a11y-${project}-${STAFF_RUN}`;
-  let secret = staffSecrets.get(username);
-  if (!secret) {
-    secret = await enrolStaffByApi(page.request, username, 'admin');
-    staffSecrets.set(username, secret);
+  let session = staffSessions.get(username);
+  if (!session) {
+    const secret = await enrolStaffByApi(page.request, username, 'admin');
+    session = await staffSession(page.request, username, secret);
+    staffSessions.set(username, session);
   }
-  await signInStaff(page, username, secret);
+  await useStaffSession(page, session);
 }
 
 /** Puts two lines in the basket when it is empty; answers the line numbers it added. */

@@ -76,23 +76,43 @@ export async function enrolStaffByApi(request: APIRequestContext, username: stri
   return step.secret;
 }
 
+/** A staff session, as the back office keeps it in this tab's sessionStorage. */
+export interface StaffSession {
+  token: string;
+  staff: unknown;
+}
+
+/** Signs in through the API (password, then a TOTP code the server has not accepted yet). */
+export async function staffSession(
+  request: APIRequestContext,
+  username: string,
+  secret: string,
+): Promise<StaffSession> {
+  const login = await request.post(pathOf(staffAuthRoutes.staffLogin), {
+    data: { username, password: STAFF_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { challenge } = (await login.json()) as { challenge: string };
+  const res = await request.post(pathOf(staffAuthRoutes.verifyStaffFactor), {
+    data: { challenge, code: await totpCode(secret) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const session = (await res.json()) as StaffSession;
+  return { token: session.token, staff: session.staff };
+}
+
+/** Puts a session where the back office keeps it, so the page's next load starts signed in. */
+export async function useStaffSession(page: Page, session: StaffSession): Promise<void> {
+  await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
+    STAFF_SESSION_KEY,
+    JSON.stringify(session),
+  ] as const);
+}
+
 /**
  * Signs in through the API and puts the session where the back office keeps it (this tab's
  * sessionStorage), so a journey starts signed in.
  */
 export async function signInStaff(page: Page, username: string, secret: string): Promise<void> {
-  const login = await page.request.post(pathOf(staffAuthRoutes.staffLogin), {
-    data: { username, password: STAFF_PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { challenge } = (await login.json()) as { challenge: string };
-  const res = await page.request.post(pathOf(staffAuthRoutes.verifyStaffFactor), {
-    data: { challenge, code: await totpCode(secret) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const session = (await res.json()) as { token: string; staff: unknown };
-  await page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
-    STAFF_SESSION_KEY,
-    JSON.stringify({ token: session.token, staff: session.staff }),
-  ] as const);
+  await useStaffSession(page, await staffSession(page.request, username, secret));
 }
