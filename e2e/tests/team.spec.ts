@@ -100,6 +100,25 @@ async function openInQueue(page: Page, orderNumber: string, testInfo: TestInfo) 
   return item;
 }
 
+/** The invited user opens the set-password link of their invitation email, sets a password and logs in. */
+async function acceptInvitation(
+  page: Page,
+  { username, email, password, sentAfter }: { username: string; email: string; password: string; sentAfter: number },
+): Promise<void> {
+  const eml = await emailTo(email, MAIL_MSG.invitation.subject('Harbour Home Trade'), sentAfter);
+  const link = /https?:\/\/[^\s"<>]+(\/set-password\?token=[A-Za-z0-9_-]+)/.exec(eml)?.[1];
+  expect(link).toBeDefined();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link!);
+  await page.getByLabel('New Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: MSG.setPasswordButton }).click();
+  await expect(page.getByRole('status')).toHaveText(MSG.passwordSet, { timeout: 30_000 });
+  await page.goto('/login');
+  await submitLogin(page, username, password);
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
 test.describe('team accounts', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -227,20 +246,7 @@ test.describe('team accounts', () => {
     await expect(page.getByText(TEAM_MSG.invited(email))).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: username })).toContainText(TEAM_MSG.statusInvited);
 
-    const eml = await emailTo(email, MAIL_MSG.invitation.subject('Harbour Home Trade'), started - 1000);
-    const link = /https?:\/\/[^\s"<>]+(\/set-password\?token=[A-Za-z0-9_-]+)/.exec(eml)?.[1];
-    expect(link).toBeDefined();
-    await page.evaluate(() => localStorage.clear());
-    await page.goto(link!);
-    const password = 'Team-new-pass-1';
-    await page.getByLabel('New Password').fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
-    await page.getByRole('button', { name: MSG.setPasswordButton }).click();
-    await expect(page.getByRole('status')).toHaveText(MSG.passwordSet, { timeout: 30_000 });
-
-    await page.goto('/login');
-    await submitLogin(page, username, password);
-    await expect(page).not.toHaveURL(/\/login(\?|$)/);
+    await acceptInvitation(page, { username, email, password: 'Team-new-pass-1', sentAfter: started - 1000 });
     const me = await api<{ role: string; name: string }>(page, 'GET', pathOf(routes.getCurrentUser));
     expect(me).toMatchObject({ role: 'buyer', name: 'Nia New' });
     // A buyer neither manages the team nor approves.
@@ -264,19 +270,7 @@ test.describe('team accounts', () => {
       { username, name: 'Vic Viewer', email, role: 'viewer' },
       201,
     );
-    const eml = await emailTo(email, MAIL_MSG.invitation.subject('Harbour Home Trade'), started - 1000);
-    const link = /https?:\/\/[^\s"<>]+(\/set-password\?token=[A-Za-z0-9_-]+)/.exec(eml)?.[1];
-    expect(link).toBeDefined();
-    await page.evaluate(() => localStorage.clear());
-    await page.goto(link!);
-    const password = 'Team-viewer-pass-1';
-    await page.getByLabel('New Password').fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
-    await page.getByRole('button', { name: MSG.setPasswordButton }).click();
-    await expect(page.getByRole('status')).toHaveText(MSG.passwordSet, { timeout: 30_000 });
-    await page.goto('/login');
-    await submitLogin(page, username, password);
-    await expect(page).not.toHaveURL(/\/login(\?|$)/);
+    await acceptInvitation(page, { username, email, password: 'Team-viewer-pass-1', sentAfter: started - 1000 });
 
     // Home: no basket in the header, no basket tile; the menu (desktop bar or phone panel) has no Quick Order.
     await expect(page.getByRole('heading', { level: 1, name: 'Wholesale Portal' })).toBeVisible();
